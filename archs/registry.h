@@ -1,0 +1,27 @@
+#pragma once
+// The unit kinds polyarch knows. Adding a kind adds one line to registry.cpp.
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "archs/unit_config.h"
+#include "compiler/support/config_tree.h"
+
+namespace polyarch::archs {
+
+// Parses one `units[]` entry of this kind; `name` and `kind` have been read already, the parser
+// reads the rest (MapReader::finish is called by the caller afterwards).
+using UnitParser =
+    std::function<std::unique_ptr<UnitConfig>(MapReader& unit_reader, const std::string& name)>;
+
+struct UnitKindEntry {
+  std::string kind;
+  UnitParser parse;
+};
+
+const std::vector<UnitKindEntry>& unit_kinds();
+const UnitKindEntry* find_unit_kind(const std::string& kind);
+std::vector<std::string> unit_kind_names();
+
+}  // namespace polyarch::archs

@@ -1,0 +1,139 @@
+#include "archs/soc/soc_config.h"
+
+#include <regex>
+#include <set>
+
+#include "archs/registry.h"
+
+namespace polyarch::archs {
+
+namespace {
+
+// DRAM kinds of the v1 schema; the DRAM timing issue adds presets with full timing.
+const std::vector<std::string> kDramKinds = {"ddr3",  "ddr4",  "ddr5", "lpddr4", "lpddr5",
+                                             "hbm2",  "hbm2e", "hbm3", "gddr6",  "ideal"};
+const std::vector<std::string> kInterconnectKinds = {"bus"};
+
+sim::DramSpec parse_dram(const ConfigNode& node) {
+  MapReader reader(node);
+  sim::DramSpec dram;
+  dram.kind = reader.optional_enum("kind", dram.kind, kDramKinds);
+  // 0 means an ideal channel with unlimited bandwidth (SCALE-Sim's compute-only view).
+  dram.bandwidth_gbps = reader.required_double("bandwidth_gbps", 0.0, 1e6);
+  dram.latency_ns = reader.optional_double("latency_ns", dram.latency_ns, 0.0, 1e6);
+  dram.channels = static_cast<int>(reader.optional_int("channels", dram.channels, 1, 1024));
+  dram.capacity_gib = reader.optional_double("capacity_gib", dram.capacity_gib, 1e-6, 1e6);
+  reader.finish();
+  return dram;
+}
+
+sim::DramSpec parse_memory(const ConfigNode& node) {
+  MapReader reader(node);
+  sim::DramSpec dram = parse_dram(reader.required("dram"));
+  reader.finish();
+  return dram;
+}
+
+sim::InterconnectSpec parse_interconnect(const ConfigNode& node) {
+  MapReader reader(node);
+  sim::InterconnectSpec interconnect;
+  interconnect.kind = reader.optional_enum("kind", interconnect.kind, kInterconnectKinds);
+  interconnect.bandwidth_gbps =
+      reader.optional_double("bandwidth_gbps", interconnect.bandwidth_gbps, 0.0, 1e7);
+  interconnect.latency_cycles = static_cast<int>(
+      reader.optional_int("latency_cycles", interconnect.latency_cycles, 0, 1000000));
+  reader.finish();
+  return interconnect;
+}
+
+std::unique_ptr<UnitConfig> parse_unit(const ConfigNode& node) {
+  MapReader reader(node);
+  std::string name = reader.required_string("name");
+  if (name.empty()) throw_bad_input(reader.required("name").where(), "unit name is empty");
+  std::string kind = reader.required_enum("kind", unit_kind_names());
+  std::unique_ptr<UnitConfig> unit = find_unit_kind(kind)->parse(reader, name);
+  reader.finish();
+  return unit;
+}
+
+std::vector<std::unique_ptr<UnitConfig>> parse_units(const ConfigNode& node) {
+  if (!node.is_sequence()) {
+    throw_bad_input(node.where(), "expected a list of units, got " + node.describe_type());
+  }
+  if (node.items().empty()) throw_bad_input(node.where(), "an SoC needs at least one unit");
+  std::vector<std::unique_ptr<UnitConfig>> units;
+  std::set<std::string> names;
+  for (const ConfigNode& item : node.items()) {
+    units.push_back(parse_unit(item));
+    if (!names.insert(units.back()->name()).second) {
+      throw_bad_input(item.where(), "duplicate unit name '" + units.back()->name() + "'");
+    }
+  }
+  return units;
+}
+
+std::string parse_technology(MapReader& reader) {
+  const ConfigNode* node = reader.optional("technology");
+  if (node == nullptr) return "28nm";
+  const std::string& text = node->scalar();
+  static const std::regex kNode("[1-9][0-9]*nm");
+  if (!std::regex_match(text, kNode)) {
+    throw_bad_input(node->where(), "expected a technology node like '28nm', got '" + text + "'");
+  }
+  return text;
+}
+
+}  // namespace
+
+SocConfig parse_soc_config(const ConfigNode& root) {
+  MapReader reader(root);
+  SocConfig soc;
+  soc.name = reader.required_string("name");
+  soc.clock_ghz = reader.required_double("clock_ghz", 1e-6, 100.0);
+  soc.technology = parse_technology(reader);
+  soc.dram = parse_memory(reader.required("memory"));
+  if (const ConfigNode* node = reader.optional("interconnect")) {
+    soc.interconnect = parse_interconnect(*node);
+  }
+  soc.units = parse_units(reader.required("units"));
+  reader.finish();
+  return soc;
+}
+
+SocConfig load_soc_config(const std::filesystem::path& path) {
+  return parse_soc_config(load_config_with_base(path));
+}
+
+bool looks_like_arch(const ConfigNode& root) { return root.find("units") != nullptr; }
+
+sim::SystemSpec SocConfig::system_spec() const {
+  sim::SystemSpec spec;
+  spec.name = name;
+  spec.clock_ghz = clock_ghz;
+  spec.dram = dram;
+  spec.interconnect = interconnect;
+  for (const auto& unit : units) {
+    spec.units.push_back({unit->name(), unit->kind(), unit->factory(clock_ghz)});
+  }
+  return spec;
+}
+
+nlohmann::ordered_json SocConfig::describe() const {
+  nlohmann::ordered_json json;
+  json["name"] = name;
+  json["clock_ghz"] = clock_ghz;
+  json["technology"] = technology;
+  json["memory"]["dram"] = {{"kind", dram.kind},
+                            {"bandwidth_gbps", dram.bandwidth_gbps},
+                            {"latency_ns", dram.latency_ns},
+                            {"channels", dram.channels},
+                            {"capacity_gib", dram.capacity_gib}};
+  json["interconnect"] = {{"kind", interconnect.kind},
+                          {"bandwidth_gbps", interconnect.bandwidth_gbps},
+                          {"latency_cycles", interconnect.latency_cycles}};
+  json["units"] = nlohmann::ordered_json::array();
+  for (const auto& unit : units) json["units"].push_back(unit->describe());
+  return json;
+}
+
+}  // namespace polyarch::archs

@@ -1,0 +1,40 @@
+#pragma once
+// An SoC as described by arch YAML v1: name, clock, technology, DRAM, interconnect and units.
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "archs/unit_config.h"
+#include "compiler/support/config_tree.h"
+#include "sim/kernel/simulation.h"
+#include "sim/memory/dram_spec.h"
+
+namespace polyarch::archs {
+
+struct SocConfig {
+  std::string name;
+  double clock_ghz = 1.0;
+  std::string technology = "28nm";
+  sim::DramSpec dram;
+  sim::InterconnectSpec interconnect;
+  std::vector<std::unique_ptr<UnitConfig>> units;
+
+  // The SystemC-facing description: unit factories bound to this SoC's clock.
+  sim::SystemSpec system_spec() const;
+  nlohmann::ordered_json describe() const;
+};
+
+// Parses and validates a whole arch document (after `base:` resolution). Errors name
+// file:line:col and the key path.
+SocConfig parse_soc_config(const ConfigNode& root);
+
+// Loads an arch file, resolving `base:` includes.
+SocConfig load_soc_config(const std::filesystem::path& path);
+
+// True when a document looks like an arch file (has `units`), for `polyarch validate`.
+bool looks_like_arch(const ConfigNode& root);
+
+}  // namespace polyarch::archs

@@ -1,0 +1,333 @@
+#include "archs/systolic/fold_pipeline.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "compiler/support/error.h"
+
+namespace polyarch::archs::systolic {
+
+namespace {
+
+sc_core::sc_time now() { return sc_core::sc_time_stamp(); }
+
+void wait_until(sc_core::sc_time time) {
+  if (time > now()) sc_core::wait(time - now());
+}
+
+int64_t ticks(sc_core::sc_time time) { return static_cast<int64_t>(time.value()); }
+
+}  // namespace
+
+void FoldPipeline::Timeline::set(int64_t fold, sc_core::sc_time time) {
+  times[fold % kRing] = time;
+  folds[fold % kRing] = fold;
+}
+
+void FoldPipeline::Timeline::reset() {
+  std::fill(folds.begin(), folds.end(), -1);
+  published = 0;
+}
+
+void FoldPipeline::Timeline::publish(int64_t fold, sc_core::sc_time time) {
+  set(fold, time);
+  published = fold + 1;
+  progressed.notify();
+}
+
+FoldPipeline::FoldPipeline(sc_core::sc_module_name name, sim::DramChannel& dram, int initiator,
+                           const sim::UnitClock& clock, int slots, bool fast_forward)
+    : sc_core::sc_module(name),
+      dram_(dram),
+      initiator_(initiator),
+      clock_(clock),
+      slots_(slots),
+      fast_forward_(fast_forward) {
+  SC_THREAD(loader_thread);
+  SC_THREAD(compute_thread);
+  SC_THREAD(drain_thread);
+}
+
+PipelineRunStats FoldPipeline::run(const SystolicPlan& plan, bool last_fold_one_shorter) {
+  plan_ = &plan;
+  last_fold_one_shorter_ = last_fold_one_shorter;
+  total_folds_ = FoldCursor(plan).total_folds();
+  loaded_.reset();
+  computed_.reset();
+  drained_.reset();
+  skips_.clear();
+  last_skip_end_ = 0;
+  last_write_complete_ = compute_end_ = now();
+  stats_ = {};
+  threads_finished_ = 0;
+  ++generation_;
+  start_.notify();
+  while (threads_finished_ < 3 && !error_) sc_core::wait(finished_);
+  if (error_) std::rethrow_exception(error_);
+  // The op ends when its last fold computed and its last result reached DRAM.
+  wait_until(std::max(compute_end_, last_write_complete_));
+  stats_.folds_simulated = total_folds_ - stats_.folds_skipped;
+  plan_ = nullptr;
+  return stats_;
+}
+
+template <typename Body>
+void FoldPipeline::serve_ops(int64_t& seen_generation, Body body) {
+  for (;;) {
+    while (generation_ == seen_generation) sc_core::wait(start_);
+    seen_generation = generation_;
+    try {
+      body();
+    } catch (...) {
+      // Threads must not throw into the SystemC kernel; run() rethrows in its caller's thread.
+      if (!error_) error_ = std::current_exception();
+    }
+    thread_finished();
+  }
+}
+
+void FoldPipeline::thread_finished() {
+  ++threads_finished_;
+  finished_.notify();
+}
+
+void FoldPipeline::loader_thread() {
+  int64_t seen = 0;
+  serve_ops(seen, [this] { load_op(); });
+}
+void FoldPipeline::compute_thread() {
+  int64_t seen = 0;
+  serve_ops(seen, [this] { compute_op(); });
+}
+void FoldPipeline::drain_thread() {
+  int64_t seen = 0;
+  serve_ops(seen, [this] { drain_op(); });
+}
+
+void FoldPipeline::wait_for(Timeline& timeline, int64_t fold) {
+  while (timeline.published <= fold) sc_core::wait(timeline.progressed);
+  wait_until(timeline.at(fold));
+}
+
+bool FoldPipeline::skip_starts_at(int64_t fold, std::size_t next_skip) {
+  for (;;) {
+    if (next_skip < skips_.size() && skips_[next_skip].first_fold == fold) return true;
+    if (loaded_.published > fold) return false;
+    sc_core::wait(loaded_.progressed);
+  }
+}
+
+void FoldPipeline::load_op() {
+  FoldCursor cursor(*plan_);
+  while (!cursor.done()) {
+    const int64_t fold = cursor.index();
+    // Buffer slot fold % slots holds fold - slots's operands until that fold has computed.
+    if (fold >= slots_) wait_for(computed_, fold - slots_);
+    if (fast_forward_ && try_skip(cursor)) continue;
+    const int64_t bytes = cursor.shape().dram_read_bytes;
+    const sim::DramTicket ticket =
+        bytes > 0 ? dram_.request(initiator_, bytes, false) : sim::DramTicket{now(), now()};
+    loaded_.publish(fold, ticket.complete);
+    wait_until(ticket.sent);
+    cursor.advance();
+  }
+}
+
+void FoldPipeline::compute_op() {
+  FoldCursor cursor(*plan_);
+  std::size_t next_skip = 0;
+  // Fold ends are anchor + a whole number of cycles, rounded once (see UnitClock); the anchor
+  // moves only when compute had to wait for memory.
+  sc_core::sc_time anchor = now();
+  int64_t anchor_cycles = 0;
+  int64_t last_stall = -1;
+  while (!cursor.done()) {
+    const int64_t fold = cursor.index();
+    if (skip_starts_at(fold, next_skip)) {
+      Skip& skip = skips_[next_skip++];
+      const sc_core::sc_time before = computed_.at(fold - 1);
+      const bool never_stalled = last_stall < fold - 2 * skip.pattern_length;
+      if (never_stalled) {
+        // Compute-bound: the period is exactly the skipped cycles; keep the anchor.
+        anchor_cycles += skip.cycles;
+        skip.shift = clock_.time_of(anchor_cycles, anchor) - before;
+      } else {
+        skip.shift = sc_core::sc_time::from_value(
+            static_cast<uint64_t>(skip.compute_period_ticks * skip.iterations));
+      }
+      skip.shift_known = true;
+      skip_updated_.notify();
+      publish_shifted(computed_, skip);
+      compute_skip(skip);
+      sc_core::sc_time end = before + skip.shift;
+      // Operands of the skipped folds must have arrived before the last of them computes.
+      if (skip.bulk_read.complete > end || now() > end) {
+        end = std::max(skip.bulk_read.complete, now());
+        anchor = end;
+        anchor_cycles = 0;
+        last_stall = fold + skip.folds - 1;
+      } else if (!never_stalled) {
+        anchor = end;
+        anchor_cycles = 0;
+        last_stall = fold + skip.folds - 1;
+      }
+      wait_until(end);
+      cursor.skip(skip.level, skip.iterations);
+      continue;
+    }
+    wait_for(loaded_, fold);
+    if (fold >= slots_) wait_for(drained_, fold - slots_);
+    if (now() > clock_.time_of(anchor_cycles, anchor)) {
+      anchor = now();
+      anchor_cycles = 0;
+      last_stall = fold;
+    }
+    int64_t cycles = cursor.shape().cycles;
+    if (last_fold_one_shorter_ && fold == total_folds_ - 1) cycles = std::max<int64_t>(0, cycles - 1);
+    anchor_cycles += cycles;
+    wait_until(clock_.time_of(anchor_cycles, anchor));
+    computed_.publish(fold, now());
+    cursor.advance();
+  }
+  compute_end_ = now();
+}
+
+void FoldPipeline::compute_skip(Skip& skip) {
+  while (!skip.bulk_issued) sc_core::wait(skip_updated_);
+}
+
+void FoldPipeline::drain_op() {
+  FoldCursor cursor(*plan_);
+  std::size_t next_skip = 0;
+  while (!cursor.done()) {
+    const int64_t fold = cursor.index();
+    if (skip_starts_at(fold, next_skip)) {
+      Skip& skip = skips_[next_skip++];
+      drain_skip(skip);
+      cursor.skip(skip.level, skip.iterations);
+      continue;
+    }
+    wait_for(computed_, fold);
+    const int64_t bytes = cursor.shape().dram_write_bytes;
+    if (bytes > 0) {
+      const sim::DramTicket ticket = dram_.request(initiator_, bytes, true);
+      last_write_complete_ = std::max(last_write_complete_, ticket.complete);
+      wait_until(ticket.sent);
+    }
+    drained_.publish(fold, now());
+    cursor.advance();
+  }
+}
+
+// The drain is the last thread to reach a skip, so every request of the folds before it is
+// already queued: the aggregated transfers go to the channel behind them, as the skipped folds'
+// requests would have.
+void FoldPipeline::drain_skip(Skip& skip) {
+  while (!skip.shift_known) sc_core::wait(skip_updated_);
+  const sim::DramTicket none{now(), now()};
+  skip.bulk_read = skip.read_bytes > 0 ? dram_.request(initiator_, skip.read_bytes, false) : none;
+  skip.bulk_write = skip.write_bytes > 0 ? dram_.request(initiator_, skip.write_bytes, true) : none;
+  last_write_complete_ = std::max(last_write_complete_, skip.bulk_write.complete);
+  skip.bulk_issued = true;
+  skip_updated_.notify();
+  publish_shifted(drained_, skip);
+}
+
+// A skip shifts the timeline: fold f after it happens `shift` later than fold f - folds did.
+// Only the last `depth` folds of the skip are ever read (slot dependencies reach back at most
+// `slots` folds; steadiness checks use simulated folds only).
+void FoldPipeline::publish_shifted(Timeline& timeline, const Skip& skip) {
+  const int64_t end = skip.first_fold + skip.folds;
+  for (int64_t fold = end - skip.depth; fold < end; ++fold) {
+    timeline.set(fold, timeline.at(fold - skip.folds) + skip.shift);
+  }
+  timeline.published = end;
+  timeline.progressed.notify();
+}
+
+bool FoldPipeline::steady(int64_t pattern_length, int64_t first_fold, int64_t fold,
+                          sc_core::sc_time& window_start, int64_t& compute_period_ticks) const {
+  bool first = true;
+  for (const Timeline* timeline : {&loaded_, &computed_, &drained_}) {
+    const int64_t last = std::min(timeline->published, fold) - 1;
+    const int64_t oldest = last - 2 * pattern_length;
+    const int64_t middle = last - pattern_length;
+    if (oldest < first_fold || !timeline->has(oldest) || !timeline->has(middle) ||
+        !timeline->has(last)) {
+      return false;
+    }
+    const int64_t t0 = ticks(timeline->at(oldest));
+    const int64_t t1 = ticks(timeline->at(middle));
+    const int64_t t2 = ticks(timeline->at(last));
+    // One tick of slack: a compute-bound period of c cycles rounds to the tick either way.
+    if (std::abs((t2 - t1) - (t1 - t0)) > 1) return false;
+    if (first || timeline->at(oldest) < window_start) window_start = timeline->at(oldest);
+    if (timeline == &computed_) compute_period_ticks = t2 - t1;
+    first = false;
+  }
+  return true;
+}
+
+bool FoldPipeline::try_skip(FoldCursor& cursor) {
+  const int64_t fold = cursor.index();
+  for (RepeatLevel level : {RepeatLevel::kGemm, RepeatLevel::kBlock, RepeatLevel::kRun}) {
+    const std::optional<RepeatSpan> span = cursor.span(level);
+    if (!span || span->iteration < 3 || span->length > kMaxPattern) continue;
+    int64_t iterations = span->iterations - span->iteration;
+    // The op's last fold stays simulated: in SCALE-Sim mode it is one cycle shorter.
+    iterations = std::min(iterations, (total_folds_ - 1 - fold) / span->length);
+    if (dram_.initiator_count() > 1) {
+      iterations = std::min(iterations, std::max<int64_t>(1, kChunkFolds / span->length));
+    }
+    if (iterations * span->length < kMinSkipFolds) continue;
+    // Alone on the channel, a skip's shifted times are as good as simulated ones; sharing it,
+    // each chunk must be followed by newly simulated folds before the next skip, so that a
+    // unit that started using DRAM meanwhile is seen.
+    const int64_t first_fold = dram_.initiator_count() > 1
+                                   ? std::max(span->first_index, last_skip_end_)
+                                   : span->first_index;
+    sc_core::sc_time window_start;
+    int64_t compute_period_ticks = 0;
+    if (!steady(span->length, first_fold, fold, window_start, compute_period_ticks)) continue;
+    if (dram_.others_active_since(initiator_, window_start)) return false;
+
+    // Shifted times are published for the skip's last `depth` folds from the `depth` folds before
+    // it; those must all have times (every thread skips the same folds, so the loader's
+    // timeline, which is up to date, tells for all three). Slot waits reach back `slots` folds.
+    int64_t depth = 0;
+    while (depth < std::min(kVirtualDepth, iterations * span->length) &&
+           loaded_.has(fold - 1 - depth)) {
+      ++depth;
+    }
+    if (depth <= slots_) continue;
+
+    Skip skip;
+    skip.first_fold = fold;
+    skip.level = level;
+    skip.iterations = iterations;
+    skip.pattern_length = span->length;
+    skip.folds = iterations * span->length;
+    skip.depth = depth;
+    skip.compute_period_ticks = compute_period_ticks;
+    skip.read_bytes = iterations * span->read_bytes;
+    skip.write_bytes = iterations * span->write_bytes;
+    skip.cycles = iterations * span->cycles;
+    skips_.push_back(skip);
+    const std::size_t skip_index = skips_.size() - 1;
+    last_skip_end_ = fold + skip.folds;
+    stats_.skips += 1;
+    stats_.folds_skipped += skip.folds;
+    loaded_.progressed.notify();  // compute and drain learn that `fold` starts a skip
+
+    while (!skips_[skip_index].shift_known) sc_core::wait(skip_updated_);
+    publish_shifted(loaded_, skips_[skip_index]);
+    // The next request must queue behind the aggregated ones.
+    while (!skips_[skip_index].bulk_issued) sc_core::wait(skip_updated_);
+    wait_until(skips_[skip_index].bulk_read.sent);
+    cursor.skip(level, iterations);
+    return true;
+  }
+  return false;
+}
+
+}  // namespace polyarch::archs::systolic

@@ -1,0 +1,38 @@
+#include "archs/systolic/kind.h"
+
+#include "archs/systolic/module.h"
+
+namespace polyarch::archs::systolic {
+
+bool SystolicUnitConfig::supports(const ir::Op& op) const {
+  ir::OpKind kind = op.kind();
+  return kind == ir::OpKind::kGemm || kind == ir::OpKind::kConv2d;
+}
+
+sim::UnitFactory SystolicUnitConfig::factory(double soc_clock_ghz) const {
+  return systolic_unit_factory(params_, soc_clock_ghz);
+}
+
+nlohmann::ordered_json SystolicUnitConfig::describe() const {
+  nlohmann::ordered_json json = {{"name", params_.name},
+                                 {"kind", "systolic"},
+                                 {"rows", params_.rows},
+                                 {"cols", params_.cols},
+                                 {"dataflow", dataflow_name(params_.dataflow)},
+                                 {"dtype", ir::dtype_name(params_.dtype)},
+                                 {"acc_dtype", ir::dtype_name(params_.acc_dtype)},
+                                 {"scalesim_compat", params_.scalesim_compat}};
+  json["buffers"] = {{"ifmap_kib", params_.buffers.ifmap_kib},
+                     {"filter_kib", params_.buffers.filter_kib},
+                     {"ofmap_kib", params_.buffers.ofmap_kib},
+                     {"double_buffered", params_.buffers.double_buffered}};
+  json["clock_ghz"] = params_.clock_ghz ? nlohmann::ordered_json(*params_.clock_ghz)
+                                        : nlohmann::ordered_json(nullptr);
+  return json;
+}
+
+std::unique_ptr<UnitConfig> parse_unit_config(MapReader& unit_reader, const std::string& name) {
+  return std::make_unique<SystolicUnitConfig>(parse_systolic_params(unit_reader, name));
+}
+
+}  // namespace polyarch::archs::systolic

@@ -1,0 +1,84 @@
+#include "archs/systolic/module.h"
+
+#include <cctype>
+#include <utility>
+
+#include "archs/systolic/cost_model.h"
+#include "compiler/support/error.h"
+#include "sim/memory/dram_channel.h"
+
+namespace polyarch::archs::systolic {
+
+namespace {
+
+// SystemC module names may not contain its hierarchy separator or spaces.
+std::string module_name(const std::string& unit_name) {
+  std::string name = "systolic_";
+  for (char c : unit_name) name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  return name;
+}
+
+nlohmann::ordered_json fast_forward_json(bool enabled, const PipelineRunStats& stats) {
+  return {{"enabled", enabled},
+          {"folds_simulated", stats.folds_simulated},
+          {"folds_skipped", stats.folds_skipped},
+          {"skips", stats.skips}};
+}
+
+}  // namespace
+
+SystolicUnit::SystolicUnit(SystolicParams params, double clock_ghz,
+                           sim::SharedResources& resources, SystolicUnitOptions options)
+    : params_(std::move(params)), clock_(clock_ghz), options_(options) {
+  if (resources.dram == nullptr) {
+    throw_runtime({}, "systolic unit '" + params_.name + "' created without a DRAM channel");
+  }
+  const int initiator = resources.dram->register_initiator(params_.name);
+  // Double buffering gives each operand buffer two halves: one feeds the array while the other
+  // is filled (SCALE-Sim's double-buffered SRAM); otherwise loads and compute alternate.
+  const int slots = params_.buffers.double_buffered ? 2 : 1;
+  pipeline_ = std::make_unique<FoldPipeline>(module_name(params_.name).c_str(), *resources.dram,
+                                             initiator, clock_, slots, options_.fast_forward);
+}
+
+SystolicUnit::~SystolicUnit() = default;
+
+bool SystolicUnit::supports(const ir::Op& op) const {
+  return op.kind() == ir::OpKind::kGemm || op.kind() == ir::OpKind::kConv2d;
+}
+
+sim::OpResult SystolicUnit::execute(const ir::Op& op) {
+  const SystolicPlan plan = plan_op(params_, op);
+  const sc_core::sc_time start = sc_core::sc_time_stamp();
+  const PipelineRunStats stats = pipeline_->run(plan, params_.scalesim_compat);
+  const int64_t total_cycles = clock_.cycles_at_or_after(sc_core::sc_time_stamp()) -
+                               clock_.cycles_at_or_after(start);
+
+  sim::OpResult result;
+  result.unit_clock_ghz = clock_.clock_ghz();
+  result.compute_cycles = plan.compute_cycles;
+  result.macs = plan.macs;
+  const double peak_macs = static_cast<double>(params_.rows) * static_cast<double>(params_.cols) *
+                           static_cast<double>(total_cycles);
+  result.utilization = peak_macs > 0 ? static_cast<double>(plan.macs) / peak_macs : 0.0;
+  result.mapping_efficiency = plan.mapping_efficiency;
+  result.dram_bytes_read = plan.dram_read_bytes;
+  result.dram_bytes_written = plan.dram_write_bytes;
+  result.sram["ifmap"] = {plan.ifmap_sram_reads, 0};
+  result.sram["filter"] = {plan.filter_sram_reads, 0};
+  result.sram["ofmap"] = {plan.ofmap_sram_reads, plan.ofmap_sram_writes};
+  result.mapping = plan.mapping.is_object() ? plan.mapping : nlohmann::ordered_json::object();
+  result.mapping["steady_state_fast_forward"] = fast_forward_json(options_.fast_forward, stats);
+  return result;
+}
+
+sim::UnitFactory systolic_unit_factory(SystolicParams params, double soc_clock_ghz,
+                                       SystolicUnitOptions options) {
+  return [params = std::move(params), soc_clock_ghz,
+          options](sim::SharedResources& resources) -> std::unique_ptr<sim::UnitModel> {
+    const double clock_ghz = params.clock_ghz.value_or(soc_clock_ghz);
+    return std::make_unique<SystolicUnit>(params, clock_ghz, resources, options);
+  };
+}
+
+}  // namespace polyarch::archs::systolic

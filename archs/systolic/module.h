@@ -1,0 +1,46 @@
+#pragma once
+// The SystemC model of a `kind: systolic` unit: executes each op's fold plan (cost_model.h)
+// through a loader / compute / drain pipeline (fold_pipeline.h) against the shared DRAM, so
+// memory stalls and contention with other units come out of the simulation.
+#include <memory>
+#include <string>
+
+#include "archs/systolic/fold_pipeline.h"
+#include "archs/systolic/params.h"
+#include "sim/kernel/unit_clock.h"
+#include "sim/kernel/unit_model.h"
+
+namespace polyarch::archs::systolic {
+
+struct SystolicUnitOptions {
+  // Skip identical folds in steady state (see fold_pipeline.h). Off, every fold is simulated:
+  // the reference the fast-forward is tested against.
+  bool fast_forward = true;
+};
+
+class SystolicUnit : public sim::UnitModel {
+ public:
+  // `clock_ghz` is the unit's clock: params.clock_ghz, or the SoC clock when that is unset.
+  SystolicUnit(SystolicParams params, double clock_ghz, sim::SharedResources& resources,
+               SystolicUnitOptions options = {});
+  ~SystolicUnit() override;
+
+  const std::string& name() const override { return params_.name; }
+  std::string kind() const override { return "systolic"; }
+  double clock_ghz() const override { return clock_.clock_ghz(); }
+  bool supports(const ir::Op& op) const override;
+  sim::OpResult execute(const ir::Op& op) override;
+
+ private:
+  SystolicParams params_;
+  sim::UnitClock clock_;
+  SystolicUnitOptions options_;
+  std::unique_ptr<FoldPipeline> pipeline_;
+};
+
+// The factory the kernel calls during elaboration; the unit's clock is params.clock_ghz or, if
+// unset, `soc_clock_ghz`.
+sim::UnitFactory systolic_unit_factory(SystolicParams params, double soc_clock_ghz,
+                                       SystolicUnitOptions options = {});
+
+}  // namespace polyarch::archs::systolic

@@ -1,0 +1,57 @@
+// `polyarch compare`: one workload on several architectures, side by side.
+#include <cstdio>
+#include <iostream>
+
+#include "cli/arguments.h"
+#include "cli/commands.h"
+#include "reports/json_report.h"
+#include "reports/output_files.h"
+#include "reports/pipeline.h"
+
+namespace polyarch::cli {
+
+namespace {
+
+constexpr const char* kCompareHelp = R"(usage: polyarch compare --workload W --arch A.yaml --arch B.yaml ... [--out DIR]
+
+Runs W on every architecture and prints latency, cycles, utilisation and DRAM traffic side by
+side. With --out, writes DIR/<arch name>/report.json for each.
+)";
+
+}  // namespace
+
+int compare_command(const CommandArgs& args) {
+  if (wants_help(args)) {
+    std::cout << kCompareHelp;
+    return 0;
+  }
+  Arguments parsed(args, {{"workload"}, {"arch", true, true}, {"out"}});
+  std::vector<std::string> archs = parsed.values("arch");
+  if (archs.empty()) throw_bad_input({}, "compare needs at least one --arch (see --help)");
+  std::string workload = parsed.required("workload");
+  std::vector<sim::RunResult> results;
+  for (const std::string& arch : archs) {
+    results.push_back(reports::run_pipeline({arch, workload, 0}));
+  }
+  std::printf("%-24s %14s %14s %12s %16s\n", "arch", "latency_s", "total_cycles", "mean_util",
+              "dram_bytes");
+  for (const sim::RunResult& result : results) {
+    double util_sum = 0;
+    for (const sim::OpResult& op : result.ops) util_sum += op.utilization;
+    double mean_util = result.ops.empty() ? 0.0 : util_sum / result.ops.size();
+    std::printf("%-24s %14.6g %14lld %11.1f%% %16lld\n", result.provenance.arch_name.c_str(),
+                result.summary.latency_s, static_cast<long long>(result.summary.total_cycles),
+                100.0 * mean_util,
+                static_cast<long long>(result.summary.dram_bytes_read +
+                                       result.summary.dram_bytes_written));
+  }
+  if (auto out = parsed.value("out")) {
+    for (const sim::RunResult& result : results) {
+      reports::write_files_atomically(std::filesystem::path(*out) / result.provenance.arch_name,
+                                      {{"report.json", reports::report_json(result).dump(2) + "\n"}});
+    }
+  }
+  return 0;
+}
+
+}  // namespace polyarch::cli

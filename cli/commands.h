@@ -1,0 +1,17 @@
+#pragma once
+// One function per subcommand; each returns the process exit code. Errors are thrown as
+// polyarch::Error and turned into exit codes by main.
+#include <string>
+#include <vector>
+
+namespace polyarch::cli {
+
+using CommandArgs = std::vector<std::string>;
+
+int run_command(const CommandArgs& args);
+int validate_command(const CommandArgs& args);
+int compare_command(const CommandArgs& args);
+
+bool wants_help(const CommandArgs& args);
+
+}  // namespace polyarch::cli

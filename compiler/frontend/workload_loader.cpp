@@ -1,0 +1,25 @@
+#include "compiler/frontend/workload_loader.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "compiler/frontend/layer_list.h"
+#include "compiler/frontend/scalesim_csv.h"
+#include "compiler/support/sha256.h"
+
+namespace polyarch::frontend {
+
+ir::Graph load_workload(const std::filesystem::path& path) {
+  std::string extension = path.extension().string();
+  std::transform(extension.begin(), extension.end(), extension.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  if (extension == ".yaml" || extension == ".yml") return load_layer_list(path);
+  if (extension == ".csv") return load_scalesim_csv(path);
+  throw_bad_input({path.string(), 0, 0, ""},
+                  "unknown workload format '" + extension +
+                      "' (expected a .yaml/.yml layer list or a SCALE-Sim .csv topology)");
+}
+
+std::string workload_sha256(const std::filesystem::path& path) { return sha256_file_hex(path); }
+
+}  // namespace polyarch::frontend

@@ -1,0 +1,17 @@
+#pragma once
+// One entry point for every workload file format; picks the frontend by file extension.
+#include <filesystem>
+#include <string>
+
+#include "compiler/ir/graph.h"
+
+namespace polyarch::frontend {
+
+// .yaml / .yml -> layer list; .csv -> SCALE-Sim topology. Anything else is a bad-input error
+// listing the accepted extensions.
+ir::Graph load_workload(const std::filesystem::path& path);
+
+// SHA-256 of the workload file, for provenance.
+std::string workload_sha256(const std::filesystem::path& path);
+
+}  // namespace polyarch::frontend

@@ -1,0 +1,45 @@
+// print_graph: the stable text form golden tests and `polyarch compile --dump-ir` show.
+#include <variant>
+
+#include "compiler/ir/graph.h"
+#include "compiler/ir/shape_text.h"
+
+namespace polyarch::ir {
+
+namespace {
+
+std::string attribute_text(const OpAttrs& attrs) {
+  if (const auto* gemm = std::get_if<GemmAttrs>(&attrs)) {
+    return "m=" + std::to_string(gemm->m) + " n=" + std::to_string(gemm->n) +
+           " k=" + std::to_string(gemm->k) + " batch=" + std::to_string(gemm->batch);
+  }
+  const auto& conv = std::get<Conv2dAttrs>(attrs);
+  return "stride=" + std::to_string(conv.stride_h) + "x" + std::to_string(conv.stride_w) +
+         " pad=" + std::to_string(conv.pad_h) + "x" + std::to_string(conv.pad_w) +
+         " groups=" + std::to_string(conv.groups);
+}
+
+}  // namespace
+
+std::string print_graph(const Graph& graph) {
+  std::string text;
+  for (NodeId op_id : graph.topological_ops()) {
+    const Op& op = graph.op(op_id);
+    std::string operands;
+    for (NodeId input : graph.inputs_of(op_id)) {
+      const Tensor& tensor = graph.tensor(input);
+      operands += (operands.empty() ? "%" : ", %") + tensor.name + shape_text(tensor.shape);
+    }
+    std::string results;
+    for (NodeId output : graph.outputs_of(op_id)) {
+      results += (results.empty() ? "" : ", ") + shape_text(graph.tensor(output).shape);
+    }
+    // An op without a dtype runs in whatever its unit computes natively.
+    const std::string dtype = op.dtype ? std::string(dtype_name(*op.dtype)) : "native";
+    text += "%" + op.name + " = " + std::string(op_kind_name(op.kind())) + "(" + operands + ") " +
+            attribute_text(op.attrs) + " -> " + results + " " + dtype + "\n";
+  }
+  return text;
+}
+
+}  // namespace polyarch::ir

@@ -1,0 +1,79 @@
+#include "reports/json_report.h"
+
+namespace polyarch::reports {
+
+namespace {
+
+nlohmann::ordered_json optional_number(const std::optional<double>& value) {
+  return value ? nlohmann::ordered_json(*value) : nlohmann::ordered_json(nullptr);
+}
+
+nlohmann::ordered_json summary_json(const sim::Summary& summary) {
+  return {{"total_cycles", summary.total_cycles},
+          {"clock_ghz", summary.clock_ghz},
+          {"latency_s", summary.latency_s},
+          {"energy_j", optional_number(summary.energy_j)},
+          {"avg_power_w", optional_number(summary.avg_power_w)},
+          {"peak_temp_c", optional_number(summary.peak_temp_c)},
+          {"dram_bytes_read", summary.dram_bytes_read},
+          {"dram_bytes_written", summary.dram_bytes_written}};
+}
+
+nlohmann::ordered_json op_json(const sim::OpResult& op) {
+  nlohmann::ordered_json sram = nlohmann::ordered_json::object();
+  for (const auto& [buffer, accesses] : op.sram) {
+    sram[buffer] = {{"reads", accesses.reads}, {"writes", accesses.writes}};
+  }
+  double seconds = op.latency_s();
+  double dram_bytes = static_cast<double>(op.dram_bytes_read + op.dram_bytes_written);
+  return {{"name", op.name},
+          {"kind", op.kind},
+          {"unit", op.unit},
+          {"start_cycle", op.start_cycle},
+          {"end_cycle", op.end_cycle},
+          {"latency_s", seconds},
+          {"compute_cycles", op.compute_cycles},
+          {"stall_cycles", op.stall_cycles},
+          {"total_cycles", op.total_cycles},
+          {"macs", op.macs},
+          {"utilization", op.utilization},
+          {"mapping_efficiency", op.mapping_efficiency},
+          {"dram_bytes_read", op.dram_bytes_read},
+          {"dram_bytes_written", op.dram_bytes_written},
+          {"avg_dram_bandwidth_gbps", seconds > 0 ? dram_bytes / seconds / 1e9 : 0.0},
+          {"sram", sram},
+          {"energy_j", optional_number(op.energy_j)},
+          {"mapping", op.mapping}};
+}
+
+nlohmann::ordered_json unit_json(const sim::UnitResult& unit) {
+  return {{"name", unit.name},
+          {"kind", unit.kind},
+          {"clock_ghz", unit.clock_ghz},
+          {"busy_cycles", unit.busy_cycles},
+          {"total_cycles", unit.total_cycles},
+          {"utilization", unit.utilization},
+          {"energy_j", optional_number(unit.energy_j)}};
+}
+
+}  // namespace
+
+nlohmann::ordered_json report_json(const sim::RunResult& result) {
+  nlohmann::ordered_json report;
+  report["schema"] = kReportSchema;
+  report["summary"] = summary_json(result.summary);
+  report["ops"] = nlohmann::ordered_json::array();
+  for (const sim::OpResult& op : result.ops) report["ops"].push_back(op_json(op));
+  report["units"] = nlohmann::ordered_json::array();
+  for (const sim::UnitResult& unit : result.units) report["units"].push_back(unit_json(unit));
+  const sim::Provenance& provenance = result.provenance;
+  report["provenance"] = {{"polyarch_version", provenance.polyarch_version},
+                          {"arch_sha256", provenance.arch_sha256},
+                          {"workload_sha256", provenance.workload_sha256},
+                          {"seed", provenance.seed},
+                          {"arch_name", provenance.arch_name},
+                          {"workload_name", provenance.workload_name}};
+  return report;
+}
+
+}  // namespace polyarch::reports

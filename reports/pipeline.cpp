@@ -1,0 +1,34 @@
+#include "reports/pipeline.h"
+
+#include "compiler/frontend/workload_loader.h"
+#include "compiler/support/sha256.h"
+#include "mapping/program/program.h"
+#include "sim/kernel/simulation.h"
+
+namespace polyarch::reports {
+
+sim::RunResult simulate_workload(const archs::SocConfig& soc, const ir::Graph& graph) {
+  std::vector<mapping::UnitCapability> capabilities;
+  for (const auto& unit : soc.units) {
+    const archs::UnitConfig* config = unit.get();
+    capabilities.push_back({config->name(), config->kind(),
+                            [config](const ir::Op& op) { return config->supports(op); }});
+  }
+  mapping::Program program = mapping::partition_graph(graph, capabilities);
+  return sim::simulate(soc.system_spec(), program, graph);
+}
+
+sim::RunResult run_pipeline(const RunRequest& request) {
+  archs::SocConfig soc = archs::load_soc_config(request.arch_path);
+  ir::Graph graph = frontend::load_workload(request.workload_path);
+  sim::RunResult result = simulate_workload(soc, graph);
+  result.provenance.polyarch_version = POLYARCH_VERSION;
+  result.provenance.arch_sha256 = sha256_file_hex(request.arch_path);
+  result.provenance.workload_sha256 = sha256_file_hex(request.workload_path);
+  result.provenance.seed = request.seed;
+  result.provenance.arch_name = soc.name;
+  result.provenance.workload_name = graph.name();
+  return result;
+}
+
+}  // namespace polyarch::reports

@@ -1,0 +1,25 @@
+#pragma once
+// The whole pipeline for one (arch, workload) pair: load and validate both files, compile the
+// workload into the graph IR, partition it onto the SoC's units, simulate, and stamp provenance.
+#include <cstdint>
+#include <filesystem>
+
+#include "archs/soc/soc_config.h"
+#include "compiler/ir/graph.h"
+#include "sim/result.h"
+
+namespace polyarch::reports {
+
+struct RunRequest {
+  std::filesystem::path arch_path;
+  std::filesystem::path workload_path;
+  uint64_t seed = 0;
+};
+
+// Simulates an already-loaded workload on an already-parsed SoC (no provenance).
+sim::RunResult simulate_workload(const archs::SocConfig& soc, const ir::Graph& graph);
+
+// Loads both files and runs them; provenance carries both files' SHA-256 and the seed.
+sim::RunResult run_pipeline(const RunRequest& request);
+
+}  // namespace polyarch::reports

@@ -1,0 +1,35 @@
+#pragma once
+// Runs a Program on an SoC in a fresh SystemC context. SystemC keeps one global context per
+// process; each call here creates its own and deletes it afterwards, so tests and sweeps may
+// run many simulations in one process (sequentially — SystemC is not thread-safe).
+#include <string>
+#include <vector>
+
+#include "compiler/ir/graph.h"
+#include "mapping/program/program.h"
+#include "sim/kernel/unit_model.h"
+#include "sim/memory/dram_spec.h"
+#include "sim/result.h"
+
+namespace polyarch::sim {
+
+struct UnitSpec {
+  std::string name;
+  std::string kind;
+  UnitFactory make;
+};
+
+struct SystemSpec {
+  std::string name;
+  double clock_ghz = 1.0;
+  DramSpec dram;
+  InterconnectSpec interconnect;
+  std::vector<UnitSpec> units;
+};
+
+// Each unit executes its ops in program order; an op also waits for its deps on other units.
+// Returns per-op and per-unit results and the summary (provenance is left to the caller).
+RunResult simulate(const SystemSpec& system, const mapping::Program& program,
+                   const ir::Graph& graph);
+
+}  // namespace polyarch::sim

@@ -1,0 +1,39 @@
+#pragma once
+// The interface between the simulation kernel and a unit kind's SystemC model. archs/<kind>/
+// implements it; the kernel creates units through factories, so sim/ never names a kind.
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "compiler/ir/op.h"
+#include "sim/result.h"
+
+namespace polyarch::sim {
+
+class DramChannel;
+
+// What a unit may use while it runs: the shared memory system.
+struct SharedResources {
+  DramChannel* dram = nullptr;
+};
+
+class UnitModel {
+ public:
+  virtual ~UnitModel() = default;
+
+  virtual const std::string& name() const = 0;
+  virtual std::string kind() const = 0;
+  virtual double clock_ghz() const = 0;
+  virtual bool supports(const ir::Op& op) const = 0;
+
+  // Runs `op` to completion. Called from the kernel's SC_THREAD for this unit and returns when
+  // the op has finished in simulated time. Fills everything in OpResult except name, kind,
+  // unit, start_cycle, end_cycle and total_cycles, which the kernel sets; stall_cycles is
+  // filled by the kernel as total_cycles - compute_cycles.
+  virtual OpResult execute(const ir::Op& op) = 0;
+};
+
+// Creates a unit inside the current SystemC context (during elaboration).
+using UnitFactory = std::function<std::unique_ptr<UnitModel>(SharedResources&)>;
+
+}  // namespace polyarch::sim

@@ -1,0 +1,22 @@
+#pragma once
+// The simple DRAM description of arch YAML v1: an ideal channel with a bandwidth and a latency.
+#include <string>
+
+namespace polyarch::sim {
+
+struct DramSpec {
+  std::string kind = "ddr4";
+  double bandwidth_gbps = 25.6;  // GB/s (10^9 bytes per second); 0 = unlimited
+  double latency_ns = 100.0;
+  int channels = 1;
+  double capacity_gib = 8.0;
+};
+
+// The on-chip path between units and DRAM.
+struct InterconnectSpec {
+  std::string kind = "bus";
+  double bandwidth_gbps = 0.0;  // 0 = unlimited
+  int latency_cycles = 0;       // in the SoC clock
+};
+
+}  // namespace polyarch::sim

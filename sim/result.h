@@ -1,0 +1,79 @@
+#pragma once
+// RunResult: everything a simulation produced, in one serialisable value. Reports read only
+// this. Cycles are in the named unit's clock; seconds are derived with that clock.
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace polyarch::sim {
+
+// Accesses of one on-chip buffer (SRAM) in elements.
+struct BufferAccesses {
+  int64_t reads = 0;
+  int64_t writes = 0;
+};
+
+struct OpResult {
+  std::string name;
+  std::string kind;  // "gemm", "conv2d", ...
+  std::string unit;
+  double unit_clock_ghz = 1.0;
+  int64_t start_cycle = 0;
+  int64_t end_cycle = 0;
+  int64_t compute_cycles = 0;  // with unlimited memory bandwidth
+  int64_t stall_cycles = 0;    // total_cycles - compute_cycles: waiting on memory
+  int64_t total_cycles = 0;    // end_cycle - start_cycle
+  int64_t macs = 0;
+  double utilization = 0.0;         // macs / (peak MACs per cycle * total_cycles)
+  double mapping_efficiency = 0.0;  // mean fraction of the PE array a fold occupies
+  int64_t dram_bytes_read = 0;
+  int64_t dram_bytes_written = 0;
+  std::map<std::string, BufferAccesses> sram;  // by buffer name: ifmap, filter, ofmap
+  std::optional<double> energy_j;              // null until the energy model exists
+  nlohmann::ordered_json mapping = nlohmann::ordered_json::object();
+
+  double latency_s() const { return static_cast<double>(total_cycles) / (unit_clock_ghz * 1e9); }
+};
+
+struct UnitResult {
+  std::string name;
+  std::string kind;
+  double clock_ghz = 1.0;
+  int64_t busy_cycles = 0;
+  int64_t total_cycles = 0;  // the run's length in this unit's clock
+  double utilization = 0.0;  // busy_cycles / total_cycles
+  std::optional<double> energy_j;
+};
+
+struct Provenance {
+  std::string polyarch_version;
+  std::string arch_sha256;
+  std::string workload_sha256;
+  uint64_t seed = 0;
+  std::string arch_name;
+  std::string workload_name;
+};
+
+struct Summary {
+  int64_t total_cycles = 0;  // in the SoC clock
+  double clock_ghz = 1.0;
+  double latency_s = 0.0;
+  std::optional<double> energy_j;
+  std::optional<double> avg_power_w;
+  std::optional<double> peak_temp_c;
+  int64_t dram_bytes_read = 0;
+  int64_t dram_bytes_written = 0;
+};
+
+struct RunResult {
+  Summary summary;
+  std::vector<OpResult> ops;  // in execution order
+  std::vector<UnitResult> units;
+  Provenance provenance;
+};
+
+}  // namespace polyarch::sim

@@ -1,0 +1,137 @@
+#include "archs/soc/soc_config.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "archs/systolic/kind.h"
+
+namespace polyarch::archs {
+namespace {
+
+constexpr const char* kValidArch = R"(name: t
+clock_ghz: 1.0
+memory:
+  dram: {kind: hbm2, bandwidth_gbps: 600, latency_ns: 120}
+units:
+  - name: mxu
+    kind: systolic
+    rows: 16
+    cols: 8
+    dataflow: os
+)";
+
+SocConfig parse(const std::string& text) {
+  return parse_soc_config(parse_config_text(text, "arch.yaml"));
+}
+
+// Parses `text` and returns the error message (fails the test when it parses).
+std::string error_of(const std::string& text) {
+  try {
+    parse(text);
+  } catch (const Error& error) {
+    EXPECT_EQ(error.kind(), ErrorKind::kBadInput);
+    return error.what();
+  }
+  ADD_FAILURE() << "expected an error for:\n" << text;
+  return "";
+}
+
+std::string replace(std::string text, const std::string& from, const std::string& to) {
+  auto at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  return text.replace(at, from.size(), to);
+}
+
+TEST(SocConfig, ParsesSystolicUnitWithDefaults) {
+  SocConfig soc = parse(kValidArch);
+  EXPECT_EQ(soc.name, "t");
+  EXPECT_DOUBLE_EQ(soc.dram.bandwidth_gbps, 600);
+  ASSERT_EQ(soc.units.size(), 1u);
+  const auto& unit = dynamic_cast<const systolic::SystolicUnitConfig&>(*soc.units[0]);
+  EXPECT_EQ(unit.params().rows, 16);
+  EXPECT_EQ(unit.params().cols, 8);
+  EXPECT_EQ(unit.params().dataflow, systolic::Dataflow::kOutputStationary);
+  EXPECT_EQ(unit.params().dtype, ir::DType::kInt8);
+  EXPECT_TRUE(unit.params().buffers.double_buffered);
+  EXPECT_FALSE(unit.params().clock_ghz.has_value());
+}
+
+TEST(SocConfig, MisspelledKeySuggestsNearestAndNamesLine) {
+  std::string message = error_of(replace(kValidArch, "rows: 16", "rwos: 16"));
+  EXPECT_NE(message.find("arch.yaml:7"), std::string::npos) << message;
+  EXPECT_NE(message.find("rows"), std::string::npos) << message;
+  EXPECT_NE(message.find("did you mean"), std::string::npos) << message;
+}
+
+TEST(SocConfig, RejectsWrongTypeWithKeyPath) {
+  std::string message = error_of(replace(kValidArch, "rows: 16", "rows: many"));
+  EXPECT_NE(message.find("units[0].rows"), std::string::npos) << message;
+  EXPECT_NE(message.find("arch.yaml:7:11"), std::string::npos) << message;
+}
+
+TEST(SocConfig, RejectsZeroAndNegativeSizes) {
+  EXPECT_NE(error_of(replace(kValidArch, "rows: 16", "rows: 0")).find("units[0].rows"),
+            std::string::npos);
+  EXPECT_NE(error_of(replace(kValidArch, "cols: 8", "cols: -4")).find("units[0].cols"),
+            std::string::npos);
+  std::string buffers = replace(kValidArch, "dataflow: os", "dataflow: os\n    buffers: {ifmap_kib: 0}");
+  EXPECT_NE(error_of(buffers).find("ifmap_kib"), std::string::npos);
+  EXPECT_NE(error_of(replace(kValidArch, "clock_ghz: 1.0", "clock_ghz: 0")).find("clock_ghz"),
+            std::string::npos);
+}
+
+TEST(SocConfig, RejectsUnknownDataflowListingTheValidOnes) {
+  std::string message = error_of(replace(kValidArch, "dataflow: os", "dataflow: rs"));
+  EXPECT_NE(message.find("units[0].dataflow"), std::string::npos) << message;
+  EXPECT_NE(message.find("ws"), std::string::npos) << message;
+}
+
+TEST(SocConfig, RejectsUnknownUnitKindAndDuplicateNames) {
+  EXPECT_NE(error_of(replace(kValidArch, "kind: systolic", "kind: systolik")).find("systolic"),
+            std::string::npos);
+  std::string twice = std::string(kValidArch) +
+                      "  - {name: mxu, kind: systolic, rows: 2, cols: 2, dataflow: ws}\n";
+  EXPECT_NE(error_of(twice).find("duplicate unit name"), std::string::npos);
+}
+
+TEST(SocConfig, RequiresMemoryAndUnits) {
+  EXPECT_NE(error_of("name: t\nclock_ghz: 1\nunits: []\nmemory: {dram: {bandwidth_gbps: 1}}\n")
+                .find("at least one unit"),
+            std::string::npos);
+  EXPECT_NE(error_of("name: t\nclock_ghz: 1\nunits: []\n").find("memory"), std::string::npos);
+}
+
+TEST(SocConfig, RejectsMalformedTechnology) {
+  std::string message = error_of(replace(kValidArch, "clock_ghz: 1.0", "clock_ghz: 1.0\ntechnology: fast"));
+  EXPECT_NE(message.find("technology"), std::string::npos) << message;
+}
+
+TEST(SocConfig, BaseIncludeOverridesOneUnitKeyByName) {
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / "polyarch_soc_base_test";
+  fs::create_directories(dir);
+  std::ofstream(dir / "base.yaml") << kValidArch;
+  std::ofstream(dir / "derived.yaml")
+      << "base: base.yaml\nname: derived\nunits:\n  - name: mxu\n    dataflow: ws\n";
+  SocConfig soc = load_soc_config(dir / "derived.yaml");
+  EXPECT_EQ(soc.name, "derived");
+  const auto& unit = dynamic_cast<const systolic::SystolicUnitConfig&>(*soc.units[0]);
+  EXPECT_EQ(unit.params().dataflow, systolic::Dataflow::kWeightStationary);
+  EXPECT_EQ(unit.params().rows, 16);
+  fs::remove_all(dir);
+}
+
+TEST(SocConfig, ShippedArchFilesAreValid) {
+  for (const char* name : {"tpu_v1_like", "eyeriss_like", "edge_os_32x32",
+                           "edge_os_32x32_ws_variant"}) {
+    std::filesystem::path path =
+        std::filesystem::path(POLYARCH_SOURCE_DIR) / "configs/arch" / (std::string(name) + ".yaml");
+    SocConfig soc = load_soc_config(path);
+    EXPECT_FALSE(soc.units.empty()) << name;
+  }
+}
+
+}  // namespace
+}  // namespace polyarch::archs
