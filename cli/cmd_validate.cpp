@@ -48,7 +48,8 @@ int validate_command(const CommandArgs& args) {
   int exit_code = 0;
   for (const std::string& file : args) {
     try {
-      std::cout << "ok: " << file << " (" << validate_one(file) << ")\n";
+      std::string verdict = validate_one(file);
+      std::cout << "ok: " << file << " (" << verdict << ")\n";
     } catch (const Error& error) {
       std::cerr << "polyarch: error: " << error.what() << "\n";
       exit_code = error.kind() == ErrorKind::kBadInput ? 2 : std::max(exit_code, 1);

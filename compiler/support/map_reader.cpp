@@ -53,12 +53,44 @@ MapReader::MapReader(const ConfigNode& node) : node_(node) {
   }
 }
 
+namespace {
+
+// One insertion, deletion or substitution, or one swap of adjacent letters.
+// Keys shorter than three letters ('k', 'h', 'r') are one edit from each other, so never count.
+bool is_single_typo(const std::string& written, const std::string& intended) {
+  if (std::min(written.size(), intended.size()) < 3) return false;
+  if (edit_distance(written, intended) == 1) return true;
+  if (written.size() != intended.size()) return false;
+  std::size_t first = 0;
+  while (first < written.size() && written[first] == intended[first]) ++first;
+  if (first + 1 >= written.size()) return false;
+  std::string swapped = written;
+  std::swap(swapped[first], swapped[first + 1]);
+  return swapped == intended;
+}
+
+}  // namespace
+
 bool MapReader::has(const std::string& key) const { return node_.find(key) != nullptr; }
 
 const ConfigNode& MapReader::required(const std::string& key) {
   ignore(key);
   const ConfigNode* value = node_.find(key);
-  if (value == nullptr) throw_bad_input(node_.where(), "missing required key '" + key + "'");
+  if (value == nullptr) {
+    // A missing key is most often a misspelt one: point at the misspelling when there is one.
+    // Only near-certain typos count here (one edit or one swap): 'cols' is not a misspelt
+    // 'rows', even though nearest_spelling would pair them.
+    std::string near;
+    for (const auto& entry : node_.entries()) {
+      if (is_single_typo(entry.first, key)) near = entry.first;
+    }
+    if (!near.empty()) {
+      const ConfigNode& misspelt = *node_.find(near);
+      throw_bad_input(misspelt.where(), "unknown key '" + near + "'; did you mean '" + key +
+                                            "'? (required key '" + key + "' is missing)");
+    }
+    throw_bad_input(node_.where(), "missing required key '" + key + "'");
+  }
   return *value;
 }
 

@@ -146,3 +146,22 @@ TEST(EditDistance, CountsInsertionsDeletionsAndSubstitutions) {
 
 }  // namespace
 }  // namespace polyarch
+
+namespace polyarch {
+namespace {
+
+TEST(MapReader, MissingRequiredKeyPointsAtItsMisspelling) {
+  for (const char* typo : {"colls", "clos", "col"}) {
+    const ConfigNode root =
+        parse_config_text(std::string("unit:\n  rows: 1\n  ") + typo + ": 2\n", "m.yaml");
+    MapReader reader(*root.find("unit"));
+    reader.required_int("rows", 1, 10);
+    auto error = capture_error([&] { reader.required_int("cols", 1, 10); });
+    ASSERT_TRUE(error) << typo;
+    EXPECT_NE(error->message().find("did you mean 'cols'"), std::string::npos) << error->message();
+    EXPECT_EQ(error->where().line, 3) << typo;
+  }
+}
+
+}  // namespace
+}  // namespace polyarch

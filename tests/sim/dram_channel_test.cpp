@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "compiler/support/error.h"
 #include "tests/sim/systemc_harness.h"
 
 namespace polyarch::sim {
@@ -9,8 +10,8 @@ namespace {
 
 using sc_core::SC_NS;
 using sc_core::sc_time;
-using testing::ScopedSimContext;
-using testing::ThreadModule;
+using harness::ScopedSimContext;
+using harness::ThreadModule;
 
 DramSpec dram_with(double bandwidth_gbps, double latency_ns) {
   DramSpec dram;

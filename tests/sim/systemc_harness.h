@@ -6,7 +6,7 @@
 #include <functional>
 #include <utility>
 
-namespace polyarch::sim::testing {
+namespace polyarch::sim::harness {
 
 class ScopedSimContext {
  public:
@@ -38,4 +38,4 @@ class ThreadModule : public sc_core::sc_module {
   std::function<void()> body_;
 };
 
-}  // namespace polyarch::sim::testing
+}  // namespace polyarch::sim::harness
