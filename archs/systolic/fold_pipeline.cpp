@@ -1,6 +1,7 @@
 #include "archs/systolic/fold_pipeline.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 
 #include "compiler/support/error.h"
@@ -127,6 +128,7 @@ void FoldPipeline::load_op() {
     const int64_t bytes = cursor.shape().dram_read_bytes;
     const sim::DramTicket ticket =
         bytes > 0 ? dram_.request(initiator_, bytes, false) : sim::DramTicket{now(), now()};
+    load_order_[fold % kRing] = ++request_order_;
     loaded_.publish(fold, ticket.complete);
     wait_until(ticket.sent);
     cursor.advance();
@@ -156,6 +158,7 @@ void FoldPipeline::compute_op() {
             static_cast<uint64_t>(skip.compute_period_ticks * skip.iterations));
       }
       skip.shift_known = true;
+      if (getenv("PA_DEBUG")) fprintf(stderr, "skip fold=%ld folds=%ld L=%ld lvl=%d never_stalled=%d shift=%s period=%ld now=%s\n", (long)fold, (long)skip.folds, (long)skip.pattern_length, (int)skip.level, (int)never_stalled, skip.shift.to_string().c_str(), (long)skip.compute_period_ticks, now().to_string().c_str());
       skip_updated_.notify();
       publish_shifted(computed_, skip);
       compute_skip(skip);
@@ -187,6 +190,7 @@ void FoldPipeline::compute_op() {
     anchor_cycles += cycles;
     wait_until(clock_.time_of(anchor_cycles, anchor));
     computed_.publish(fold, now());
+    if (getenv("PA_TRACE") && fold < 80 && fold > 25) fprintf(stderr, "C %ld %s L %s D %s\n", (long)fold, now().to_string().c_str(), loaded_.at(fold).to_string().c_str(), fold>0 && drained_.has(fold-1) ? drained_.at(fold-1).to_string().c_str() : "-");
     cursor.advance();
   }
   compute_end_ = now();
@@ -202,13 +206,12 @@ void FoldPipeline::drain_op() {
   while (!cursor.done()) {
     const int64_t fold = cursor.index();
     if (skip_starts_at(fold, next_skip)) {
-      Skip& skip = skips_[next_skip++];
-      drain_skip(skip);
-      cursor.skip(skip.level, skip.iterations);
+      drain_skip(skips_[next_skip++], cursor);
       continue;
     }
     wait_for(computed_, fold);
     const int64_t bytes = cursor.shape().dram_write_bytes;
+    write_order_[fold % kRing] = ++request_order_;
     if (bytes > 0) {
       const sim::DramTicket ticket = dram_.request(initiator_, bytes, true);
       last_write_complete_ = std::max(last_write_complete_, ticket.complete);
@@ -219,18 +222,49 @@ void FoldPipeline::drain_op() {
   }
 }
 
+// How many writes of the folds before `fold` - 1 were issued after the load of `fold` - 1: in
+// steady state, as many writes of a skip's last folds follow the load of the first fold after it.
+int64_t FoldPipeline::writes_after_load(int64_t fold, int64_t depth) const {
+  const int64_t reference = load_order_[(fold - 1) % kRing];
+  int64_t later = 0;
+  for (int64_t before = std::max<int64_t>(0, fold - 1 - depth); before < fold - 1; ++before) {
+    if (write_order_[before % kRing] > reference) ++later;
+  }
+  return later;
+}
+
 // The drain is the last thread to reach a skip, so every request of the folds before it is
 // already queued: the aggregated transfers go to the channel behind them, as the skipped folds'
-// requests would have.
-void FoldPipeline::drain_skip(Skip& skip) {
+// requests would have. Only the writes the drain would issue after the loader's first load
+// beyond the skip (it trails compute) are left out of the aggregate and issued one by one,
+// timed by compute's shifted times, so the channel sees them in fold-by-fold order.
+void FoldPipeline::drain_skip(Skip& skip, FoldCursor& cursor) {
   while (!skip.shift_known) sc_core::wait(skip_updated_);
+  const int64_t tail = writes_after_load(skip.first_fold, skip.depth);
+  if (getenv("PA_DEBUG")) fprintf(stderr, "tail %ld\n", (long)tail);
+  const int64_t tail_start = skip.first_fold + skip.folds - tail;
+  const int64_t whole = skip.iterations - (tail + skip.pattern_length - 1) / skip.pattern_length;
+  int64_t write_bytes = 0;
+  if (whole > 0) {
+    write_bytes = skip.write_bytes / skip.iterations * whole;
+    cursor.skip(skip.level, whole);
+  }
+  for (; cursor.index() < tail_start; cursor.advance()) {
+    write_bytes += cursor.shape().dram_write_bytes;
+  }
   const sim::DramTicket none{now(), now()};
   skip.bulk_read = skip.read_bytes > 0 ? dram_.request(initiator_, skip.read_bytes, false) : none;
-  skip.bulk_write = skip.write_bytes > 0 ? dram_.request(initiator_, skip.write_bytes, true) : none;
+  skip.bulk_write = write_bytes > 0 ? dram_.request(initiator_, write_bytes, true) : none;
   last_write_complete_ = std::max(last_write_complete_, skip.bulk_write.complete);
   skip.bulk_issued = true;
   skip_updated_.notify();
-  publish_shifted(drained_, skip);
+  // Compute's slot waits may reach into the aggregated folds: give them shifted times.
+  const int64_t end = skip.first_fold + skip.folds;
+  for (int64_t fold = end - skip.depth; fold < tail_start; ++fold) {
+    drained_.set(fold, drained_.at(fold - skip.folds) + skip.shift);
+  }
+  drained_.published = tail_start;
+  drained_.progressed.notify();
 }
 
 // A skip shifts the timeline: fold f after it happens `shift` later than fold f - folds did.
@@ -273,6 +307,7 @@ bool FoldPipeline::try_skip(FoldCursor& cursor) {
   for (RepeatLevel level : {RepeatLevel::kGemm, RepeatLevel::kBlock, RepeatLevel::kRun}) {
     const std::optional<RepeatSpan> span = cursor.span(level);
     if (!span || span->iteration < 3 || span->length > kMaxPattern) continue;
+    if (getenv("PA_NOBLOCK") && level != RepeatLevel::kRun) continue;
     int64_t iterations = span->iterations - span->iteration;
     // The op's last fold stays simulated: in SCALE-Sim mode it is one cycle shorter.
     iterations = std::min(iterations, (total_folds_ - 1 - fold) / span->length);

@@ -106,7 +106,8 @@ class FoldPipeline : public sc_core::sc_module {
   void wait_for(Timeline& timeline, int64_t fold);
   void publish_shifted(Timeline& timeline, const Skip& skip);
   void compute_skip(Skip& skip);
-  void drain_skip(Skip& skip);
+  void drain_skip(Skip& skip, FoldCursor& cursor);
+  int64_t writes_after_load(int64_t fold, int64_t depth) const;
   void thread_finished();
 
   sim::DramChannel& dram_;
@@ -126,6 +127,11 @@ class FoldPipeline : public sc_core::sc_module {
   Timeline loaded_;
   Timeline computed_;
   Timeline drained_;
+  // Issue order of each fold's load and write requests (a counter shared by both), so a skip
+  // can tell how many writes the drain issues after the loader's next load in steady state.
+  std::vector<int64_t> load_order_ = std::vector<int64_t>(kRing, 0);
+  std::vector<int64_t> write_order_ = std::vector<int64_t>(kRing, 0);
+  int64_t request_order_ = 0;
   std::vector<Skip> skips_;
   sc_core::sc_event skip_updated_;
   int64_t last_skip_end_ = 0;

@@ -250,7 +250,7 @@ RunResult simulate(const SystemSpec& system, const mapping::Program& program,
   for (std::size_t op_index = 0; op_index < state.records.size(); ++op_index) {
     if (!state.records[op_index].done) {
       const ir::Op& op = graph.op(program.ops[op_index].node);
-      throw_runtime(op.where, "op '" + op.name + "' never ran: its deps form a cycle");
+      throw_runtime(op.where, "op '" + op.name + "' never finished: its deps form a cycle or a unit model deadlocked");
     }
   }
   return collect_results(state, dram);

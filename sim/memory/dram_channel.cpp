@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 
 #include "compiler/support/error.h"
 
@@ -73,6 +75,7 @@ DramTicket DramChannel::request(int initiator, int64_t bytes, bool is_write) {
   channel_free_at_ = start + busy;
   busy_time_ += busy;
   DramTicket ticket{channel_free_at_, channel_free_at_ + latency_};
+  if (getenv("PA_DRAM") && now > sc_core::sc_time(70, sc_core::SC_US) && now < sc_core::sc_time(84, sc_core::SC_US)) fprintf(stderr, "req %s bytes %ld w %d start %s sent %s\n", now.to_string().c_str(), (long)bytes, (int)is_write, start.to_string().c_str(), ticket.sent.to_string().c_str());
   state.last_issue = now;
   state.has_issued = true;
   state.last_complete = std::max(state.last_complete, ticket.complete);

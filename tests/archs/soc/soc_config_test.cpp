@@ -60,7 +60,7 @@ TEST(SocConfig, ParsesSystolicUnitWithDefaults) {
 
 TEST(SocConfig, MisspelledKeySuggestsNearestAndNamesLine) {
   std::string message = error_of(replace(kValidArch, "rows: 16", "rwos: 16"));
-  EXPECT_NE(message.find("arch.yaml:7"), std::string::npos) << message;
+  EXPECT_NE(message.find("arch.yaml:8"), std::string::npos) << message;
   EXPECT_NE(message.find("rows"), std::string::npos) << message;
   EXPECT_NE(message.find("did you mean"), std::string::npos) << message;
 }
@@ -68,7 +68,7 @@ TEST(SocConfig, MisspelledKeySuggestsNearestAndNamesLine) {
 TEST(SocConfig, RejectsWrongTypeWithKeyPath) {
   std::string message = error_of(replace(kValidArch, "rows: 16", "rows: many"));
   EXPECT_NE(message.find("units[0].rows"), std::string::npos) << message;
-  EXPECT_NE(message.find("arch.yaml:7:11"), std::string::npos) << message;
+  EXPECT_NE(message.find("arch.yaml:8:11"), std::string::npos) << message;
 }
 
 TEST(SocConfig, RejectsZeroAndNegativeSizes) {
