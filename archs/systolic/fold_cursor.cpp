@@ -12,9 +12,9 @@ FoldCursor::FoldCursor(const SystolicPlan& plan) {
       if (run.count <= 0) continue;
       block.runs.push_back({run.shape, run.count});
       block.length = checked_add(block.length, run.count, "folds per block");
-      block.read_bytes = checked_add(block.read_bytes,
-                                     checked_mul(run.count, run.shape.dram_read_bytes, "bytes"),
-                                     "block DRAM bytes");
+      block.read_bytes =
+          checked_add(block.read_bytes, checked_mul(run.count, run.shape.dram_read_bytes, "bytes"),
+                      "block DRAM bytes");
       block.write_bytes = checked_add(block.write_bytes,
                                       checked_mul(run.count, run.shape.dram_write_bytes, "bytes"),
                                       "block DRAM bytes");
@@ -66,17 +66,18 @@ std::optional<RepeatSpan> FoldCursor::span(RepeatLevel level) const {
   switch (level) {
     case RepeatLevel::kRun: {
       const FoldShape& fold = block.runs[run_].shape;
-      return RepeatSpan{run_first_index_, fold_, block.runs[run_].count, 1,
-                        fold.dram_read_bytes, fold.dram_write_bytes, fold.cycles};
+      return RepeatSpan{
+          run_first_index_,      fold_,      block.runs[run_].count, 1, fold.dram_read_bytes,
+          fold.dram_write_bytes, fold.cycles};
     }
     case RepeatLevel::kBlock:
       if (fold_ != 0 || run_ != 0) return std::nullopt;
-      return RepeatSpan{block_first_index_, block_iteration_, block.repeat, block.length,
-                        block.read_bytes, block.write_bytes, block.cycles};
+      return RepeatSpan{block_first_index_, block_iteration_,  block.repeat, block.length,
+                        block.read_bytes,   block.write_bytes, block.cycles};
     case RepeatLevel::kGemm:
       if (fold_ != 0 || run_ != 0 || block_iteration_ != 0 || block_ != 0) return std::nullopt;
-      return RepeatSpan{0, gemm_, gemm_repeats_, gemm_length_,
-                        gemm_read_bytes_, gemm_write_bytes_, gemm_cycles_};
+      return RepeatSpan{
+          0, gemm_, gemm_repeats_, gemm_length_, gemm_read_bytes_, gemm_write_bytes_, gemm_cycles_};
   }
   return std::nullopt;
 }

@@ -16,13 +16,13 @@ inline constexpr int kRepeatLevelCount = 3;
 
 // One repeating level as seen from a position where one of its iterations begins.
 struct RepeatSpan {
-  int64_t first_index = 0;     // fold index where iteration 0 of this level began
-  int64_t iteration = 0;       // iterations already done (the current one begins here)
-  int64_t iterations = 0;      // all iterations of this level
-  int64_t length = 0;          // folds per iteration
-  int64_t read_bytes = 0;      // DRAM traffic per iteration
+  int64_t first_index = 0;  // fold index where iteration 0 of this level began
+  int64_t iteration = 0;    // iterations already done (the current one begins here)
+  int64_t iterations = 0;   // all iterations of this level
+  int64_t length = 0;       // folds per iteration
+  int64_t read_bytes = 0;   // DRAM traffic per iteration
   int64_t write_bytes = 0;
-  int64_t cycles = 0;          // compute cycles per iteration
+  int64_t cycles = 0;  // compute cycles per iteration
 };
 
 class FoldCursor {

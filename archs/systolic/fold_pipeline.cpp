@@ -1,7 +1,6 @@
 #include "archs/systolic/fold_pipeline.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <cstdlib>
 
 #include "compiler/support/error.h"
@@ -158,7 +157,6 @@ void FoldPipeline::compute_op() {
             static_cast<uint64_t>(skip.compute_period_ticks * skip.iterations));
       }
       skip.shift_known = true;
-      if (getenv("PA_DEBUG")) fprintf(stderr, "skip fold=%ld folds=%ld L=%ld lvl=%d never_stalled=%d shift=%s period=%ld now=%s\n", (long)fold, (long)skip.folds, (long)skip.pattern_length, (int)skip.level, (int)never_stalled, skip.shift.to_string().c_str(), (long)skip.compute_period_ticks, now().to_string().c_str());
       skip_updated_.notify();
       publish_shifted(computed_, skip);
       compute_skip(skip);
@@ -186,11 +184,11 @@ void FoldPipeline::compute_op() {
       last_stall = fold;
     }
     int64_t cycles = cursor.shape().cycles;
-    if (last_fold_one_shorter_ && fold == total_folds_ - 1) cycles = std::max<int64_t>(0, cycles - 1);
+    if (last_fold_one_shorter_ && fold == total_folds_ - 1)
+      cycles = std::max<int64_t>(0, cycles - 1);
     anchor_cycles += cycles;
     wait_until(clock_.time_of(anchor_cycles, anchor));
     computed_.publish(fold, now());
-    if (getenv("PA_TRACE") && fold < 80 && fold > 25) fprintf(stderr, "C %ld %s L %s D %s\n", (long)fold, now().to_string().c_str(), loaded_.at(fold).to_string().c_str(), fold>0 && drained_.has(fold-1) ? drained_.at(fold-1).to_string().c_str() : "-");
     cursor.advance();
   }
   compute_end_ = now();
@@ -241,7 +239,6 @@ int64_t FoldPipeline::writes_after_load(int64_t fold, int64_t depth) const {
 void FoldPipeline::drain_skip(Skip& skip, FoldCursor& cursor) {
   while (!skip.shift_known) sc_core::wait(skip_updated_);
   const int64_t tail = writes_after_load(skip.first_fold, skip.depth);
-  if (getenv("PA_DEBUG")) fprintf(stderr, "tail %ld\n", (long)tail);
   const int64_t tail_start = skip.first_fold + skip.folds - tail;
   const int64_t whole = skip.iterations - (tail + skip.pattern_length - 1) / skip.pattern_length;
   int64_t write_bytes = 0;
@@ -307,7 +304,6 @@ bool FoldPipeline::try_skip(FoldCursor& cursor) {
   for (RepeatLevel level : {RepeatLevel::kGemm, RepeatLevel::kBlock, RepeatLevel::kRun}) {
     const std::optional<RepeatSpan> span = cursor.span(level);
     if (!span || span->iteration < 3 || span->length > kMaxPattern) continue;
-    if (getenv("PA_NOBLOCK") && level != RepeatLevel::kRun) continue;
     int64_t iterations = span->iterations - span->iteration;
     // The op's last fold stays simulated: in SCALE-Sim mode it is one cycle shorter.
     iterations = std::min(iterations, (total_folds_ - 1 - fold) / span->length);

@@ -16,10 +16,9 @@
 // the skipped traffic goes to the channel as one aggregated read and one aggregated write, so
 // byte counts and channel occupancy stay exact. With other initiators on the channel the skip
 // is bounded to kChunkFolds folds and re-checked, so contention is seen at chunk granularity.
-#include <systemc>
-
 #include <cstdint>
 #include <exception>
+#include <systemc>
 #include <vector>
 
 #include "archs/systolic/cost_model.h"

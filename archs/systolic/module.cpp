@@ -27,8 +27,8 @@ nlohmann::ordered_json fast_forward_json(bool enabled, const PipelineRunStats& s
 
 }  // namespace
 
-SystolicUnit::SystolicUnit(SystolicParams params, double clock_ghz,
-                           sim::SharedResources& resources, SystolicUnitOptions options)
+SystolicUnit::SystolicUnit(SystolicParams params, double clock_ghz, sim::SharedResources& resources,
+                           SystolicUnitOptions options)
     : params_(std::move(params)), clock_(clock_ghz), options_(options) {
   if (resources.dram == nullptr) {
     throw_runtime({}, "systolic unit '" + params_.name + "' created without a DRAM channel");
@@ -51,8 +51,8 @@ sim::OpResult SystolicUnit::execute(const ir::Op& op) {
   const SystolicPlan plan = plan_op(params_, op);
   const sc_core::sc_time start = sc_core::sc_time_stamp();
   const PipelineRunStats stats = pipeline_->run(plan, params_.scalesim_compat);
-  const int64_t total_cycles = clock_.cycles_at_or_after(sc_core::sc_time_stamp()) -
-                               clock_.cycles_at_or_after(start);
+  const int64_t total_cycles =
+      clock_.cycles_at_or_after(sc_core::sc_time_stamp()) - clock_.cycles_at_or_after(start);
 
   sim::OpResult result;
   result.unit_clock_ghz = clock_.clock_ghz();

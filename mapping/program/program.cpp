@@ -27,8 +27,8 @@ Program partition_graph(const ir::Graph& graph, const std::vector<UnitCapability
         known += (known.empty() ? "" : ", ") + unit.name + " (" + unit.kind + ")";
       }
       throw_bad_input(op.where, "no unit supports op '" + op.name + "' of kind " +
-                                    std::string(ir::op_kind_name(op.kind())) + "; units: " +
-                                    (known.empty() ? "none" : known));
+                                    std::string(ir::op_kind_name(op.kind())) +
+                                    "; units: " + (known.empty() ? "none" : known));
     }
     ProgramOp program_op;
     program_op.node = node;

@@ -1,13 +1,12 @@
 #include "sim/kernel/simulation.h"
 
-#include <systemc>
-
 #include <algorithm>
 #include <cctype>
 #include <exception>
 #include <memory>
 #include <numeric>
 #include <string>
+#include <systemc>
 
 #include "compiler/support/error.h"
 #include "sim/kernel/unit_clock.h"
@@ -99,9 +98,9 @@ class Dispatcher : public sc_core::sc_module {
     const UnitClock& clock = state_.clocks[unit_index_];
     const ir::Op& op = state_.graph.op(program_op.node);
     if (!unit.supports(op)) {
-      throw_bad_input(op.where, "op '" + op.name + "' (" + std::string(ir::op_kind_name(op.kind())) +
-                                    ") was assigned to unit '" + unit.name() +
-                                    "', which does not support it");
+      throw_bad_input(
+          op.where, "op '" + op.name + "' (" + std::string(ir::op_kind_name(op.kind())) +
+                        ") was assigned to unit '" + unit.name() + "', which does not support it");
     }
     const int64_t start_cycle = clock.cycles_at_or_after(sc_core::sc_time_stamp());
     const sc_core::sc_time edge = clock.time_of(start_cycle);
@@ -172,9 +171,8 @@ RunResult collect_results(const KernelState& state, const DramChannel& dram) {
   std::iota(order.begin(), order.end(), 0);
   for (const OpRecord& record : state.records) run_end = std::max(run_end, record.end);
   // Execution order: by start time; program order breaks ties, so reports are deterministic.
-  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-    return state.records[a].start < state.records[b].start;
-  });
+  std::stable_sort(order.begin(), order.end(),
+                   [&](int a, int b) { return state.records[a].start < state.records[b].start; });
   for (int op_index : order) run.ops.push_back(state.records[op_index].result);
 
   for (std::size_t unit = 0; unit < state.units.size(); ++unit) {
@@ -188,10 +186,10 @@ RunResult collect_results(const KernelState& state, const DramChannel& dram) {
         unit_result.busy_cycles += state.records[op_index].result.total_cycles;
       }
     }
-    unit_result.utilization =
-        unit_result.total_cycles > 0
-            ? static_cast<double>(unit_result.busy_cycles) / static_cast<double>(unit_result.total_cycles)
-            : 0.0;
+    unit_result.utilization = unit_result.total_cycles > 0
+                                  ? static_cast<double>(unit_result.busy_cycles) /
+                                        static_cast<double>(unit_result.total_cycles)
+                                  : 0.0;
     run.units.push_back(std::move(unit_result));
   }
 
@@ -205,7 +203,8 @@ RunResult collect_results(const KernelState& state, const DramChannel& dram) {
 }
 
 // Module names must be unique and free of SystemC's hierarchy separator.
-std::string module_name(const std::string& prefix, const std::string& unit_name, std::size_t index) {
+std::string module_name(const std::string& prefix, const std::string& unit_name,
+                        std::size_t index) {
   std::string name = prefix + "_" + std::to_string(index) + "_";
   for (char c : unit_name) name += (std::isalnum(static_cast<unsigned char>(c)) ? c : '_');
   return name;
@@ -235,8 +234,9 @@ RunResult simulate(const SystemSpec& system, const mapping::Program& program,
   }
   std::vector<std::unique_ptr<Dispatcher>> dispatchers;
   for (std::size_t unit = 0; unit < program.per_unit.size(); ++unit) {
-    dispatchers.push_back(std::make_unique<Dispatcher>(
-        module_name("dispatch", system.units[unit].name, unit).c_str(), state, static_cast<int>(unit)));
+    dispatchers.push_back(
+        std::make_unique<Dispatcher>(module_name("dispatch", system.units[unit].name, unit).c_str(),
+                                     state, static_cast<int>(unit)));
   }
 
   try {
@@ -250,7 +250,9 @@ RunResult simulate(const SystemSpec& system, const mapping::Program& program,
   for (std::size_t op_index = 0; op_index < state.records.size(); ++op_index) {
     if (!state.records[op_index].done) {
       const ir::Op& op = graph.op(program.ops[op_index].node);
-      throw_runtime(op.where, "op '" + op.name + "' never finished: its deps form a cycle or a unit model deadlocked");
+      throw_runtime(
+          op.where,
+          "op '" + op.name + "' never finished: its deps form a cycle or a unit model deadlocked");
     }
   }
   return collect_results(state, dram);

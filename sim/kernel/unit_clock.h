@@ -3,10 +3,9 @@
 // the time resolution (1 ps by default), which a clock period rarely divides (0.94 GHz is
 // 1063.83 ps), so each conversion rounds once from an absolute cycle index instead of adding
 // rounded periods: `time_of(n)` never drifts, however many cycles have passed.
-#include <systemc>
-
 #include <cmath>
 #include <cstdint>
+#include <systemc>
 
 #include "compiler/support/error.h"
 
@@ -26,8 +25,7 @@ class UnitClock {
   double clock_ghz() const { return clock_ghz_; }
 
   // Time of the rising edge that starts cycle `cycle`, counted from `origin`.
-  sc_core::sc_time time_of(int64_t cycle,
-                           sc_core::sc_time origin = sc_core::SC_ZERO_TIME) const {
+  sc_core::sc_time time_of(int64_t cycle, sc_core::sc_time origin = sc_core::SC_ZERO_TIME) const {
     return origin + sc_core::sc_time::from_value(ticks_for(cycle));
   }
 

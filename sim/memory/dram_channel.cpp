@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 
 #include "compiler/support/error.h"
 
@@ -38,7 +36,8 @@ DramChannel::DramChannel(sc_core::sc_module_name name, const DramSpec& dram,
   if (dram.latency_ns < 0 || interconnect.latency_cycles < 0) {
     throw_runtime({}, "DRAM and interconnect latencies must not be negative");
   }
-  bytes_per_second_ = effective_bandwidth_gbps(dram.bandwidth_gbps, interconnect.bandwidth_gbps) * 1e9;
+  bytes_per_second_ =
+      effective_bandwidth_gbps(dram.bandwidth_gbps, interconnect.bandwidth_gbps) * 1e9;
   // The interconnect's latency is counted in SoC cycles (arch YAML: interconnect.latency_cycles).
   const long double latency_ns = static_cast<long double>(dram.latency_ns) +
                                  static_cast<long double>(interconnect.latency_cycles) /
@@ -75,7 +74,6 @@ DramTicket DramChannel::request(int initiator, int64_t bytes, bool is_write) {
   channel_free_at_ = start + busy;
   busy_time_ += busy;
   DramTicket ticket{channel_free_at_, channel_free_at_ + latency_};
-  if (getenv("PA_DRAM") && now > sc_core::sc_time(70, sc_core::SC_US) && now < sc_core::sc_time(84, sc_core::SC_US)) fprintf(stderr, "req %s bytes %ld w %d start %s sent %s\n", now.to_string().c_str(), (long)bytes, (int)is_write, start.to_string().c_str(), ticket.sent.to_string().c_str());
   state.last_issue = now;
   state.has_issued = true;
   state.last_complete = std::max(state.last_complete, ticket.complete);

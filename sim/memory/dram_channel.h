@@ -4,10 +4,9 @@
 // request occupies the channel for bytes / bandwidth and completes `latency` after its last
 // byte left the channel, so latency overlaps with later requests while bandwidth does not.
 // Contention between units emerges from the shared queue.
-#include <systemc>
-
 #include <cstdint>
 #include <string>
+#include <systemc>
 #include <vector>
 
 #include "sim/memory/dram_spec.h"

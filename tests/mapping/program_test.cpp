@@ -18,7 +18,8 @@ struct Diamond {
     const ir::NodeId input = graph.add_tensor({.name = "input"});
     a = graph.add_op({.name = "a", .attrs = ir::GemmAttrs{.m = 4, .n = 4, .k = 4}});
     const ir::NodeId a_out = graph.add_tensor({.name = "a.out"});
-    b = graph.add_op({.name = "b", .attrs = ir::Conv2dAttrs{.c = 1, .h = 4, .w = 4, .k = 1, .r = 1, .s = 1}});
+    b = graph.add_op(
+        {.name = "b", .attrs = ir::Conv2dAttrs{.c = 1, .h = 4, .w = 4, .k = 1, .r = 1, .s = 1}});
     const ir::NodeId b_out = graph.add_tensor({.name = "b.out"});
     c = graph.add_op({.name = "c", .attrs = ir::GemmAttrs{.m = 4, .n = 4, .k = 4}});
     const ir::NodeId weight = graph.add_tensor({.name = "c.w", .role = ir::TensorRole::kWeight});
@@ -34,8 +35,8 @@ struct Diamond {
 
 TEST(PartitionGraph, AssignsEachOpToTheFirstUnitThatSupportsIt) {
   Diamond diamond;
-  const Program program = partition_graph(
-      diamond.graph, {{"mxu", "systolic", is_gemm}, {"vpu", "simd", is_anything}});
+  const Program program =
+      partition_graph(diamond.graph, {{"mxu", "systolic", is_gemm}, {"vpu", "simd", is_anything}});
   ASSERT_EQ(program.ops.size(), 3u);
   EXPECT_EQ(program.ops[0].node, diamond.a);
   EXPECT_EQ(program.ops[0].unit_index, 0);

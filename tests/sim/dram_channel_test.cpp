@@ -8,10 +8,10 @@
 namespace polyarch::sim {
 namespace {
 
-using sc_core::SC_NS;
-using sc_core::sc_time;
 using harness::ScopedSimContext;
 using harness::ThreadModule;
+using sc_core::SC_NS;
+using sc_core::sc_time;
 
 DramSpec dram_with(double bandwidth_gbps, double latency_ns) {
   DramSpec dram;

@@ -1,9 +1,8 @@
 #pragma once
 // Test-only helpers for driving SystemC modules outside simulate(): a fresh context per test
 // and a module that runs a function as an SC_THREAD.
-#include <systemc>
-
 #include <functional>
+#include <systemc>
 #include <utility>
 
 namespace polyarch::sim::harness {

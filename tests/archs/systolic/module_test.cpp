@@ -20,8 +20,8 @@ SystolicParams array(int64_t rows, int64_t cols, Dataflow dataflow, bool double_
   params.rows = rows;
   params.cols = cols;
   params.dataflow = dataflow;
-  params.buffers = {.ifmap_kib = 64, .filter_kib = 64, .ofmap_kib = 32,
-                    .double_buffered = double_buffered};
+  params.buffers = {
+      .ifmap_kib = 64, .filter_kib = 64, .ofmap_kib = 32, .double_buffered = double_buffered};
   return params;
 }
 
@@ -75,8 +75,8 @@ int64_t folds_skipped(const sim::OpResult& result) {
 }
 
 TEST(SystolicModule, UnlimitedBandwidthTotalEqualsComputeWithoutStall) {
-  for (Dataflow dataflow : {Dataflow::kOutputStationary, Dataflow::kWeightStationary,
-                            Dataflow::kInputStationary}) {
+  for (Dataflow dataflow :
+       {Dataflow::kOutputStationary, Dataflow::kWeightStationary, Dataflow::kInputStationary}) {
     const SystolicParams params = array(16, 16, dataflow);
     const ir::Op op = gemm("g", 300, 200, 150);
     const SystolicPlan plan = plan_op(params, op);
@@ -93,8 +93,8 @@ TEST(SystolicModule, UnlimitedBandwidthTotalEqualsComputeWithoutStall) {
 
 TEST(SystolicModule, StarvedBandwidthMakesTheOpDramBound) {
   const SystolicParams params = array(32, 32, Dataflow::kWeightStationary);
-  const ir::Op op = conv("c", {.c = 64, .h = 28, .w = 28, .k = 128, .r = 3, .s = 3, .pad_h = 1,
-                               .pad_w = 1});
+  const ir::Op op =
+      conv("c", {.c = 64, .h = 28, .w = 28, .k = 128, .r = 3, .s = 3, .pad_h = 1, .pad_w = 1});
   const double bandwidth_gbps = 0.25;
   const sim::OpResult result = run_one(params, op, bandwidth_gbps, 0.0);
   EXPECT_GT(result.stall_cycles, 0);
@@ -142,14 +142,14 @@ struct FastForwardCase {
 };
 
 std::vector<FastForwardCase> fast_forward_cases() {
-  const ir::Conv2dAttrs mid_conv{.c = 128, .h = 28, .w = 28, .k = 128, .r = 3, .s = 3,
-                                 .pad_h = 1, .pad_w = 1};
+  const ir::Conv2dAttrs mid_conv{
+      .c = 128, .h = 28, .w = 28, .k = 128, .r = 3, .s = 3, .pad_h = 1, .pad_w = 1};
   const ir::Conv2dAttrs pointwise{.c = 256, .h = 56, .w = 56, .k = 64, .r = 1, .s = 1};
   return {
-      {"ws_bandwidth_bound", array(32, 32, Dataflow::kWeightStationary), conv("c", mid_conv),
-       2.0, 100.0},
-      {"os_bandwidth_bound", array(32, 32, Dataflow::kOutputStationary), conv("c", pointwise),
-       1.0, 100.0},
+      {"ws_bandwidth_bound", array(32, 32, Dataflow::kWeightStationary), conv("c", mid_conv), 2.0,
+       100.0},
+      {"os_bandwidth_bound", array(32, 32, Dataflow::kOutputStationary), conv("c", pointwise), 1.0,
+       100.0},
       {"is_compute_bound", array(16, 16, Dataflow::kInputStationary), conv("c", mid_conv), 200.0,
        100.0},
       {"ws_compute_bound_odd_clock",
@@ -231,9 +231,9 @@ TEST(SystolicModule, ResultCarriesPlanCountersAndMapping) {
   EXPECT_EQ(result.sram.at("ofmap").writes, plan.ofmap_sram_writes);
   ASSERT_TRUE(result.mapping.contains("steady_state_fast_forward"));
   const auto& fast_forward = result.mapping["steady_state_fast_forward"];
-  EXPECT_EQ(fast_forward["folds_simulated"].get<int64_t>() +
-                fast_forward["folds_skipped"].get<int64_t>(),
-            plan.fold_count);
+  EXPECT_EQ(
+      fast_forward["folds_simulated"].get<int64_t>() + fast_forward["folds_skipped"].get<int64_t>(),
+      plan.fold_count);
 }
 
 TEST(SystolicModule, OwnClockOverridesTheSocClock) {
