@@ -13,13 +13,13 @@ namespace {
 constexpr const char* kValidateHelp = R"(usage: polyarch validate FILE...
 
 Checks each file and prints 'ok' or every error with file:line:col and key path. Arch files are
-YAML with `units:`; workloads are layer-list YAML (`layers:`) or SCALE-Sim topology CSV.
+YAML with `units:`; workloads are layer-list YAML (`layers:`), SCALE-Sim topology CSV or ONNX.
 Exit code 2 when any file is invalid.
 )";
 
 std::string validate_one(const std::filesystem::path& path) {
   std::string extension = path.extension().string();
-  if (extension == ".csv") {
+  if (extension == ".csv" || extension == ".onnx") {
     ir::Graph graph = frontend::load_workload(path);
     return "workload, " + std::to_string(graph.op_count()) + " ops";
   }
@@ -32,7 +32,7 @@ std::string validate_one(const std::filesystem::path& path) {
     ir::Graph graph = frontend::load_workload(path);
     return "workload, " + std::to_string(graph.op_count()) + " ops";
   }
-  throw_bad_input({path.string()},
+  throw_bad_input({path.string(), 0, 0, ""},
                   "cannot tell the file's type: an arch file has `units:`, a layer list has "
                   "`layers:`");
 }

@@ -11,6 +11,7 @@ using CommandArgs = std::vector<std::string>;
 int run_command(const CommandArgs& args);
 int validate_command(const CommandArgs& args);
 int compare_command(const CommandArgs& args);
+int compile_command(const CommandArgs& args);
 
 bool wants_help(const CommandArgs& args);
 

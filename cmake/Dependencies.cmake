@@ -29,6 +29,11 @@ find_package(GTest QUIET)
 polyarch_need(GTest_FOUND "libgtest-dev libgmock-dev")
 find_package(benchmark QUIET)
 polyarch_need(benchmark_FOUND libbenchmark-dev)
+# ONNX models are protobuf messages; Debian's libonnx-dev ships the generated onnx_proto target.
+find_package(Protobuf QUIET)
+polyarch_need(Protobuf_FOUND libprotobuf-dev)
+find_package(ONNX QUIET)
+polyarch_need(ONNX_FOUND libonnx-dev)
 
 if(POLYARCH_MISSING_DEBS)
   list(REMOVE_DUPLICATES POLYARCH_MISSING_DEBS)

@@ -22,7 +22,7 @@ void write_files_atomically(const fs::path& directory, const std::vector<NamedCo
   std::error_code error;
   fs::create_directories(directory, error);
   if (error) {
-    throw_runtime({directory.string()}, "cannot create output directory: " + error.message());
+    throw_runtime({directory.string(), 0, 0, ""}, "cannot create output directory: " + error.message());
   }
   std::vector<fs::path> staged;
   for (const auto& [name, content] : files) {
@@ -33,14 +33,14 @@ void write_files_atomically(const fs::path& directory, const std::vector<NamedCo
     out.close();
     if (!out) {
       remove_quietly(staged);
-      throw_runtime({temporary.string()}, "cannot write output file");
+      throw_runtime({temporary.string(), 0, 0, ""}, "cannot write output file");
     }
   }
   for (std::size_t i = 0; i < files.size(); ++i) {
     fs::rename(staged[i], directory / files[i].first, error);
     if (error) {
       remove_quietly(staged);
-      throw_runtime({(directory / files[i].first).string()},
+      throw_runtime({(directory / files[i].first).string(), 0, 0, ""},
                     "cannot move output file into place: " + error.message());
     }
   }

@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "compiler/frontend/layer_list.h"
+#include "compiler/frontend/onnx/onnx_importer.h"
 #include "compiler/frontend/scalesim_csv.h"
 #include "compiler/support/sha256.h"
 
@@ -15,9 +16,11 @@ ir::Graph load_workload(const std::filesystem::path& path) {
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   if (extension == ".yaml" || extension == ".yml") return load_layer_list(path);
   if (extension == ".csv") return load_scalesim_csv(path);
+  if (extension == ".onnx") return load_onnx(path);
   throw_bad_input({path.string(), 0, 0, ""},
                   "unknown workload format '" + extension +
-                      "' (expected a .yaml/.yml layer list or a SCALE-Sim .csv topology)");
+                      "' (expected a .yaml/.yml layer list, a SCALE-Sim .csv topology or an "
+                      ".onnx model)");
 }
 
 std::string workload_sha256(const std::filesystem::path& path) { return sha256_file_hex(path); }

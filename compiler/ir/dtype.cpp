@@ -12,13 +12,17 @@ struct DTypeInfo {
 };
 
 // Order matches the enum so lookups by value are an index.
-constexpr std::array<DTypeInfo, 6> kDTypes = {{
+constexpr std::array<DTypeInfo, 10> kDTypes = {{
     {DType::kInt8, "int8", 1},
     {DType::kInt16, "int16", 2},
     {DType::kInt32, "int32", 4},
     {DType::kFp16, "fp16", 2},
     {DType::kBf16, "bf16", 2},
     {DType::kFp32, "fp32", 4},
+    {DType::kInt64, "int64", 8},
+    {DType::kUint8, "uint8", 1},
+    {DType::kBool, "bool", 1},  // ONNX stores one byte per bool element
+    {DType::kFp64, "fp64", 8},
 }};
 
 const DTypeInfo& info(DType dtype) { return kDTypes[static_cast<std::size_t>(dtype)]; }
@@ -36,6 +40,17 @@ std::optional<DType> parse_dtype(std::string_view name) {
 }
 
 const std::vector<std::string>& dtype_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> compute;
+    for (const DTypeInfo& entry : kDTypes) {
+      if (entry.dtype <= DType::kFp32) compute.emplace_back(entry.name);
+    }
+    return compute;
+  }();
+  return names;
+}
+
+const std::vector<std::string>& all_dtype_names() {
   static const std::vector<std::string> names = [] {
     std::vector<std::string> all;
     for (const DTypeInfo& entry : kDTypes) all.emplace_back(entry.name);

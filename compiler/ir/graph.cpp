@@ -12,6 +12,11 @@ NodeId Graph::add_tensor(Tensor tensor) {
   return boost::add_vertex(GraphNode(std::move(tensor)), storage_);
 }
 
+void Graph::mark_functional_unavailable(std::string reason) {
+  // The first reason is the one to report; later ones are usually the same cause again.
+  if (functional_unavailable_reason_.empty()) functional_unavailable_reason_ = std::move(reason);
+}
+
 void Graph::connect(NodeId from, NodeId to) {
   if (from >= node_count() || to >= node_count()) {
     throw_runtime({}, "graph '" + name_ + "': connect() with an unknown node id");

@@ -9,17 +9,9 @@
 #include <vector>
 
 #include "compiler/ir/op.h"
+#include "compiler/ir/tensor.h"
 
 namespace polyarch::ir {
-
-enum class TensorRole { kActivation, kWeight, kOutput };
-
-struct Tensor {
-  std::string name;
-  std::vector<int64_t> shape;  // empty until shape inference has run for op outputs
-  DType dtype = DType::kInt8;
-  TensorRole role = TensorRole::kActivation;
-};
 
 using GraphNode = std::variant<Op, Tensor>;
 using GraphStorage =
@@ -51,17 +43,28 @@ class Graph {
 
   const GraphStorage& storage() const { return storage_; }
 
+  // Whether the graph can be executed numerically. A model imported without its weights (an
+  // absent external-data file) still has every shape, so it can be timed but not computed.
+  bool functional_available() const { return functional_unavailable_reason_.empty(); }
+  const std::string& functional_unavailable_reason() const {
+    return functional_unavailable_reason_;
+  }
+  void mark_functional_unavailable(std::string reason);
+
  private:
   std::string name_;
   GraphStorage storage_;
+  std::string functional_unavailable_reason_;
 };
 
 // Sets every op output tensor's shape from its op's attributes and checks input shapes agree
-// (errors name the op and its workload location).
+// (errors name the op and its workload location). Frontend ops keep the shapes their model
+// declared; the compiler's shape-inference pass fills the rest.
 void infer_shapes(Graph& graph);
 
 // A readable, stable text dump: one line per op in topological order, e.g.
-//   %conv1 = conv2d(%conv1.in[1,3,224,224], %conv1.w[64,3,7,7]) stride=2x2 pad=3x3 groups=1 -> [1,64,112,112] int8
+//   %conv1 = conv2d(%conv1.in[1,3,224,224], %conv1.w[64,3,7,7]) stride=2x2 pad=3x3 groups=1 ->
+//   [1,64,112,112] int8
 std::string print_graph(const Graph& graph);
 
 }  // namespace polyarch::ir

@@ -12,12 +12,22 @@ std::string_view op_kind_name(OpKind kind) {
       return "gemm";
     case OpKind::kConv2d:
       return "conv2d";
+    case OpKind::kFrontend:
+      return "frontend";
   }
   return "unknown";
 }
 
 OpKind op_kind_of(const OpAttrs& attrs) {
-  return std::holds_alternative<GemmAttrs>(attrs) ? OpKind::kGemm : OpKind::kConv2d;
+  if (std::holds_alternative<GemmAttrs>(attrs)) return OpKind::kGemm;
+  if (std::holds_alternative<Conv2dAttrs>(attrs)) return OpKind::kConv2d;
+  return OpKind::kFrontend;
+}
+
+std::string op_type_name(const Op& op) {
+  const auto* node = std::get_if<OnnxNodeAttrs>(&op.attrs);
+  if (node == nullptr) return std::string(op_kind_name(op.kind()));
+  return "onnx:" + (node->domain.empty() ? "" : node->domain + ".") + node->op_type;
 }
 
 namespace {
@@ -98,10 +108,13 @@ void validate_conv(const Op& op, const Conv2dAttrs& conv) {
 int64_t mac_count(const Op& op) {
   return std::visit(
       [](const auto& attrs) -> int64_t {
-        if constexpr (std::is_same_v<std::decay_t<decltype(attrs)>, GemmAttrs>) {
+        using Attrs = std::decay_t<decltype(attrs)>;
+        if constexpr (std::is_same_v<Attrs, GemmAttrs>) {
           return gemm_macs(attrs);
-        } else {
+        } else if constexpr (std::is_same_v<Attrs, Conv2dAttrs>) {
           return conv_macs(attrs);
+        } else {
+          return 0;
         }
       },
       op.attrs);
@@ -111,8 +124,10 @@ void validate_op(const Op& op) {
   if (op.name.empty()) throw_bad_input(op.where, "op has an empty name");
   if (const auto* gemm = std::get_if<GemmAttrs>(&op.attrs)) {
     validate_gemm(op, *gemm);
-  } else {
-    validate_conv(op, std::get<Conv2dAttrs>(op.attrs));
+  } else if (const auto* conv = std::get_if<Conv2dAttrs>(&op.attrs)) {
+    validate_conv(op, *conv);
+  } else if (std::get<OnnxNodeAttrs>(op.attrs).op_type.empty()) {
+    op_error(op, "ONNX node has an empty op_type");
   }
 }
 
@@ -126,7 +141,14 @@ GemmView gemm_view(const Op& op) {
     view.ifmap_distinct_elements = checked_mul(gemm->m, gemm->k, "gemm ifmap elements");
     return view;
   }
-  const auto& conv = std::get<Conv2dAttrs>(op.attrs);
+  const auto* conv_attrs = std::get_if<Conv2dAttrs>(&op.attrs);
+  if (conv_attrs == nullptr) {
+    // A caller reached for GEMM dimensions of an op the compiler has not lowered: a pipeline
+    // ordering bug, not a property of the user's model.
+    throw_runtime(op.where, "op '" + op.name + "' (" + op_type_name(op) +
+                                ") has no GEMM view before lowering");
+  }
+  const Conv2dAttrs& conv = *conv_attrs;
   const int64_t channels_per_group = conv.c / conv.groups;
   // im2col per group: one row per output pixel, one column per (window position, channel).
   view.m = checked_mul(checked_mul(conv.n, conv.out_h(), "conv2d im2col rows"), conv.out_w(),

@@ -1,14 +1,17 @@
 #pragma once
 // Canonical compute ops: what mappers and simulators consume. Attributes are plain values in a
 // std::variant, one struct per op kind. The foundation slice has Gemm and Conv2d; the compiler
-// issue adds Attention, Elementwise, Reduce, Norm, Softmax, Pool, Copy.
+// issue adds Attention, Elementwise, Reduce, Norm, Softmax, Pool, Copy. Frontend ops (an ONNX
+// node as imported) sit in the same graph until lowering replaces them with canonical ones.
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <variant>
 #include <vector>
 
 #include "compiler/ir/dtype.h"
+#include "compiler/ir/tensor.h"
 #include "compiler/support/error.h"
 
 namespace polyarch::ir {
@@ -41,10 +44,28 @@ struct Conv2dAttrs {
   int64_t out_w() const { return (w + 2 * pad_w - s) / stride_w + 1; }
 };
 
-using OpAttrs = std::variant<GemmAttrs, Conv2dAttrs>;
+// One attribute of an ONNX node. Tensor-valued attributes (Constant's `value`,
+// ConstantOfShape's `value`) hold the tensor itself, contents included.
+using AttributeValue = std::variant<int64_t, double, std::string, std::vector<int64_t>,
+                                    std::vector<double>, std::vector<std::string>, Tensor>;
 
-enum class OpKind { kGemm, kConv2d };
-std::string_view op_kind_name(OpKind kind);  // "gemm", "conv2d"
+// An ONNX node before lowering: its operator, the opset it was exported against and its
+// attributes by name. Its operands are the op's graph edges in ONNX order.
+struct OnnxNodeAttrs {
+  std::string op_type;  // "Conv", "MatMul", ...
+  std::string domain;   // "" for the default ai.onnx domain
+  int64_t opset = 0;    // version of `domain` the model imports
+  std::map<std::string, AttributeValue> attributes;
+  // ONNX positions of optional operands given as "" (e.g. Clip without `min`). The graph edges
+  // list only the present ones, in order; these positions put them back in their slots.
+  std::vector<int64_t> omitted_inputs;
+  std::vector<int64_t> omitted_outputs;
+};
+
+using OpAttrs = std::variant<GemmAttrs, Conv2dAttrs, OnnxNodeAttrs>;
+
+enum class OpKind { kGemm, kConv2d, kFrontend };
+std::string_view op_kind_name(OpKind kind);  // "gemm", "conv2d", "frontend"
 OpKind op_kind_of(const OpAttrs& attrs);
 
 struct Op {
@@ -57,7 +78,12 @@ struct Op {
   OpKind kind() const { return op_kind_of(attrs); }
 };
 
-// Multiply-accumulates the op performs (checked against 64-bit overflow).
+// What tables and dumps call the op: the kind name for canonical ops, "onnx:<op_type>" for an
+// imported ONNX node ("onnx:<domain>.<op_type>" outside the default domain).
+std::string op_type_name(const Op& op);
+
+// Multiply-accumulates the op performs (checked against 64-bit overflow). Frontend ops count 0:
+// their work is known only once lowering has turned them into canonical ops.
 int64_t mac_count(const Op& op);
 
 // Checks attributes for consistency (positive sizes, channels divisible by groups, a filter
@@ -68,6 +94,7 @@ void validate_op(const Op& op);
 // becomes its im2col GEMM per group (m = n*out_h*out_w, k = r*s*c/groups, n = k/groups,
 // repeats = groups), as SCALE-Sim and most systolic mappers do. `ifmap_distinct_elements` is
 // the size of the real input tensor per repeat (im2col duplicates elements; DRAM holds each once).
+// Frontend ops have no GEMM view until lowered: asking is a runtime error.
 struct GemmView {
   int64_t m = 0;
   int64_t n = 0;

@@ -1,6 +1,7 @@
 // print_graph: the stable text form golden tests and `polyarch compile --dump-ir` show.
 #include <variant>
 
+#include "compiler/ir/attribute_text.h"
 #include "compiler/ir/graph.h"
 #include "compiler/ir/shape_text.h"
 
@@ -9,6 +10,7 @@ namespace polyarch::ir {
 namespace {
 
 std::string attribute_text(const OpAttrs& attrs) {
+  if (const auto* node = std::get_if<OnnxNodeAttrs>(&attrs)) return onnx_attributes_text(*node);
   if (const auto* gemm = std::get_if<GemmAttrs>(&attrs)) {
     return "m=" + std::to_string(gemm->m) + " n=" + std::to_string(gemm->n) +
            " k=" + std::to_string(gemm->k) + " batch=" + std::to_string(gemm->batch);
@@ -17,6 +19,11 @@ std::string attribute_text(const OpAttrs& attrs) {
   return "stride=" + std::to_string(conv.stride_h) + "x" + std::to_string(conv.stride_w) +
          " pad=" + std::to_string(conv.pad_h) + "x" + std::to_string(conv.pad_w) +
          " groups=" + std::to_string(conv.groups);
+}
+
+// "[?]" for a shape nobody has inferred yet, so it does not read as a scalar's "[]".
+std::string tensor_shape_text(const Tensor& tensor) {
+  return tensor.shape_known() ? shape_text(tensor.shape) : "[?]";
 }
 
 }  // namespace
@@ -28,16 +35,22 @@ std::string print_graph(const Graph& graph) {
     std::string operands;
     for (NodeId input : graph.inputs_of(op_id)) {
       const Tensor& tensor = graph.tensor(input);
-      operands += (operands.empty() ? "%" : ", %") + tensor.name + shape_text(tensor.shape);
+      operands += (operands.empty() ? "%" : ", %") + tensor.name + tensor_shape_text(tensor);
     }
+    // Canonical ops have one anonymous result; an imported node's results are named because
+    // later nodes refer to them by name.
+    const bool named_results = op.kind() == OpKind::kFrontend;
     std::string results;
     for (NodeId output : graph.outputs_of(op_id)) {
-      results += (results.empty() ? "" : ", ") + shape_text(graph.tensor(output).shape);
+      const Tensor& tensor = graph.tensor(output);
+      results += (results.empty() ? "" : ", ") + (named_results ? "%" + tensor.name : "") +
+                 tensor_shape_text(tensor);
     }
     // An op without a dtype runs in whatever its unit computes natively.
     const std::string dtype = op.dtype ? std::string(dtype_name(*op.dtype)) : "native";
-    text += "%" + op.name + " = " + std::string(op_kind_name(op.kind())) + "(" + operands + ") " +
-            attribute_text(op.attrs) + " -> " + results + " " + dtype + "\n";
+    const std::string attributes = attribute_text(op.attrs);
+    text += "%" + op.name + " = " + op_type_name(op) + "(" + operands + ") " + attributes +
+            (attributes.empty() ? "" : " ") + "-> " + results + " " + dtype + "\n";
   }
   return text;
 }

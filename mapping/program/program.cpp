@@ -27,7 +27,7 @@ Program partition_graph(const ir::Graph& graph, const std::vector<UnitCapability
         known += (known.empty() ? "" : ", ") + unit.name + " (" + unit.kind + ")";
       }
       throw_bad_input(op.where, "no unit supports op '" + op.name + "' of kind " +
-                                    std::string(ir::op_kind_name(op.kind())) +
+                                    ir::op_type_name(op) +
                                     "; units: " + (known.empty() ? "none" : known));
     }
     ProgramOp program_op;

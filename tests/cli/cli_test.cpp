@@ -144,7 +144,8 @@ TEST_F(CliTest, ValidateAcceptsShippedFilesAndRejectsBadOnes) {
       source_path("configs/arch/eyeriss_like.yaml") + " " +
       source_path("configs/arch/edge_os_32x32.yaml") + " " +
       source_path("workloads/resnet50_layers.yaml") + " " +
-      source_path("workloads/resnet50_scalesim.csv"));
+      source_path("workloads/resnet50_scalesim.csv") + " " +
+      source_path("tests/data/onnx/tiny_cnn.onnx"));
   EXPECT_EQ(good.exit_code, 0) << good.output;
   write("typo.yaml", "name: x\nclock_ghz: 1\nmemory: {dram: {bandwidth_gbps: 1}}\nunits:\n"
                      "  - {name: a, kind: systolic, rows: 4, colls: 4, dataflow: ws}\n");

@@ -143,5 +143,35 @@ TEST(OpValidate, RejectsNegativePadding) {
   EXPECT_THAT(error_text([&] { validate_op(conv_op(conv)); }), HasSubstr("must not be negative"));
 }
 
+Op onnx_op(const std::string& op_type, const std::string& domain = "") {
+  OnnxNodeAttrs node;
+  node.op_type = op_type;
+  node.domain = domain;
+  node.opset = 17;
+  node.attributes["axis"] = int64_t{1};
+  return {"n", node, std::nullopt, {"m.onnx", 0, 0, "graph.node[4] 'n' (Softmax)"}};
+}
+
+TEST(FrontendOp, IsAFrontendKindNamedAfterItsOnnxOpType) {
+  EXPECT_EQ(onnx_op("Softmax").kind(), OpKind::kFrontend);
+  EXPECT_EQ(op_kind_name(OpKind::kFrontend), "frontend");
+  EXPECT_EQ(op_type_name(onnx_op("Softmax")), "onnx:Softmax");
+  EXPECT_EQ(op_type_name(onnx_op("Attention", "com.microsoft")), "onnx:com.microsoft.Attention");
+  EXPECT_EQ(op_type_name(gemm_op(1, 1, 1)), "gemm");
+}
+
+TEST(FrontendOp, CountsNoMacsAndValidates) {
+  EXPECT_EQ(mac_count(onnx_op("MatMul")), 0);
+  validate_op(onnx_op("MatMul"));
+  EXPECT_THAT(error_text([] { validate_op(onnx_op("")); }), HasSubstr("empty op_type"));
+}
+
+TEST(FrontendOp, HasNoGemmViewBeforeLowering) {
+  auto error = capture_error([] { gemm_view(onnx_op("MatMul")); });
+  ASSERT_TRUE(error);
+  EXPECT_EQ(error->kind(), ErrorKind::kRuntime);
+  EXPECT_THAT(error->message(), HasSubstr("'n' (onnx:MatMul) has no GEMM view before lowering"));
+}
+
 }  // namespace
 }  // namespace polyarch::ir

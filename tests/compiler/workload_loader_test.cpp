@@ -80,10 +80,11 @@ TEST(WorkloadLoader, GptDecodeStepHasTheLmHead) {
 }
 
 TEST(WorkloadLoader, UnknownExtensionIsABadInputError) {
-  auto error = capture_error([] { load_workload("model.onnx"); });
+  auto error = capture_error([] { load_workload("model.pt"); });
   ASSERT_TRUE(error);
   EXPECT_EQ(error->kind(), ErrorKind::kBadInput);
-  EXPECT_THAT(error->message(), HasSubstr("unknown workload format '.onnx'"));
+  EXPECT_THAT(error->message(), HasSubstr("unknown workload format '.pt'"));
+  EXPECT_THAT(error->message(), HasSubstr(".onnx model"));
 }
 
 TEST(WorkloadLoader, ExtensionMatchIgnoresCase) {

@@ -1,0 +1,18 @@
+#pragma once
+// AttributeProto -> ir::AttributeValue.
+#include <onnx/onnx_pb.h>
+
+#include <filesystem>
+
+#include "compiler/ir/op.h"
+#include "compiler/support/error.h"
+
+namespace polyarch::frontend::onnx_import {
+
+// Subgraph (If/Loop/Scan bodies), sparse-tensor and type attributes are a bad-input error at
+// `where`; so is a tensor attribute whose data is in an absent external file.
+ir::AttributeValue attribute_value(const onnx::AttributeProto& attribute,
+                                   const std::filesystem::path& model_dir,
+                                   const SourceLocation& where);
+
+}  // namespace polyarch::frontend::onnx_import
