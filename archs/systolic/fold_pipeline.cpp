@@ -123,15 +123,19 @@ void FoldPipeline::load_op() {
     const int64_t fold = cursor.index();
     // Buffer slot fold % slots holds fold - slots's operands until that fold has computed.
     if (fold >= slots_) wait_for(computed_, fold - slots_);
+    sc_core::wait(sc_core::SC_ZERO_TIME);  // writes issued at this instant go first
     if (fast_forward_ && try_skip(cursor)) continue;
-    const int64_t bytes = cursor.shape().dram_read_bytes;
-    const sim::DramTicket ticket =
-        bytes > 0 ? dram_.request(initiator_, bytes, false) : sim::DramTicket{now(), now()};
-    load_order_[fold % kRing] = ++request_order_;
+    const sim::DramTicket ticket = issue_load(fold, cursor.shape().dram_read_bytes);
     loaded_.publish(fold, ticket.complete);
+    load_sent_[fold % kRing] = ticket.sent;
     wait_until(ticket.sent);
     cursor.advance();
   }
+}
+
+sim::DramTicket FoldPipeline::issue_load(int64_t fold, int64_t bytes) {
+  load_issued_[fold % kRing] = now();
+  return bytes > 0 ? dram_.request(initiator_, bytes, false) : sim::DramTicket{now(), now()};
 }
 
 void FoldPipeline::compute_op() {
@@ -209,10 +213,11 @@ void FoldPipeline::drain_op() {
     }
     wait_for(computed_, fold);
     const int64_t bytes = cursor.shape().dram_write_bytes;
-    write_order_[fold % kRing] = ++request_order_;
+    write_sent_[fold % kRing] = now();
     if (bytes > 0) {
       const sim::DramTicket ticket = dram_.request(initiator_, bytes, true);
       last_write_complete_ = std::max(last_write_complete_, ticket.complete);
+      write_sent_[fold % kRing] = ticket.sent;
       wait_until(ticket.sent);
     }
     drained_.publish(fold, now());
@@ -220,25 +225,28 @@ void FoldPipeline::drain_op() {
   }
 }
 
-// How many writes of the folds before `fold` - 1 were issued after the load of `fold` - 1: in
-// steady state, as many writes of a skip's last folds follow the load of the first fold after it.
-int64_t FoldPipeline::writes_after_load(int64_t fold, int64_t depth) const {
-  const int64_t reference = load_order_[(fold - 1) % kRing];
-  int64_t later = 0;
-  for (int64_t before = std::max<int64_t>(0, fold - 1 - depth); before < fold - 1; ++before) {
-    if (write_order_[before % kRing] > reference) ++later;
+// How many of a skip's last folds keep their writes individual. In steady state, the writes
+// queued or still to come when the loader issues its first load after the skip are those whose
+// counterparts, one iteration before the skip, left the channel after the load of that
+// iteration's first fold was issued. Later writes leave later, so they form a suffix.
+int64_t FoldPipeline::write_tail(const Skip& skip) const {
+  const int64_t reference = skip.first_fold - skip.pattern_length;
+  const sc_core::sc_time load_issued = load_issued_[reference % kRing];
+  int64_t tail = 0;
+  for (int64_t back = 1; back <= skip.depth && reference - back >= 0; ++back) {
+    if (write_sent_[(reference - back) % kRing] > load_issued) tail = back;
   }
-  return later;
+  return tail;
 }
 
 // The drain is the last thread to reach a skip, so every request of the folds before it is
-// already queued: the aggregated transfers go to the channel behind them, as the skipped folds'
-// requests would have. Only the writes the drain would issue after the loader's first load
-// beyond the skip (it trails compute) are left out of the aggregate and issued one by one,
-// timed by compute's shifted times, so the channel sees them in fold-by-fold order.
+// already queued: the aggregated transfers go to the channel behind them and the loader's head,
+// as the skipped folds' requests would have. The write tail (write_tail) is left out of the
+// aggregate and issued one by one, timed by compute's shifted times, so the channel sees it in
+// fold-by-fold order next to the loader's first load beyond the skip.
 void FoldPipeline::drain_skip(Skip& skip, FoldCursor& cursor) {
   while (!skip.shift_known) sc_core::wait(skip_updated_);
-  const int64_t tail = writes_after_load(skip.first_fold, skip.depth);
+  const int64_t tail = write_tail(skip);
   const int64_t tail_start = skip.first_fold + skip.folds - tail;
   const int64_t whole = skip.iterations - (tail + skip.pattern_length - 1) / skip.pattern_length;
   int64_t write_bytes = 0;
@@ -250,7 +258,8 @@ void FoldPipeline::drain_skip(Skip& skip, FoldCursor& cursor) {
     write_bytes += cursor.shape().dram_write_bytes;
   }
   const sim::DramTicket none{now(), now()};
-  skip.bulk_read = skip.read_bytes > 0 ? dram_.request(initiator_, skip.read_bytes, false) : none;
+  const int64_t read_bytes = skip.read_bytes - skip.head_read_bytes;
+  skip.bulk_read = read_bytes > 0 ? dram_.request(initiator_, read_bytes, false) : none;
   skip.bulk_write = write_bytes > 0 ? dram_.request(initiator_, write_bytes, true) : none;
   last_write_complete_ = std::max(last_write_complete_, skip.bulk_write.complete);
   skip.bulk_issued = true;
@@ -307,6 +316,7 @@ bool FoldPipeline::try_skip(FoldCursor& cursor) {
     int64_t iterations = span->iterations - span->iteration;
     // The op's last fold stays simulated: in SCALE-Sim mode it is one cycle shorter.
     iterations = std::min(iterations, (total_folds_ - 1 - fold) / span->length);
+    iterations = std::min(iterations, kMaxSkipFolds / span->length);
     if (dram_.initiator_count() > 1) {
       iterations = std::min(iterations, std::max<int64_t>(1, kChunkFolds / span->length));
     }
@@ -350,15 +360,39 @@ bool FoldPipeline::try_skip(FoldCursor& cursor) {
     stats_.folds_skipped += skip.folds;
     loaded_.progressed.notify();  // compute and drain learn that `fold` starts a skip
 
+    load_skip_head(skips_[skip_index], cursor);
     while (!skips_[skip_index].shift_known) sc_core::wait(skip_updated_);
     publish_shifted(loaded_, skips_[skip_index]);
-    // The next request must queue behind the aggregated ones.
+    // The next request must queue behind the aggregated ones, and, as fold by fold, behind the
+    // skip's last load leaving the channel (the aggregate read, sent before the aggregate
+    // write, may have left earlier).
     while (!skips_[skip_index].bulk_issued) sc_core::wait(skip_updated_);
-    wait_until(skips_[skip_index].bulk_read.sent);
+    wait_until(std::max(skips_[skip_index].bulk_read.sent,
+                        load_sent_[(fold - 1) % kRing] + skips_[skip_index].shift));
     cursor.skip(level, iterations);
     return true;
   }
   return false;
+}
+
+// Fold by fold, the loader would fetch the skip's first folds while the drain still works on
+// the folds before it (up to `slots` ahead of compute: later ones wait for skipped computes).
+// Those loads go out one by one, as they would have, until the drain reaches the skip and
+// queues the aggregate; otherwise the channel would idle for them. `cursor` is at the skip.
+void FoldPipeline::load_skip_head(Skip& skip, FoldCursor cursor) {
+  for (int64_t ahead = 0; ahead < std::min(slots_, skip.folds); ++ahead) {
+    const int64_t fold = skip.first_fold + ahead;
+    if (ahead > 0) {
+      if (fold >= slots_) wait_for(computed_, fold - slots_);
+      sc_core::wait(sc_core::SC_ZERO_TIME);  // as in load_op
+    }
+    if (skip.bulk_issued) return;
+    const int64_t bytes = cursor.shape().dram_read_bytes;
+    const sim::DramTicket ticket = issue_load(fold, bytes);
+    skip.head_read_bytes += bytes;
+    wait_until(ticket.sent);
+    cursor.advance();
+  }
 }
 
 }  // namespace polyarch::archs::systolic

@@ -14,8 +14,16 @@
 // other unit used DRAM meanwhile, the remaining iterations are skipped: every thread's timeline
 // shifts by iterations x period (exactly iterations x cycles when compute never stalled), and
 // the skipped traffic goes to the channel as one aggregated read and one aggregated write, so
-// byte counts and channel occupancy stay exact. With other initiators on the channel the skip
-// is bounded to kChunkFolds folds and re-checked, so contention is seen at chunk granularity.
+// byte counts and channel occupancy stay exact. The requests at both edges of a skip stay
+// individual so that the channel's queue looks as it would fold by fold: the loads the loader
+// issues before the drain reaches the skip (the head) and the writes still queued or not yet
+// issued when the loader's first load after it goes out (the tail). With other initiators on
+// the channel the skip is bounded to kChunkFolds folds and re-checked, so contention is seen at
+// chunk granularity.
+//
+// Requests issued at the same instant queue writes first: the loader issues one delta cycle
+// late, so the order never depends on how the kernel schedules runnable threads, which a skip
+// (whose threads wake from timed waits instead of events) could not reproduce.
 #include <cstdint>
 #include <exception>
 #include <systemc>
@@ -51,6 +59,8 @@ class FoldPipeline : public sc_core::sc_module {
   static constexpr int64_t kChunkFolds = 64;    // skip bound while DRAM is shared
   static constexpr int64_t kMinSkipFolds = 4;   // shorter skips cost more than they save
   static constexpr int64_t kVirtualDepth = 8;   // times published for the end of a skip
+  // Longest skip: the ring slots it publishes into must not alias the ones it reads from.
+  static constexpr int64_t kMaxSkipFolds = kRing - 2 * kVirtualDepth;
 
   // Per-fold event times of one thread (loaded: operands arrived; computed: fold finished;
   // drained: results left the ofmap buffer), for the last kRing folds.
@@ -79,7 +89,8 @@ class FoldPipeline : public sc_core::sc_module {
     int64_t cycles = 0;
     int64_t compute_period_ticks = 0;  // per iteration, as measured when the skip was decided
     bool shift_known = false;
-    sc_core::sc_time shift;  // how much later everything after the skip happens
+    sc_core::sc_time shift;       // how much later everything after the skip happens
+    int64_t head_read_bytes = 0;  // issued one fold at a time by the loader
     bool bulk_issued = false;
     sim::DramTicket bulk_read;
     sim::DramTicket bulk_write;
@@ -94,7 +105,10 @@ class FoldPipeline : public sc_core::sc_module {
   void load_op();
   void compute_op();
   void drain_op();
+  // Queues fold `fold`'s operand fetch (call one delta after waking: see the top comment).
+  sim::DramTicket issue_load(int64_t fold, int64_t bytes);
   bool try_skip(FoldCursor& cursor);
+  void load_skip_head(Skip& skip, FoldCursor cursor);
   // Whether all three timelines repeat with `pattern_length` folds over the two iterations
   // before `fold` (none earlier than `first_fold`); sets the window's start and compute period.
   bool steady(int64_t pattern_length, int64_t first_fold, int64_t fold,
@@ -106,7 +120,7 @@ class FoldPipeline : public sc_core::sc_module {
   void publish_shifted(Timeline& timeline, const Skip& skip);
   void compute_skip(Skip& skip);
   void drain_skip(Skip& skip, FoldCursor& cursor);
-  int64_t writes_after_load(int64_t fold, int64_t depth) const;
+  int64_t write_tail(const Skip& skip) const;
   void thread_finished();
 
   sim::DramChannel& dram_;
@@ -126,11 +140,12 @@ class FoldPipeline : public sc_core::sc_module {
   Timeline loaded_;
   Timeline computed_;
   Timeline drained_;
-  // Issue order of each fold's load and write requests (a counter shared by both), so a skip
-  // can tell how many writes the drain issues after the loader's next load in steady state.
-  std::vector<int64_t> load_order_ = std::vector<int64_t>(kRing, 0);
-  std::vector<int64_t> write_order_ = std::vector<int64_t>(kRing, 0);
-  int64_t request_order_ = 0;
+  // When each fold's load was issued and its write left the channel, so a skip can tell which
+  // writes are still queued or to come when the loader's next load goes out in steady state;
+  // when each load left the channel, so the loader resumes after a skip when it would have.
+  std::vector<sc_core::sc_time> load_issued_ = std::vector<sc_core::sc_time>(kRing);
+  std::vector<sc_core::sc_time> load_sent_ = std::vector<sc_core::sc_time>(kRing);
+  std::vector<sc_core::sc_time> write_sent_ = std::vector<sc_core::sc_time>(kRing);
   std::vector<Skip> skips_;
   sc_core::sc_event skip_updated_;
   int64_t last_skip_end_ = 0;

@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <utility>
+
 #include "compiler/support/error.h"
 
 namespace polyarch::mapping {
@@ -10,19 +13,34 @@ namespace {
 bool is_gemm(const ir::Op& op) { return op.kind() == ir::OpKind::kGemm; }
 bool is_anything(const ir::Op&) { return true; }
 
+// Ops and tensors are built field by field: partial designated initializers leave members
+// without default initializers (-Wmissing-field-initializers).
+ir::Op make_op(const std::string& name, ir::OpAttrs attrs) {
+  ir::Op op;
+  op.name = name;
+  op.attrs = std::move(attrs);
+  return op;
+}
+
+ir::Tensor make_tensor(const std::string& name, ir::TensorRole role = ir::TensorRole::kActivation) {
+  ir::Tensor tensor;
+  tensor.name = name;
+  tensor.role = role;
+  return tensor;
+}
+
 // input -> gemm a -> conv b -> gemm c, and gemm c also reads a's output (a skip connection).
 struct Diamond {
   ir::Graph graph{"diamond"};
   ir::NodeId a, b, c;
   Diamond() {
-    const ir::NodeId input = graph.add_tensor({.name = "input"});
-    a = graph.add_op({.name = "a", .attrs = ir::GemmAttrs{.m = 4, .n = 4, .k = 4}});
-    const ir::NodeId a_out = graph.add_tensor({.name = "a.out"});
-    b = graph.add_op(
-        {.name = "b", .attrs = ir::Conv2dAttrs{.c = 1, .h = 4, .w = 4, .k = 1, .r = 1, .s = 1}});
-    const ir::NodeId b_out = graph.add_tensor({.name = "b.out"});
-    c = graph.add_op({.name = "c", .attrs = ir::GemmAttrs{.m = 4, .n = 4, .k = 4}});
-    const ir::NodeId weight = graph.add_tensor({.name = "c.w", .role = ir::TensorRole::kWeight});
+    const ir::NodeId input = graph.add_tensor(make_tensor("input"));
+    a = graph.add_op(make_op("a", ir::GemmAttrs{.m = 4, .n = 4, .k = 4}));
+    const ir::NodeId a_out = graph.add_tensor(make_tensor("a.out"));
+    b = graph.add_op(make_op("b", ir::Conv2dAttrs{.c = 1, .h = 4, .w = 4, .k = 1, .r = 1, .s = 1}));
+    const ir::NodeId b_out = graph.add_tensor(make_tensor("b.out"));
+    c = graph.add_op(make_op("c", ir::GemmAttrs{.m = 4, .n = 4, .k = 4}));
+    const ir::NodeId weight = graph.add_tensor(make_tensor("c.w", ir::TensorRole::kWeight));
     graph.connect(input, a);
     graph.connect(a, a_out);
     graph.connect(a_out, b);

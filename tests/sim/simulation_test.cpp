@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "sim/memory/dram_channel.h"
 
@@ -57,6 +58,22 @@ SystemSpec system_with(std::vector<UnitSpec> units, double bandwidth_gbps = 1.0)
   return system;
 }
 
+// Ops and tensors are built field by field: partial designated initializers leave members
+// without default initializers (-Wmissing-field-initializers).
+ir::Op make_op(const std::string& name, ir::OpAttrs attrs) {
+  ir::Op op;
+  op.name = name;
+  op.attrs = std::move(attrs);
+  return op;
+}
+
+ir::Tensor make_tensor(const std::string& name, ir::TensorRole role = ir::TensorRole::kActivation) {
+  ir::Tensor tensor;
+  tensor.name = name;
+  tensor.role = role;
+  return tensor;
+}
+
 // A chain of GEMMs, each reading the previous one's output.
 struct Chain {
   ir::Graph graph{"chain"};
@@ -65,11 +82,10 @@ struct Chain {
 
 Chain make_chain(const std::vector<std::pair<std::string, ir::GemmAttrs>>& layers) {
   Chain chain;
-  ir::NodeId previous = chain.graph.add_tensor({.name = "input"});
+  ir::NodeId previous = chain.graph.add_tensor(make_tensor("input"));
   for (const auto& [name, attrs] : layers) {
-    ir::NodeId op = chain.graph.add_op({.name = name, .attrs = attrs});
-    ir::NodeId output =
-        chain.graph.add_tensor({.name = name + ".out", .role = ir::TensorRole::kOutput});
+    ir::NodeId op = chain.graph.add_op(make_op(name, attrs));
+    ir::NodeId output = chain.graph.add_tensor(make_tensor(name + ".out", ir::TensorRole::kOutput));
     chain.graph.connect(previous, op);
     chain.graph.connect(op, output);
     chain.ops.push_back(op);
@@ -195,7 +211,7 @@ TEST(Simulation, ErrorsDuringElaborationPropagate) {
 TEST(Simulation, UnsupportedOpIsABadInputError) {
   ir::Graph graph("conv");
   ir::NodeId conv = graph.add_op(
-      {.name = "conv", .attrs = ir::Conv2dAttrs{.c = 1, .h = 4, .w = 4, .k = 1, .r = 1, .s = 1}});
+      make_op("conv", ir::Conv2dAttrs{.c = 1, .h = 4, .w = 4, .k = 1, .r = 1, .s = 1}));
   mapping::Program program;
   program.ops = {{conv, 0, {}}};
   program.per_unit = {{0}};

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "archs/systolic/cost_model.h"
@@ -25,13 +26,20 @@ SystolicParams array(int64_t rows, int64_t cols, Dataflow dataflow, bool double_
   return params;
 }
 
-ir::Op gemm(const std::string& name, int64_t m, int64_t n, int64_t k) {
-  return {.name = name, .attrs = ir::GemmAttrs{.m = m, .n = n, .k = k}};
+// Built field by field: a partial designated initializer leaves Op's members without default
+// initializers unset (-Wmissing-field-initializers).
+ir::Op make_op(const std::string& name, ir::OpAttrs attrs) {
+  ir::Op op;
+  op.name = name;
+  op.attrs = std::move(attrs);
+  return op;
 }
 
-ir::Op conv(const std::string& name, ir::Conv2dAttrs attrs) {
-  return {.name = name, .attrs = attrs};
+ir::Op gemm(const std::string& name, int64_t m, int64_t n, int64_t k) {
+  return make_op(name, ir::GemmAttrs{.m = m, .n = n, .k = k});
 }
+
+ir::Op conv(const std::string& name, ir::Conv2dAttrs attrs) { return make_op(name, attrs); }
 
 sim::SystemSpec system_with(std::vector<SystolicParams> units, double bandwidth_gbps,
                             double latency_ns, bool fast_forward = true) {
@@ -72,6 +80,10 @@ sim::OpResult run_one(const SystolicParams& params, const ir::Op& op, double ban
 
 int64_t folds_skipped(const sim::OpResult& result) {
   return result.mapping["steady_state_fast_forward"]["folds_skipped"].get<int64_t>();
+}
+
+double ratio(const sim::OpResult& fast, const sim::OpResult& detailed) {
+  return static_cast<double>(fast.total_cycles) / static_cast<double>(detailed.total_cycles);
 }
 
 TEST(SystolicModule, UnlimitedBandwidthTotalEqualsComputeWithoutStall) {
@@ -159,8 +171,27 @@ std::vector<FastForwardCase> fast_forward_cases() {
          return params;
        }(),
        gemm("g", 3000, 512, 1000), 100.0, 80.0},
+      // Single buffering: the next fold's loads and the last fold's writes go out together.
       {"ws_single_buffered", array(32, 32, Dataflow::kWeightStationary, false),
-       conv("c", pointwise), 8.0, 100.0},
+       gemm("g", 2048, 512, 1024), 8.0, 100.0},
+      {"os_single_buffered", array(32, 32, Dataflow::kOutputStationary, false),
+       gemm("g", 2048, 256, 512), 30.0, 100.0},
+      // One run of 5000 identical folds: longer than the pipeline keeps per-fold times for.
+      {"os_run_longer_than_the_timeline_ring", array(16, 16, Dataflow::kOutputStationary),
+       gemm("g", 80000, 16, 64), 4.0, 100.0},
+  };
+}
+
+// Channels that stay busy the whole op: the loader runs ahead of the drain, so the skip's first
+// loads and last writes interleave with the simulated folds' requests around it.
+std::vector<FastForwardCase> saturated_channel_cases() {
+  return {
+      {"os", array(64, 64, Dataflow::kOutputStationary), gemm("g", 4096, 512, 512), 30.0, 100.0},
+      {"ws_spilling_partial_sums", array(32, 32, Dataflow::kWeightStationary),
+       gemm("g", 4096, 256, 2048), 30.0, 100.0},
+      {"is", array(64, 64, Dataflow::kInputStationary), gemm("g", 4096, 512, 512), 30.0, 100.0},
+      {"os_single_buffered", array(32, 32, Dataflow::kOutputStationary, false),
+       gemm("g", 4096, 512, 512), 30.0, 100.0},
   };
 }
 
@@ -168,34 +199,38 @@ TEST(SystolicModule, FastForwardMatchesFoldByFoldSimulation) {
   for (const FastForwardCase& c : fast_forward_cases()) {
     const sim::OpResult fast = run_one(c.params, c.op, c.bandwidth_gbps, c.latency_ns, true);
     const sim::OpResult detailed = run_one(c.params, c.op, c.bandwidth_gbps, c.latency_ns, false);
-    if (c.params.buffers.double_buffered) EXPECT_GT(folds_skipped(fast), 0) << c.name;
+    EXPECT_GT(folds_skipped(fast), 0) << c.name;
     EXPECT_EQ(folds_skipped(detailed), 0) << c.name;
-    EXPECT_NEAR(static_cast<double>(fast.total_cycles) / static_cast<double>(detailed.total_cycles),
-                1.0, 1e-3)
+    EXPECT_NEAR(ratio(fast, detailed), 1.0, 1e-3)
         << c.name << ": fast " << fast.total_cycles << " detailed " << detailed.total_cycles;
     EXPECT_EQ(fast.dram_bytes_read, detailed.dram_bytes_read) << c.name;
     EXPECT_EQ(fast.dram_bytes_written, detailed.dram_bytes_written) << c.name;
   }
 }
 
-// A saturated channel where the loader runs ahead of the drain: the aggregated read starts only
-// when the drain reaches the skip, so the channel idles for the loads the loader would already
-// have issued (about one fold per skip). Known deviation, bounded here.
-TEST(SystolicModule, FastForwardStaysCloseWhenLoaderRunsAheadOnASaturatedChannel) {
-  const SystolicParams params = array(64, 64, Dataflow::kOutputStationary);
-  const ir::Op op = gemm("g", 4096, 512, 512);
-  const sim::OpResult fast = run_one(params, op, 30.0, 100.0, true);
-  const sim::OpResult detailed = run_one(params, op, 30.0, 100.0, false);
-  EXPECT_GT(folds_skipped(fast), 0);
-  EXPECT_NEAR(static_cast<double>(fast.total_cycles) / static_cast<double>(detailed.total_cycles),
-              1.0, 1e-2);
+TEST(SystolicModule, FastForwardMatchesFoldByFoldOnASaturatedChannel) {
+  for (const FastForwardCase& c : saturated_channel_cases()) {
+    const SystolicPlan plan = plan_op(c.params, c.op);
+    const sim::OpResult fast = run_one(c.params, c.op, c.bandwidth_gbps, c.latency_ns, true);
+    const sim::OpResult detailed = run_one(c.params, c.op, c.bandwidth_gbps, c.latency_ns, false);
+    // The premises: DRAM, not compute, sets the pace; the ws case reads partial sums back.
+    EXPECT_GT(detailed.total_cycles, 3 * plan.compute_cycles / 2) << c.name;
+    if (c.name == "ws_spilling_partial_sums") {
+      EXPECT_GT(plan.ofmap_sram_reads, 0);
+    }
+    EXPECT_GT(folds_skipped(fast), 0) << c.name;
+    EXPECT_NEAR(ratio(fast, detailed), 1.0, 1e-3)
+        << c.name << ": fast " << fast.total_cycles << " detailed " << detailed.total_cycles;
+    EXPECT_EQ(fast.dram_bytes_read, detailed.dram_bytes_read) << c.name;
+    EXPECT_EQ(fast.dram_bytes_written, detailed.dram_bytes_written) << c.name;
+  }
 }
 
 TEST(SystolicModule, FastForwardIsExactWithUnlimitedBandwidth) {
   for (const FastForwardCase& c : fast_forward_cases()) {
     const sim::OpResult fast = run_one(c.params, c.op, 0.0, 0.0, true);
     const sim::OpResult detailed = run_one(c.params, c.op, 0.0, 0.0, false);
-    if (c.params.buffers.double_buffered) EXPECT_GT(folds_skipped(fast), 0) << c.name;
+    EXPECT_GT(folds_skipped(fast), 0) << c.name;
     EXPECT_EQ(fast.total_cycles, detailed.total_cycles) << c.name;
     EXPECT_EQ(fast.total_cycles, fast.compute_cycles) << c.name;
   }
@@ -209,10 +244,7 @@ TEST(SystolicModule, FastForwardMatchesFoldByFoldWhenDramIsShared) {
   const sim::RunResult detailed =
       run_ops(system_with({first, second}, 12.0, 100.0, false), {op, op});
   for (std::size_t i = 0; i < fast.ops.size(); ++i) {
-    EXPECT_NEAR(static_cast<double>(fast.ops[i].total_cycles) /
-                    static_cast<double>(detailed.ops[i].total_cycles),
-                1.0, 0.02)
-        << fast.ops[i].unit;
+    EXPECT_NEAR(ratio(fast.ops[i], detailed.ops[i]), 1.0, 0.02) << fast.ops[i].unit;
   }
   EXPECT_EQ(fast.summary.dram_bytes_read, detailed.summary.dram_bytes_read);
 }
