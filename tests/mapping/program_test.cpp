@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/support/ir_builders.h"
+
 #include <string>
 #include <utility>
 
@@ -10,24 +12,11 @@
 namespace polyarch::mapping {
 namespace {
 
+using polyarch::test_support::make_op;
+using polyarch::test_support::make_tensor;
+
 bool is_gemm(const ir::Op& op) { return op.kind() == ir::OpKind::kGemm; }
 bool is_anything(const ir::Op&) { return true; }
-
-// Ops and tensors are built field by field: partial designated initializers leave members
-// without default initializers (-Wmissing-field-initializers).
-ir::Op make_op(const std::string& name, ir::OpAttrs attrs) {
-  ir::Op op;
-  op.name = name;
-  op.attrs = std::move(attrs);
-  return op;
-}
-
-ir::Tensor make_tensor(const std::string& name, ir::TensorRole role = ir::TensorRole::kActivation) {
-  ir::Tensor tensor;
-  tensor.name = name;
-  tensor.role = role;
-  return tensor;
-}
 
 // input -> gemm a -> conv b -> gemm c, and gemm c also reads a's output (a skip connection).
 struct Diamond {

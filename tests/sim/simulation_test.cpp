@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/support/ir_builders.h"
+
 #include <memory>
 #include <string>
 #include <utility>
@@ -10,6 +12,9 @@
 
 namespace polyarch::sim {
 namespace {
+
+using polyarch::test_support::make_op;
+using polyarch::test_support::make_tensor;
 
 // A unit whose timing is easy to predict: a GEMM takes m cycles of compute, then moves k bytes
 // through DRAM. An op named "boom" fails inside the SystemC thread.
@@ -56,22 +61,6 @@ SystemSpec system_with(std::vector<UnitSpec> units, double bandwidth_gbps = 1.0)
   system.dram.latency_ns = 0.0;
   system.units = std::move(units);
   return system;
-}
-
-// Ops and tensors are built field by field: partial designated initializers leave members
-// without default initializers (-Wmissing-field-initializers).
-ir::Op make_op(const std::string& name, ir::OpAttrs attrs) {
-  ir::Op op;
-  op.name = name;
-  op.attrs = std::move(attrs);
-  return op;
-}
-
-ir::Tensor make_tensor(const std::string& name, ir::TensorRole role = ir::TensorRole::kActivation) {
-  ir::Tensor tensor;
-  tensor.name = name;
-  tensor.role = role;
-  return tensor;
 }
 
 // A chain of GEMMs, each reading the previous one's output.

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/support/ir_builders.h"
+
 #include <cmath>
 #include <string>
 #include <utility>
@@ -14,6 +16,8 @@
 namespace polyarch::archs::systolic {
 namespace {
 
+using polyarch::test_support::make_op;
+
 SystolicParams array(int64_t rows, int64_t cols, Dataflow dataflow, bool double_buffered = true,
                      const std::string& name = "sa") {
   SystolicParams params;
@@ -24,15 +28,6 @@ SystolicParams array(int64_t rows, int64_t cols, Dataflow dataflow, bool double_
   params.buffers = {
       .ifmap_kib = 64, .filter_kib = 64, .ofmap_kib = 32, .double_buffered = double_buffered};
   return params;
-}
-
-// Built field by field: a partial designated initializer leaves Op's members without default
-// initializers unset (-Wmissing-field-initializers).
-ir::Op make_op(const std::string& name, ir::OpAttrs attrs) {
-  ir::Op op;
-  op.name = name;
-  op.attrs = std::move(attrs);
-  return op;
 }
 
 ir::Op gemm(const std::string& name, int64_t m, int64_t n, int64_t k) {
