@@ -2,13 +2,14 @@
 // A parsed unit of any kind, as the SoC holds it. Each kind's folder implements one subclass and
 // registers its parser in archs/registry.cpp.
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 
-#include <nlohmann/json.hpp>
-
 #include "compiler/ir/op.h"
+#include "sim/energy/energy_context.h"
 #include "sim/kernel/unit_model.h"
+#include "sim/result.h"
 
 namespace polyarch::archs {
 
@@ -23,6 +24,20 @@ class UnitConfig {
   virtual sim::UnitFactory factory(double soc_clock_ghz) const = 0;
   // The unit's parameters as JSON, for reports and `validate`.
   virtual nlohmann::ordered_json describe() const = 0;
+
+  // Energy (J) by action of one op this unit ran, from the op's activity counts; leakage over
+  // the op's latency included. A kind without an energy model returns nullopt.
+  virtual std::optional<sim::EnergyByAction> op_energy(const sim::OpResult& op,
+                                                       const sim::EnergyContext& context) const {
+    (void)op;
+    (void)context;
+    return std::nullopt;
+  }
+  // Silicon area (mm^2) and the leakage power (W) it draws while idle; nullopt without a model.
+  virtual std::optional<double> area_mm2(const sim::TechTable& tech) const {
+    (void)tech;
+    return std::nullopt;
+  }
 };
 
 }  // namespace polyarch::archs

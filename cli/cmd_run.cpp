@@ -8,6 +8,7 @@
 #include "reports/output_files.h"
 #include "reports/pipeline.h"
 #include "reports/text_table.h"
+#include "reports/trace_json.h"
 
 namespace polyarch::cli {
 
@@ -17,7 +18,8 @@ constexpr const char* kRunHelp = R"(usage: polyarch run --arch A.yaml --workload
 
 Compiles workload W (a layer-list YAML or a SCALE-Sim topology CSV), maps it onto the units of
 architecture A, simulates it, prints a short table and writes DIR/report.json (schema
-polyarch.report/1) and DIR/ops.csv. DIR defaults to out/run. Nothing is written on error.
+polyarch.report/1), DIR/ops.csv and DIR/trace.json (a timeline for ui.perfetto.dev). DIR
+defaults to out/run. Nothing is written on error.
 
 options:
   --arch FILE       architecture YAML (may use `base:`)
@@ -65,11 +67,12 @@ int run_command(const CommandArgs& args) {
   sim::RunResult result = reports::run_pipeline(request);
   reports::write_files_atomically(out_dir,
                                   {{"report.json", reports::report_json(result).dump(2) + "\n"},
-                                   {"ops.csv", reports::ops_csv(result)}});
+                                   {"ops.csv", reports::ops_csv(result)},
+                                   {"trace.json", reports::trace_json(result).dump() + "\n"}});
   if (!parsed.flag("quiet")) {
     std::cout << reports::summary_table(result);
-    std::cout << "wrote " << (out_dir / "report.json").string() << " and "
-              << (out_dir / "ops.csv").string() << "\n";
+    std::cout << "wrote report.json, ops.csv and trace.json (open in ui.perfetto.dev) to "
+              << out_dir.string() << "\n";
   }
   return 0;
 }

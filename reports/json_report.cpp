@@ -8,6 +8,14 @@ nlohmann::ordered_json optional_number(const std::optional<double>& value) {
   return value ? nlohmann::ordered_json(*value) : nlohmann::ordered_json(nullptr);
 }
 
+// Actions in J, or null when the unit kind has no energy model (an empty map).
+nlohmann::ordered_json energy_by_action_json(const sim::EnergyByAction& energy) {
+  if (energy.empty()) return nullptr;
+  nlohmann::ordered_json json = nlohmann::ordered_json::object();
+  for (const auto& [action, joules] : energy) json[action] = joules;
+  return json;
+}
+
 nlohmann::ordered_json summary_json(const sim::Summary& summary) {
   return {{"total_cycles", summary.total_cycles},
           {"clock_ghz", summary.clock_ghz},
@@ -16,7 +24,10 @@ nlohmann::ordered_json summary_json(const sim::Summary& summary) {
           {"avg_power_w", optional_number(summary.avg_power_w)},
           {"peak_temp_c", optional_number(summary.peak_temp_c)},
           {"dram_bytes_read", summary.dram_bytes_read},
-          {"dram_bytes_written", summary.dram_bytes_written}};
+          {"dram_bytes_written", summary.dram_bytes_written},
+          {"energy_by_action", energy_by_action_json(summary.energy_by_action)},
+          {"technology", summary.technology},
+          {"energy_notes", summary.energy_notes}};
 }
 
 nlohmann::ordered_json op_json(const sim::OpResult& op) {
@@ -43,6 +54,7 @@ nlohmann::ordered_json op_json(const sim::OpResult& op) {
           {"avg_dram_bandwidth_gbps", seconds > 0 ? dram_bytes / seconds / 1e9 : 0.0},
           {"sram", sram},
           {"energy_j", optional_number(op.energy_j)},
+          {"energy_by_action", energy_by_action_json(op.energy_by_action)},
           {"mapping", op.mapping}};
 }
 
@@ -53,7 +65,9 @@ nlohmann::ordered_json unit_json(const sim::UnitResult& unit) {
           {"busy_cycles", unit.busy_cycles},
           {"total_cycles", unit.total_cycles},
           {"utilization", unit.utilization},
-          {"energy_j", optional_number(unit.energy_j)}};
+          {"energy_j", optional_number(unit.energy_j)},
+          {"energy_by_action", energy_by_action_json(unit.energy_by_action)},
+          {"area_mm2", optional_number(unit.area_mm2)}};
 }
 
 }  // namespace

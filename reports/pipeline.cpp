@@ -3,6 +3,7 @@
 #include "compiler/frontend/workload_loader.h"
 #include "compiler/support/sha256.h"
 #include "mapping/program/program.h"
+#include "reports/energy_accounting.h"
 #include "sim/kernel/simulation.h"
 
 namespace polyarch::reports {
@@ -15,7 +16,9 @@ sim::RunResult simulate_workload(const archs::SocConfig& soc, const ir::Graph& g
                             [config](const ir::Op& op) { return config->supports(op); }});
   }
   mapping::Program program = mapping::partition_graph(graph, capabilities);
-  return sim::simulate(soc.system_spec(), program, graph);
+  sim::RunResult result = sim::simulate(soc.system_spec(), program, graph);
+  account_energy(soc, result);
+  return result;
 }
 
 sim::RunResult run_pipeline(const RunRequest& request) {

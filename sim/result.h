@@ -11,6 +11,10 @@
 
 namespace polyarch::sim {
 
+// Energy (J) by action name ("mac", "sram_ifmap", "dram", "leakage", ...); each unit kind's
+// README lists its actions.
+using EnergyByAction = std::map<std::string, double>;
+
 // Accesses of one on-chip buffer (SRAM) in elements.
 struct BufferAccesses {
   int64_t reads = 0;
@@ -33,7 +37,8 @@ struct OpResult {
   int64_t dram_bytes_read = 0;
   int64_t dram_bytes_written = 0;
   std::map<std::string, BufferAccesses> sram;  // by buffer name: ifmap, filter, ofmap
-  std::optional<double> energy_j;              // null until the energy model exists
+  std::optional<double> energy_j;              // null when the unit kind has no energy model
+  EnergyByAction energy_by_action;
   nlohmann::ordered_json mapping = nlohmann::ordered_json::object();
 
   double latency_s() const { return static_cast<double>(total_cycles) / (unit_clock_ghz * 1e9); }
@@ -47,6 +52,8 @@ struct UnitResult {
   int64_t total_cycles = 0;  // the run's length in this unit's clock
   double utilization = 0.0;  // busy_cycles / total_cycles
   std::optional<double> energy_j;
+  EnergyByAction energy_by_action;  // its ops' actions plus leakage while idle
+  std::optional<double> area_mm2;   // from the technology table, when the kind models area
 };
 
 struct Provenance {
@@ -63,8 +70,11 @@ struct Summary {
   double clock_ghz = 1.0;
   double latency_s = 0.0;
   std::optional<double> energy_j;
-  std::optional<double> avg_power_w;
+  std::optional<double> avg_power_w;  // energy_j / latency_s
   std::optional<double> peak_temp_c;
+  EnergyByAction energy_by_action;
+  std::string technology;                 // the table used, e.g. "28nm"
+  std::vector<std::string> energy_notes;  // e.g. a node without a table and its stand-in
   int64_t dram_bytes_read = 0;
   int64_t dram_bytes_written = 0;
 };

@@ -96,6 +96,10 @@ SocConfig parse_soc_config(const ConfigNode& root) {
     soc.interconnect = parse_interconnect(*node);
   }
   soc.units = parse_units(reader.required("units"));
+  soc.tech = sim::resolve_tech_table(soc.technology);
+  if (const ConfigNode* node = reader.optional("energy")) {
+    sim::apply_tech_overrides(soc.tech.table, *node);
+  }
   reader.finish();
   return soc;
 }
@@ -123,6 +127,7 @@ nlohmann::ordered_json SocConfig::describe() const {
   json["name"] = name;
   json["clock_ghz"] = clock_ghz;
   json["technology"] = technology;
+  json["energy_table"] = tech.table.node;
   json["memory"]["dram"] = {{"kind", dram.kind},
                             {"bandwidth_gbps", dram.bandwidth_gbps},
                             {"latency_ns", dram.latency_ns},

@@ -9,6 +9,7 @@
 
 #include "archs/unit_config.h"
 #include "compiler/support/config_tree.h"
+#include "sim/energy/tech_registry.h"
 #include "sim/kernel/simulation.h"
 #include "sim/memory/dram_spec.h"
 
@@ -18,6 +19,9 @@ struct SocConfig {
   std::string name;
   double clock_ghz = 1.0;
   std::string technology = "28nm";
+  // The energy table for `technology` (configs/tech/, or the nearest node with a note), with the
+  // arch file's optional `energy:` overrides applied.
+  sim::ResolvedTech tech;
   sim::DramSpec dram;
   sim::InterconnectSpec interconnect;
   std::vector<std::unique_ptr<UnitConfig>> units;

@@ -1,5 +1,6 @@
 #include "archs/systolic/kind.h"
 
+#include "archs/systolic/energy.h"
 #include "archs/systolic/module.h"
 
 namespace polyarch::archs::systolic {
@@ -29,6 +30,15 @@ nlohmann::ordered_json SystolicUnitConfig::describe() const {
   json["clock_ghz"] = params_.clock_ghz ? nlohmann::ordered_json(*params_.clock_ghz)
                                         : nlohmann::ordered_json(nullptr);
   return json;
+}
+
+std::optional<sim::EnergyByAction> SystolicUnitConfig::op_energy(
+    const sim::OpResult& op, const sim::EnergyContext& context) const {
+  return systolic_op_energy(params_, op, context);
+}
+
+std::optional<double> SystolicUnitConfig::area_mm2(const sim::TechTable& tech) const {
+  return systolic_area_mm2(params_, tech);
 }
 
 std::unique_ptr<UnitConfig> parse_unit_config(MapReader& unit_reader, const std::string& name) {

@@ -18,6 +18,9 @@ class SystolicUnitConfig : public UnitConfig {
   bool supports(const ir::Op& op) const override;
   sim::UnitFactory factory(double soc_clock_ghz) const override;
   nlohmann::ordered_json describe() const override;
+  std::optional<sim::EnergyByAction> op_energy(const sim::OpResult& op,
+                                               const sim::EnergyContext& context) const override;
+  std::optional<double> area_mm2(const sim::TechTable& tech) const override;
   const SystolicParams& params() const { return params_; }
 
  private:

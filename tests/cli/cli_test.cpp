@@ -86,6 +86,8 @@ TEST_F(CliTest, RunWritesReportWithLayerNamesAndScaleSimComputeCycles) {
   EXPECT_EQ(report["ops"][0]["stall_cycles"], 0);
   EXPECT_EQ(report["ops"][1]["name"], "c1");
   EXPECT_TRUE(fs::exists(dir_ / "out/ops.csv"));
+  nlohmann::json trace = nlohmann::json::parse(read_file(dir_ / "out/trace.json"));
+  EXPECT_FALSE(trace["traceEvents"].empty());
   EXPECT_NE(run.output.find("proj"), std::string::npos);
 }
 

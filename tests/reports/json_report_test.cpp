@@ -22,7 +22,14 @@ sim::RunResult sample_result() {
   op.dram_bytes_read = 4000;
   op.sram["ifmap"] = {10, 0};
   result.ops.push_back(op);
-  result.units.push_back({"mxu", "systolic", 1.0, 800, 1000, 0.8, std::nullopt});
+  sim::UnitResult unit;
+  unit.name = "mxu";
+  unit.kind = "systolic";
+  unit.clock_ghz = 1.0;
+  unit.busy_cycles = 800;
+  unit.total_cycles = 1000;
+  unit.utilization = 0.8;
+  result.units.push_back(unit);
   result.provenance.arch_sha256 = "ab";
   return result;
 }

@@ -1,0 +1,19 @@
+#pragma once
+// Energy actions of a systolic op, from the activity counts its simulation produced (MACs, SRAM
+// accesses, DRAM bytes, cycles) and the technology table. Equations: archs/systolic/README.md,
+// "Energy".
+#include "archs/systolic/params.h"
+#include "sim/energy/energy_context.h"
+#include "sim/result.h"
+
+namespace polyarch::archs::systolic {
+
+// Area of the array (PEs with their pipeline registers) plus its three SRAM buffers (mm^2).
+double systolic_area_mm2(const SystolicParams& params, const sim::TechTable& tech);
+
+// Energy (J) by action: mac, pe_register, sram_ifmap, sram_filter, sram_ofmap, sram_fill, dram,
+// leakage (over the op's latency).
+sim::EnergyByAction systolic_op_energy(const SystolicParams& params, const sim::OpResult& op,
+                                       const sim::EnergyContext& context);
+
+}  // namespace polyarch::archs::systolic

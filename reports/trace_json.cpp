@@ -1,0 +1,81 @@
+#include "reports/trace_json.h"
+
+#include <map>
+
+namespace polyarch::reports {
+
+namespace {
+
+constexpr int kProcessId = 1;
+
+// Trace-event timestamps are microseconds (doubles); cycles convert with the unit's clock.
+double cycles_to_us(int64_t cycles, double clock_ghz) {
+  return static_cast<double>(cycles) / (clock_ghz * 1e3);
+}
+
+nlohmann::ordered_json metadata(const char* what, int thread_id, const std::string& name) {
+  return {{"name", what},
+          {"ph", "M"},
+          {"pid", kProcessId},
+          {"tid", thread_id},
+          {"args", {{"name", name}}}};
+}
+
+nlohmann::ordered_json op_event(const sim::OpResult& op, int thread_id) {
+  return {{"name", op.name},
+          {"cat", op.kind},
+          {"ph", "X"},
+          {"pid", kProcessId},
+          {"tid", thread_id},
+          {"ts", cycles_to_us(op.start_cycle, op.unit_clock_ghz)},
+          {"dur", cycles_to_us(op.total_cycles, op.unit_clock_ghz)},
+          {"args",
+           {{"compute_cycles", op.compute_cycles},
+            {"stall_cycles", op.stall_cycles},
+            {"macs", op.macs},
+            {"utilization", op.utilization},
+            {"dram_bytes_read", op.dram_bytes_read},
+            {"dram_bytes_written", op.dram_bytes_written}}}};
+}
+
+// The op's average DRAM bandwidth while it runs, then back to zero when it ends.
+void add_bandwidth_counter(const sim::OpResult& op, nlohmann::ordered_json& events) {
+  double seconds = op.latency_s();
+  double bytes = static_cast<double>(op.dram_bytes_read + op.dram_bytes_written);
+  double gbps = seconds > 0 ? bytes / seconds / 1e9 : 0.0;
+  std::string name = "DRAM GB/s (" + op.unit + ")";
+  events.push_back({{"name", name},
+                    {"ph", "C"},
+                    {"pid", kProcessId},
+                    {"ts", cycles_to_us(op.start_cycle, op.unit_clock_ghz)},
+                    {"args", {{"GB/s", gbps}}}});
+  events.push_back({{"name", name},
+                    {"ph", "C"},
+                    {"pid", kProcessId},
+                    {"ts", cycles_to_us(op.end_cycle, op.unit_clock_ghz)},
+                    {"args", {{"GB/s", 0.0}}}});
+}
+
+}  // namespace
+
+nlohmann::ordered_json trace_json(const sim::RunResult& result) {
+  nlohmann::ordered_json events = nlohmann::ordered_json::array();
+  events.push_back(metadata("process_name", 0, result.provenance.arch_name.empty()
+                                                   ? std::string("polyarch")
+                                                   : result.provenance.arch_name));
+  std::map<std::string, int> thread_of_unit;
+  for (const sim::UnitResult& unit : result.units) {
+    int thread_id = static_cast<int>(thread_of_unit.size()) + 1;
+    thread_of_unit[unit.name] = thread_id;
+    events.push_back(metadata("thread_name", thread_id, unit.name + " (" + unit.kind + ")"));
+  }
+  for (const sim::OpResult& op : result.ops) {
+    auto unit = thread_of_unit.find(op.unit);
+    int thread_id = unit == thread_of_unit.end() ? 0 : unit->second;
+    events.push_back(op_event(op, thread_id));
+    add_bandwidth_counter(op, events);
+  }
+  return {{"traceEvents", events}, {"displayTimeUnit", "ns"}};
+}
+
+}  // namespace polyarch::reports

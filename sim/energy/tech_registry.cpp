@@ -1,0 +1,61 @@
+#include "sim/energy/tech_registry.h"
+
+#include <cmath>
+#include <limits>
+
+#include "compiler/support/error.h"
+
+namespace polyarch::sim {
+
+namespace {
+
+// "28nm" -> 28; 0 when the text is not of that form.
+double feature_nm(std::string_view node) {
+  if (node.size() < 3 || node.substr(node.size() - 2) != "nm") return 0.0;
+  double value = 0.0;
+  for (char c : node.substr(0, node.size() - 2)) {
+    if (c < '0' || c > '9') return 0.0;
+    value = value * 10.0 + (c - '0');
+  }
+  return value;
+}
+
+TechTable parse_embedded(const EmbeddedTechFile& file) {
+  const std::string label = "configs/tech/" + std::string(file.node) + ".yaml";
+  return parse_tech_table(parse_config_text(std::string(file.yaml), label));
+}
+
+}  // namespace
+
+std::vector<std::string> tech_nodes() {
+  std::vector<std::string> nodes;
+  for (const EmbeddedTechFile& file : embedded_tech_files()) nodes.emplace_back(file.node);
+  return nodes;
+}
+
+ResolvedTech resolve_tech_table(const std::string& technology) {
+  const double wanted = feature_nm(technology);
+  const EmbeddedTechFile* best = nullptr;
+  double best_distance = std::numeric_limits<double>::infinity();
+  for (const EmbeddedTechFile& file : embedded_tech_files()) {
+    if (file.node == technology) {
+      return {parse_embedded(file), technology, ""};
+    }
+    const double have = feature_nm(file.node);
+    if (wanted <= 0.0 || have <= 0.0) continue;
+    const double distance = std::abs(std::log(have / wanted));
+    if (distance < best_distance) {
+      best_distance = distance;
+      best = &file;
+    }
+  }
+  if (best == nullptr) {
+    throw_runtime({}, "no technology table for '" + technology + "'");
+  }
+  ResolvedTech resolved{parse_embedded(*best), technology, ""};
+  resolved.note = "technology " + technology + " has no energy table; using the nearest node, " +
+                  std::string(best->node);
+  return resolved;
+}
+
+}  // namespace polyarch::sim

@@ -1,0 +1,61 @@
+#pragma once
+// Energy and area per action of one technology node (configs/tech/<node>.yaml), after any
+// overrides from an arch file's `energy:` map. The numbers' sources are cited in the YAML files;
+// this file only reads, validates and looks them up.
+#include <map>
+#include <string>
+#include <vector>
+
+#include "compiler/ir/dtype.h"
+#include "compiler/support/config_tree.h"
+
+namespace polyarch::sim {
+
+// One published SRAM point: energy per bit of one access to a macro of `kib` KiB.
+struct SramEnergyPoint {
+  double kib = 0.0;
+  double pj_per_bit = 0.0;
+};
+
+class TechTable {
+ public:
+  std::string node;  // "28nm"
+  double vdd_v = 0.0;
+  // Scalar entries by dotted key path, e.g. "mult_pj.int8", "dram_pj_per_bit.hbm2".
+  std::map<std::string, double> entries;
+  std::vector<SramEnergyPoint> sram_curve;  // ascending kib
+
+  double entry(const std::string& key) const;  // throws a runtime error for an unknown key
+
+  double mult_pj(ir::DType dtype) const;
+  double add_pj(ir::DType dtype) const;
+  // One multiply in the operand dtype plus one add in the accumulator dtype.
+  double mac_pj(ir::DType operand, ir::DType accumulator) const {
+    return mult_pj(operand) + add_pj(accumulator);
+  }
+  double register_pj_per_bit() const { return entry("register_pj_per_bit"); }
+  // Per bit of an access of `width_bits` to a macro of `kib` KiB: the curve interpolated linearly
+  // in sqrt(kib) (extrapolated along the end segments); an access narrower than the reference
+  // width pays for a whole reference word.
+  double sram_access_pj_per_bit(double kib, int64_t width_bits) const;
+  double sram_area_mm2(double kib) const { return kib * entry("sram.area_mm2_per_kib"); }
+  double dram_pj_per_bit(const std::string& dram_kind) const;
+  double wire_pj_per_bit_mm() const { return entry("wire_pj_per_bit_mm"); }
+  // Leakage power of `area_mm2` of silicon at the reference temperature.
+  double leakage_w(double area_mm2) const { return area_mm2 * entry("leakage_mw_per_mm2") * 1e-3; }
+  double mult_area_um2(ir::DType dtype) const;
+  double add_area_um2(ir::DType dtype) const;
+  double register_bit_area_um2() const { return entry("area_um2.register_bit"); }
+};
+
+// Every scalar key a tech file must define, in file order (for validation and suggestions).
+const std::vector<std::string>& tech_table_keys();
+
+// Parses a whole tech file; every key is required and checked (non-negative numbers).
+TechTable parse_tech_table(const ConfigNode& root);
+
+// Applies an arch file's `energy:` map: the same structure as a tech file, every entry optional;
+// an unknown key is an error naming file:line:col with the nearest valid key.
+void apply_tech_overrides(TechTable& table, const ConfigNode& overrides);
+
+}  // namespace polyarch::sim

@@ -1,0 +1,132 @@
+#include "sim/energy/tech_table.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include "compiler/support/error.h"
+#include "sim/energy/tech_registry.h"
+
+namespace polyarch::sim {
+namespace {
+
+std::string embedded_yaml(const std::string& node) {
+  for (const EmbeddedTechFile& file : embedded_tech_files()) {
+    if (file.node == node) return std::string(file.yaml);
+  }
+  ADD_FAILURE() << "no embedded table " << node;
+  return "";
+}
+
+// The error message of parsing `text` as a tech file (fails the test when it parses).
+std::string parse_error(const std::string& text) {
+  try {
+    parse_tech_table(parse_config_text(text, "tech.yaml"));
+  } catch (const Error& error) {
+    EXPECT_EQ(error.kind(), ErrorKind::kBadInput);
+    return error.what();
+  }
+  ADD_FAILURE() << "expected an error";
+  return "";
+}
+
+std::string replace(std::string text, const std::string& from, const std::string& to) {
+  auto at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  if (at != std::string::npos) text.replace(at, from.size(), to);
+  return text;
+}
+
+TEST(TechTable, EveryShippedNodeLoadsWithAllEntries) {
+  for (const std::string node : {"65nm", "45nm", "28nm", "16nm", "7nm"}) {
+    ResolvedTech resolved = resolve_tech_table(node);
+    EXPECT_EQ(resolved.table.node, node);
+    EXPECT_TRUE(resolved.note.empty());
+    for (const std::string& key : tech_table_keys()) EXPECT_GE(resolved.table.entry(key), 0.0);
+  }
+}
+
+TEST(TechTable, FortyFiveNanometreMatchesHorowitz) {
+  // Horowitz, ISSCC 2014, 45 nm: 8b mult 0.2 pJ, 32b add 0.1 pJ, 32b FP mult 3.7 pJ.
+  TechTable table = resolve_tech_table("45nm").table;
+  EXPECT_DOUBLE_EQ(table.mult_pj(ir::DType::kInt8), 0.2);
+  EXPECT_DOUBLE_EQ(table.mac_pj(ir::DType::kInt8, ir::DType::kInt32), 0.3);
+  EXPECT_DOUBLE_EQ(table.mult_pj(ir::DType::kFp32), 3.7);
+  // 8 KB SRAM, 64-bit access, 10 pJ.
+  EXPECT_NEAR(table.sram_access_pj_per_bit(8, 64), 10.0 / 64.0, 1e-12);
+}
+
+TEST(TechTable, SmallerNodesSpendLessPerMac) {
+  double previous = resolve_tech_table("65nm").table.mac_pj(ir::DType::kInt8, ir::DType::kInt32);
+  for (const std::string node : {"45nm", "28nm", "16nm", "7nm"}) {
+    double mac = resolve_tech_table(node).table.mac_pj(ir::DType::kInt8, ir::DType::kInt32);
+    EXPECT_LT(mac, previous) << node;
+    previous = mac;
+  }
+}
+
+TEST(TechTable, SramEnergyGrowsWithSqrtOfCapacityBetweenPoints) {
+  TechTable table = resolve_tech_table("45nm").table;
+  // Halfway in sqrt(kib) between 8 and 32 KiB (sqrt 2.83 .. 5.66) is sqrt(kib) = 4.24, 18 KiB.
+  const double mid_kib = std::pow((std::sqrt(8.0) + std::sqrt(32.0)) / 2.0, 2.0);
+  EXPECT_NEAR(table.sram_access_pj_per_bit(mid_kib, 64), (10.0 + 20.0) / 2.0 / 64.0, 1e-12);
+  EXPECT_GT(table.sram_access_pj_per_bit(24576, 64), table.sram_access_pj_per_bit(1024, 64));
+}
+
+TEST(TechTable, NarrowSramAccessPaysAWholeReferenceWord) {
+  TechTable table = resolve_tech_table("28nm").table;
+  EXPECT_DOUBLE_EQ(table.sram_access_pj_per_bit(32, 8), 8.0 * table.sram_access_pj_per_bit(32, 64));
+  EXPECT_DOUBLE_EQ(table.sram_access_pj_per_bit(32, 2048), table.sram_access_pj_per_bit(32, 64));
+}
+
+TEST(TechTable, DramPresetIsPricedAsItsType) {
+  TechTable table = resolve_tech_table("28nm").table;
+  EXPECT_DOUBLE_EQ(table.dram_pj_per_bit("hbm2e_3200"), table.dram_pj_per_bit("hbm2e"));
+}
+
+TEST(TechTable, NodeWithoutTableUsesNearestWithNote) {
+  ResolvedTech resolved = resolve_tech_table("22nm");
+  EXPECT_EQ(resolved.table.node, "28nm");
+  EXPECT_NE(resolved.note.find("22nm"), std::string::npos);
+  EXPECT_EQ(resolve_tech_table("10nm").table.node, "7nm");
+}
+
+TEST(TechTable, UnknownKeyNamesLocationAndSuggestion) {
+  std::string text = replace(embedded_yaml("28nm"), "register_pj_per_bit:", "registr_pj_per_bit:");
+  std::string message = parse_error(text);
+  EXPECT_NE(message.find("tech.yaml:"), std::string::npos) << message;
+  EXPECT_NE(message.find("did you mean 'register_pj_per_bit'"), std::string::npos) << message;
+}
+
+TEST(TechTable, MissingEntryIsNamed) {
+  std::string message = parse_error(replace(embedded_yaml("28nm"), "  gddr6:", "  gddr7:"));
+  EXPECT_NE(message.find("dram_pj_per_bit.gddr7"), std::string::npos) << message;
+}
+
+TEST(TechTable, NegativeEnergyIsRejectedAtItsLine) {
+  std::string text = embedded_yaml("28nm");
+  auto at = text.find("  int8: ");
+  text.replace(at, text.find('\n', at) - at, "  int8: -1");
+  std::string message = parse_error(text);
+  EXPECT_NE(message.find("tech.yaml:"), std::string::npos) << message;
+}
+
+TEST(TechTable, OverridesReplaceEntriesAndRejectUnknownActions) {
+  TechTable table = resolve_tech_table("28nm").table;
+  apply_tech_overrides(
+      table, parse_config_text("mult_pj: {int8: 0.5}\ndram_pj_per_bit: {ddr3: 10}", "arch.yaml"));
+  EXPECT_DOUBLE_EQ(table.mult_pj(ir::DType::kInt8), 0.5);
+  EXPECT_DOUBLE_EQ(table.dram_pj_per_bit("ddr3"), 10.0);
+  try {
+    apply_tech_overrides(table, parse_config_text("mult_pj: {int9: 0.5}", "arch.yaml"));
+    ADD_FAILURE() << "expected an error";
+  } catch (const Error& error) {
+    std::string message = error.what();
+    EXPECT_NE(message.find("arch.yaml:1"), std::string::npos) << message;
+    EXPECT_NE(message.find("did you mean 'mult_pj.int8'"), std::string::npos) << message;
+  }
+}
+
+}  // namespace
+}  // namespace polyarch::sim
