@@ -1,0 +1,89 @@
+#include "sim/memory/dram/address_mapping.h"
+
+#include <bit>
+#include <vector>
+
+namespace polyarch::sim::dram {
+namespace {
+
+int log2_exact(int64_t power_of_two) {
+  return std::countr_zero(static_cast<uint64_t>(power_of_two));
+}
+
+}  // namespace
+
+AddressMapping::AddressMapping(const DramConfig& config)
+    : scheme_(config.controller.address_scheme), burst_length_(config.organization.burst_length) {
+  config.validate();
+  const DramOrganization& org = config.organization;
+  channel_.bits = log2_exact(org.channels);
+  pseudo_channel_.bits = log2_exact(org.pseudo_channels);
+  bank_group_.bits = log2_exact(org.bank_groups);
+  bank_.bits = log2_exact(org.banks_per_group);
+  column_.bits = log2_exact(config.bursts_per_row());
+  row_.bits = log2_exact(org.rows);
+
+  // Fields from the least significant upwards, after the burst offset.
+  std::vector<Field*> order;
+  switch (scheme_) {
+    case AddressScheme::kRowBankCol:
+    case AddressScheme::kPermutedBank:
+      order = {&channel_, &pseudo_channel_, &column_, &bank_group_, &bank_, &row_};
+      break;
+    case AddressScheme::kRowColBank:
+      order = {&channel_, &pseudo_channel_, &bank_group_, &bank_, &column_, &row_};
+      break;
+    case AddressScheme::kBankInterleaved:
+      order = {&channel_, &pseudo_channel_, &bank_group_, &column_, &bank_, &row_};
+      break;
+  }
+  int shift = log2_exact(config.bytes_per_burst());
+  for (Field* field : order) {
+    field->shift = shift;
+    shift += field->bits;
+  }
+}
+
+int64_t AddressMapping::extract(uint64_t value, Field field) {
+  return static_cast<int64_t>((value >> field.shift) & ((uint64_t{1} << field.bits) - 1));
+}
+
+DramAddress AddressMapping::decode(int64_t byte_address) const {
+  const auto value = static_cast<uint64_t>(byte_address);
+  DramAddress address;
+  address.channel = static_cast<int>(extract(value, channel_));
+  address.pseudo_channel = static_cast<int>(extract(value, pseudo_channel_));
+  address.bank_group = static_cast<int>(extract(value, bank_group_));
+  address.bank = static_cast<int>(extract(value, bank_));
+  address.row = extract(value, row_);
+  address.column = static_cast<int>(extract(value, column_)) * burst_length_;
+  if (scheme_ == AddressScheme::kPermutedBank) {
+    // Permutation-based page interleaving (Zhang, Zhu and Zhang, MICRO-33, 2000): XOR the bank
+    // bits with the row's low bits so rows that conflict in one bank spread over all banks.
+    const auto row_bits = static_cast<uint64_t>(address.row);
+    address.bank_group ^= static_cast<int>(row_bits & ((uint64_t{1} << bank_group_.bits) - 1));
+    address.bank ^=
+        static_cast<int>((row_bits >> bank_group_.bits) & ((uint64_t{1} << bank_.bits) - 1));
+  }
+  return address;
+}
+
+int64_t AddressMapping::encode(const DramAddress& address) const {
+  int bank_group = address.bank_group;
+  int bank = address.bank;
+  if (scheme_ == AddressScheme::kPermutedBank) {
+    const auto row_bits = static_cast<uint64_t>(address.row);
+    bank_group ^= static_cast<int>(row_bits & ((uint64_t{1} << bank_group_.bits) - 1));
+    bank ^= static_cast<int>((row_bits >> bank_group_.bits) & ((uint64_t{1} << bank_.bits) - 1));
+  }
+  const auto place = [](int64_t value, Field field) {
+    return (static_cast<uint64_t>(value) & ((uint64_t{1} << field.bits) - 1)) << field.shift;
+  };
+  const uint64_t value = place(address.channel, channel_) |
+                         place(address.pseudo_channel, pseudo_channel_) |
+                         place(bank_group, bank_group_) | place(bank, bank_) |
+                         place(address.column / burst_length_, column_) | place(address.row, row_);
+  return static_cast<int64_t>(value);
+}
+
+}  // namespace polyarch::sim::dram

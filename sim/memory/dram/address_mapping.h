@@ -1,0 +1,42 @@
+#pragma once
+// Physical byte address <-> DRAM coordinates. The burst offset occupies the lowest bits; the
+// remaining bits are cut into fields in the order the AddressScheme names (config.h). Every
+// field count is a power of two, so each field is a bit range; addresses past the capacity wrap.
+#include <cstdint>
+
+#include "sim/memory/dram/config.h"
+
+namespace polyarch::sim::dram {
+
+struct DramAddress {
+  int channel = 0;
+  int pseudo_channel = 0;
+  int bank_group = 0;
+  int bank = 0;  // within its bank group
+  int64_t row = 0;
+  int column = 0;  // first column of the burst (a multiple of burst_length)
+
+  bool operator==(const DramAddress&) const = default;
+};
+
+class AddressMapping {
+ public:
+  explicit AddressMapping(const DramConfig& config);
+
+  DramAddress decode(int64_t byte_address) const;
+  // The lowest byte address that decodes to `address` (its burst's first byte).
+  int64_t encode(const DramAddress& address) const;
+
+ private:
+  struct Field {
+    int shift = 0;
+    int bits = 0;
+  };
+  static int64_t extract(uint64_t value, Field field);
+
+  AddressScheme scheme_;
+  int burst_length_ = 1;
+  Field channel_, pseudo_channel_, bank_group_, bank_, column_, row_;
+};
+
+}  // namespace polyarch::sim::dram

@@ -1,0 +1,92 @@
+#include "sim/memory/dram/bank_state.h"
+
+#include <algorithm>
+
+namespace polyarch::sim::dram {
+namespace {
+
+constexpr int index_of(CommandKind kind) { return static_cast<int>(kind); }
+
+}  // namespace
+
+BankState::BankState(const DramConfig& config)
+    : timing_(config.timing),
+      burst_cycles_(config.burst_cycles()),
+      bank_groups_(config.organization.bank_groups),
+      banks_per_group_(config.organization.banks_per_group),
+      banks_(static_cast<size_t>(config.banks_per_pseudo_channel())),
+      group_next_(static_cast<size_t>(config.organization.bank_groups), NextCycle{}) {}
+
+void BankState::raise(NextCycle& next, CommandKind kind, int64_t cycle) {
+  int64_t& slot = next[index_of(kind)];
+  slot = std::max(slot, cycle);
+}
+
+int64_t BankState::earliest(CommandKind kind, int bank_group, int bank) const {
+  const int k = index_of(kind);
+  int64_t cycle = channel_next_[k];
+  if (kind == CommandKind::kRefresh) return cycle;
+  cycle = std::max({cycle, group_next_[bank_group][k], bank_at(bank_group, bank).next[k]});
+  if (kind == CommandKind::kActivate && recent_activate_count_ == 4) {
+    cycle = std::max(cycle, recent_activates_[oldest_activate_] + timing_.tFAW);
+  }
+  return cycle;
+}
+
+void BankState::issue(CommandKind kind, int bank_group, int bank, int64_t row, int64_t cycle) {
+  const DramTiming& t = timing_;
+  NextCycle& group = group_next_[bank_group];
+  switch (kind) {
+    case CommandKind::kActivate: {
+      Bank& target = bank_at(bank_group, bank);
+      target.open_row = row;
+      ++open_banks_;
+      raise(target.next, CommandKind::kRead, cycle + t.tRCD);
+      raise(target.next, CommandKind::kWrite, cycle + t.tRCD);
+      raise(target.next, CommandKind::kPrecharge, cycle + t.tRAS);
+      raise(group, CommandKind::kActivate, cycle + t.tRRD_L);
+      raise(channel_next_, CommandKind::kActivate, cycle + t.tRRD_S);
+      if (recent_activate_count_ < 4) {
+        recent_activates_[recent_activate_count_++] = cycle;
+      } else {
+        recent_activates_[oldest_activate_] = cycle;
+        oldest_activate_ = (oldest_activate_ + 1) % 4;
+      }
+      break;
+    }
+    case CommandKind::kPrecharge: {
+      Bank& target = bank_at(bank_group, bank);
+      target.open_row = kClosedRow;
+      --open_banks_;
+      raise(target.next, CommandKind::kActivate, cycle + t.tRP);
+      raise(channel_next_, CommandKind::kRefresh, cycle + t.tRP);
+      break;
+    }
+    case CommandKind::kRead: {
+      // The data bus carries one burst at a time, so column commands are also tBL apart.
+      const int64_t same_direction = std::max(t.tCCD_S, burst_cycles_);
+      raise(channel_next_, CommandKind::kRead, cycle + same_direction);
+      raise(group, CommandKind::kRead, cycle + std::max(t.tCCD_L, burst_cycles_));
+      // Write data may start only after the read data and the bus turnaround.
+      const int64_t write_after_read = t.tCL + burst_cycles_ + t.tRTW_turnaround - t.tWL;
+      raise(channel_next_, CommandKind::kWrite, cycle + std::max(t.tCCD_S, write_after_read));
+      raise(bank_at(bank_group, bank).next, CommandKind::kPrecharge, cycle + t.tRTP);
+      break;
+    }
+    case CommandKind::kWrite: {
+      const int64_t data_end = cycle + t.tWL + burst_cycles_;
+      raise(channel_next_, CommandKind::kWrite, cycle + std::max(t.tCCD_S, burst_cycles_));
+      raise(group, CommandKind::kWrite, cycle + std::max(t.tCCD_L, burst_cycles_));
+      raise(channel_next_, CommandKind::kRead, data_end + t.tWTR_S);
+      raise(group, CommandKind::kRead, data_end + t.tWTR_L);
+      raise(bank_at(bank_group, bank).next, CommandKind::kPrecharge, data_end + t.tWR);
+      break;
+    }
+    case CommandKind::kRefresh:
+      raise(channel_next_, CommandKind::kActivate, cycle + t.tRFC);
+      raise(channel_next_, CommandKind::kRefresh, cycle + t.tRFC);
+      break;
+  }
+}
+
+}  // namespace polyarch::sim::dram

@@ -1,0 +1,57 @@
+#pragma once
+// The controller's view of one pseudo-channel: which row each bank has open and, for every
+// command kind, the earliest cycle the timing constraints let it issue at each scope (bank,
+// bank group, pseudo-channel). Issuing a command pushes those cycles forward, the way
+// Ramulator's timing tables do. The checker (checker.h) verifies the result independently.
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "sim/memory/dram/command.h"
+#include "sim/memory/dram/config.h"
+
+namespace polyarch::sim::dram {
+
+inline constexpr int64_t kClosedRow = -1;
+
+class BankState {
+ public:
+  explicit BankState(const DramConfig& config);
+
+  // Earliest cycle at which `kind` may issue to (bank_group, bank), from timing alone; whether
+  // the bank is in the right state (open row, all banks closed for REF) is the caller's rule.
+  int64_t earliest(CommandKind kind, int bank_group, int bank) const;
+  void issue(CommandKind kind, int bank_group, int bank, int64_t row, int64_t cycle);
+
+  int64_t open_row(int bank_group, int bank) const { return bank_at(bank_group, bank).open_row; }
+  int open_bank_count() const { return open_banks_; }
+  int bank_groups() const { return bank_groups_; }
+  int banks_per_group() const { return banks_per_group_; }
+
+ private:
+  using NextCycle = std::array<int64_t, kCommandKindCount>;
+  struct Bank {
+    int64_t open_row = kClosedRow;
+    NextCycle next{};
+  };
+  static void raise(NextCycle& next, CommandKind kind, int64_t cycle);
+  const Bank& bank_at(int bank_group, int bank) const {
+    return banks_[bank_group * banks_per_group_ + bank];
+  }
+  Bank& bank_at(int bank_group, int bank) { return banks_[bank_group * banks_per_group_ + bank]; }
+
+  DramTiming timing_;
+  int64_t burst_cycles_ = 0;
+  int bank_groups_ = 0;
+  int banks_per_group_ = 0;
+  int open_banks_ = 0;
+  std::vector<Bank> banks_;
+  std::vector<NextCycle> group_next_;
+  NextCycle channel_next_{};
+  // Cycles of the last four ACTs, oldest first once full: the fifth waits tFAW after the first.
+  std::array<int64_t, 4> recent_activates_{};
+  int recent_activate_count_ = 0;
+  int oldest_activate_ = 0;
+};
+
+}  // namespace polyarch::sim::dram

@@ -1,0 +1,280 @@
+#include "sim/memory/dram/checker.h"
+
+#include <algorithm>
+#include <deque>
+#include <map>
+#include <utility>
+#include <vector>
+
+namespace polyarch::sim::dram {
+namespace {
+
+constexpr int64_t kNone = -1;  // "no such command yet"
+
+struct BankHistory {
+  bool open = false;
+  int64_t row = 0;
+  int64_t last_activate = kNone;
+  int64_t last_precharge = kNone;
+  int64_t last_read = kNone;
+  int64_t last_write = kNone;
+};
+
+struct GroupHistory {
+  int64_t last_activate = kNone;
+  int64_t last_read = kNone;
+  int64_t last_write = kNone;
+};
+
+struct PseudoChannelHistory {
+  std::vector<BankHistory> banks;
+  std::vector<GroupHistory> groups;
+  int64_t last_command = kNone;
+  int64_t last_activate = kNone;
+  int64_t last_read = kNone;
+  int64_t last_write = kNone;
+  int64_t last_refresh = kNone;
+  std::deque<int64_t> recent_activates;  // the last four ACT cycles
+  int64_t data_bus_free = 0;             // first cycle after the last burst's data
+};
+
+class Replay {
+ public:
+  explicit Replay(const DramConfig& config) : config_(config), t_(config.timing) {
+    burst_cycles_ = config.burst_cycles();
+  }
+
+  std::optional<TimingViolation> step(const Command& command);
+
+ private:
+  PseudoChannelHistory& history_for(const Command& command);
+  bool in_range(const Command& command) const;
+  // Fails when `command` comes less than `needed` cycles after `earlier` (kNone: no constraint).
+  bool too_soon(int64_t earlier, int64_t needed, const Command& command) const {
+    return earlier != kNone && command.cycle < earlier + needed;
+  }
+  TimingViolation violation(std::string rule, const Command& command, int64_t earlier,
+                            std::string earlier_what, int64_t needed) const;
+  TimingViolation state_violation(const Command& command, std::string why) const;
+
+  std::optional<TimingViolation> check_activate(const Command& c, PseudoChannelHistory& h);
+  std::optional<TimingViolation> check_precharge(const Command& c, PseudoChannelHistory& h);
+  std::optional<TimingViolation> check_column(const Command& c, PseudoChannelHistory& h);
+  std::optional<TimingViolation> check_refresh(const Command& c, PseudoChannelHistory& h);
+
+  const DramConfig& config_;
+  const DramTiming& t_;
+  int64_t burst_cycles_ = 0;
+  std::map<std::pair<int, int>, PseudoChannelHistory> histories_;
+};
+
+PseudoChannelHistory& Replay::history_for(const Command& command) {
+  auto [it, inserted] =
+      histories_.try_emplace({command.channel, command.pseudo_channel}, PseudoChannelHistory{});
+  if (inserted) {
+    it->second.banks.resize(static_cast<size_t>(config_.banks_per_pseudo_channel()));
+    it->second.groups.resize(static_cast<size_t>(config_.organization.bank_groups));
+  }
+  return it->second;
+}
+
+bool Replay::in_range(const Command& c) const {
+  const DramOrganization& org = config_.organization;
+  return c.channel >= 0 && c.channel < org.channels && c.pseudo_channel >= 0 &&
+         c.pseudo_channel < org.pseudo_channels && c.bank_group >= 0 &&
+         c.bank_group < org.bank_groups && c.bank >= 0 && c.bank < org.banks_per_group &&
+         c.row >= 0 && c.row < org.rows && c.column >= 0 && c.column < org.columns;
+}
+
+TimingViolation Replay::violation(std::string rule, const Command& command, int64_t earlier,
+                                  std::string earlier_what, int64_t needed) const {
+  std::string message = rule + " violated: " + describe(command) + " comes " +
+                        std::to_string(command.cycle - earlier) + " cycles after " + earlier_what +
+                        " at cycle " + std::to_string(earlier) + "; needs " +
+                        std::to_string(needed);
+  return {std::move(rule), command, std::move(message)};
+}
+
+TimingViolation Replay::state_violation(const Command& command, std::string why) const {
+  return {"bank state", command, "bank state violated: " + describe(command) + ": " + why};
+}
+
+std::optional<TimingViolation> Replay::step(const Command& c) {
+  if (!in_range(c)) return state_violation(c, "address outside the organisation");
+  PseudoChannelHistory& h = history_for(c);
+  if (h.last_command != kNone && c.cycle <= h.last_command) {
+    return TimingViolation{
+        "command bus", c,
+        "command bus violated: " + describe(c) + " is not after the previous command at cycle " +
+            std::to_string(h.last_command) + " (one command per cycle, in issue order)"};
+  }
+  if (config_.controller.refresh) {
+    // JESD79-4 4.26: at most 8 REFs may be postponed, so REFs are at most 9 x tREFI apart.
+    const int64_t limit = (t_.max_postponed_refreshes + 1) * t_.tREFI;
+    const int64_t since = h.last_refresh == kNone ? 0 : h.last_refresh;
+    if (c.cycle - since > limit) {
+      return TimingViolation{
+          "tREFI", c,
+          "tREFI violated: " + describe(c) + " comes " + std::to_string(c.cycle - since) +
+              " cycles after the last refresh; at most " + std::to_string(limit) + " allowed"};
+    }
+  }
+  std::optional<TimingViolation> found;
+  switch (c.kind) {
+    case CommandKind::kActivate:
+      found = check_activate(c, h);
+      break;
+    case CommandKind::kPrecharge:
+      found = check_precharge(c, h);
+      break;
+    case CommandKind::kRead:
+    case CommandKind::kWrite:
+      found = check_column(c, h);
+      break;
+    case CommandKind::kRefresh:
+      found = check_refresh(c, h);
+      break;
+  }
+  h.last_command = c.cycle;
+  return found;
+}
+
+std::optional<TimingViolation> Replay::check_activate(const Command& c, PseudoChannelHistory& h) {
+  BankHistory& bank =
+      h.banks[static_cast<size_t>(c.bank_group * config_.organization.banks_per_group + c.bank)];
+  GroupHistory& group = h.groups[static_cast<size_t>(c.bank_group)];
+  if (bank.open)
+    return state_violation(c, "the bank already has row " + std::to_string(bank.row) + " open");
+  if (too_soon(bank.last_precharge, t_.tRP, c)) {
+    return violation("tRP", c, bank.last_precharge, "PRE to the same bank", t_.tRP);
+  }
+  if (too_soon(h.last_refresh, t_.tRFC, c)) {
+    return violation("tRFC", c, h.last_refresh, "REF", t_.tRFC);
+  }
+  if (too_soon(group.last_activate, t_.tRRD_L, c)) {
+    return violation("tRRD_L", c, group.last_activate, "ACT in the same bank group", t_.tRRD_L);
+  }
+  if (too_soon(h.last_activate, t_.tRRD_S, c)) {
+    return violation("tRRD_S", c, h.last_activate, "ACT in the pseudo-channel", t_.tRRD_S);
+  }
+  if (h.recent_activates.size() == 4 && too_soon(h.recent_activates.front(), t_.tFAW, c)) {
+    return violation("tFAW", c, h.recent_activates.front(), "the fourth-last ACT", t_.tFAW);
+  }
+  bank.open = true;
+  bank.row = c.row;
+  bank.last_activate = group.last_activate = h.last_activate = c.cycle;
+  h.recent_activates.push_back(c.cycle);
+  if (h.recent_activates.size() > 4) h.recent_activates.pop_front();
+  return std::nullopt;
+}
+
+std::optional<TimingViolation> Replay::check_precharge(const Command& c, PseudoChannelHistory& h) {
+  BankHistory& bank =
+      h.banks[static_cast<size_t>(c.bank_group * config_.organization.banks_per_group + c.bank)];
+  if (!bank.open) return state_violation(c, "the bank has no open row");
+  if (too_soon(bank.last_activate, t_.tRAS, c)) {
+    return violation("tRAS", c, bank.last_activate, "ACT to the same bank", t_.tRAS);
+  }
+  if (too_soon(bank.last_read, t_.tRTP, c)) {
+    return violation("tRTP", c, bank.last_read, "RD to the same bank", t_.tRTP);
+  }
+  // Write recovery counts from the end of the write data: WR + WL + tBL + tWR.
+  const int64_t write_to_precharge = t_.tWL + burst_cycles_ + t_.tWR;
+  if (too_soon(bank.last_write, write_to_precharge, c)) {
+    return violation("tWR", c, bank.last_write, "WR to the same bank", write_to_precharge);
+  }
+  bank.open = false;
+  bank.last_precharge = c.cycle;
+  return std::nullopt;
+}
+
+std::optional<TimingViolation> Replay::check_column(const Command& c, PseudoChannelHistory& h) {
+  BankHistory& bank =
+      h.banks[static_cast<size_t>(c.bank_group * config_.organization.banks_per_group + c.bank)];
+  GroupHistory& group = h.groups[static_cast<size_t>(c.bank_group)];
+  const bool is_read = c.kind == CommandKind::kRead;
+  if (!bank.open) return state_violation(c, "the bank has no open row");
+  if (bank.row != c.row) {
+    return state_violation(c, "the open row is " + std::to_string(bank.row));
+  }
+  if (c.column % config_.organization.burst_length != 0) {
+    return state_violation(c, "the column is not burst-aligned");
+  }
+  if (too_soon(bank.last_activate, t_.tRCD, c)) {
+    return violation("tRCD", c, bank.last_activate, "ACT to the same bank", t_.tRCD);
+  }
+  const int64_t group_same = is_read ? group.last_read : group.last_write;
+  const int64_t channel_same = is_read ? h.last_read : h.last_write;
+  const char* same_name = is_read ? "RD" : "WR";
+  if (too_soon(group_same, t_.tCCD_L, c)) {
+    return violation("tCCD_L", c, group_same, std::string(same_name) + " in the same bank group",
+                     t_.tCCD_L);
+  }
+  if (too_soon(channel_same, t_.tCCD_S, c)) {
+    return violation("tCCD_S", c, channel_same, std::string(same_name) + " in the pseudo-channel",
+                     t_.tCCD_S);
+  }
+  if (is_read) {
+    // Read after write: the write data must have ended tWTR before the RD.
+    const int64_t needed_l = t_.tWL + burst_cycles_ + t_.tWTR_L;
+    const int64_t needed_s = t_.tWL + burst_cycles_ + t_.tWTR_S;
+    if (too_soon(group.last_write, needed_l, c)) {
+      return violation("tWTR_L", c, group.last_write, "WR in the same bank group", needed_l);
+    }
+    if (too_soon(h.last_write, needed_s, c)) {
+      return violation("tWTR_S", c, h.last_write, "WR in the pseudo-channel", needed_s);
+    }
+  } else if (h.last_read != kNone) {
+    // Write after read: write data starts after the read data plus the bus turnaround.
+    const int64_t read_data_end = h.last_read + t_.tCL + burst_cycles_;
+    if (c.cycle + t_.tWL < read_data_end + t_.tRTW_turnaround) {
+      return violation("tRTW", c, h.last_read, "RD in the pseudo-channel",
+                       t_.tCL + burst_cycles_ + t_.tRTW_turnaround - t_.tWL);
+    }
+  }
+  const int64_t data_start = c.cycle + (is_read ? t_.tCL : t_.tWL);
+  if (data_start < h.data_bus_free) {
+    return TimingViolation{"data bus", c,
+                           "data bus violated: " + describe(c) + " puts data on the bus at cycle " +
+                               std::to_string(data_start) + " but it is busy until cycle " +
+                               std::to_string(h.data_bus_free)};
+  }
+  h.data_bus_free = data_start + burst_cycles_;
+  if (is_read) {
+    bank.last_read = group.last_read = h.last_read = c.cycle;
+  } else {
+    bank.last_write = group.last_write = h.last_write = c.cycle;
+  }
+  return std::nullopt;
+}
+
+std::optional<TimingViolation> Replay::check_refresh(const Command& c, PseudoChannelHistory& h) {
+  int64_t last_precharge = kNone;
+  for (const BankHistory& bank : h.banks) {
+    if (bank.open)
+      return state_violation(c, "a bank still has row " + std::to_string(bank.row) + " open");
+    last_precharge = std::max(last_precharge, bank.last_precharge);
+  }
+  if (too_soon(last_precharge, t_.tRP, c)) {
+    return violation("tRP", c, last_precharge, "PRE in the pseudo-channel", t_.tRP);
+  }
+  if (too_soon(h.last_refresh, t_.tRFC, c)) {
+    return violation("tRFC", c, h.last_refresh, "REF", t_.tRFC);
+  }
+  h.last_refresh = c.cycle;
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<TimingViolation> check_command_stream(const DramConfig& config,
+                                                    std::span<const Command> commands) {
+  config.validate();
+  Replay replay(config);
+  for (const Command& command : commands) {
+    if (auto found = replay.step(command)) return found;
+  }
+  return std::nullopt;
+}
+
+}  // namespace polyarch::sim::dram

@@ -1,0 +1,111 @@
+#pragma once
+// The description of a DRAM system for the cycle-level timing model: how it is organised, its
+// timing parameters in cycles of the DRAM command clock, and how its controllers behave.
+// Parameter names follow the JEDEC standards (JESD79-4 DDR4, JESD209-5 LPDDR5, JESD235 HBM2,
+// JESD238 HBM3, JESD250 GDDR6) so they can be checked against a datasheet line by line.
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "compiler/support/error.h"
+
+namespace polyarch::sim::dram {
+
+struct DramOrganization {
+  int channels = 1;
+  int pseudo_channels = 1;  // per channel; each has its own banks, data bus and controller
+  int bank_groups = 4;      // per pseudo-channel
+  int banks_per_group = 4;
+  int64_t rows = 65536;  // per bank
+  // Column addresses per row, each one device-width wide; one burst covers `burst_length`
+  // consecutive columns, so a row holds columns / burst_length bursts.
+  int columns = 1024;
+  int burst_length = 8;           // transfers per burst (BL)
+  int channel_width_bits = 64;    // data bus of one channel, split evenly among pseudo-channels
+  int64_t data_rate_mtps = 3200;  // mega-transfers per second per data pin
+  int64_t clock_mhz = 1600;       // command clock (CK); all timings count its cycles
+};
+
+// Minimum distances between commands, in command-clock cycles. "_S" applies between different
+// bank groups, "_L" within one bank group (JESD79-4 section 4.32).
+struct DramTiming {
+  int64_t tRCD = 22;      // ACT to RD/WR, same bank
+  int64_t tRP = 22;       // PRE to ACT, same bank
+  int64_t tRAS = 52;      // ACT to PRE, same bank
+  int64_t tCL = 22;       // RD to first data (read latency)
+  int64_t tWL = 16;       // WR to first data (CAS write latency, CWL)
+  int64_t tCCD_S = 4;     // column command to column command, different bank group
+  int64_t tCCD_L = 8;     // column command to column command, same bank group
+  int64_t tRRD_S = 4;     // ACT to ACT, different bank group
+  int64_t tRRD_L = 8;     // ACT to ACT, same bank group
+  int64_t tFAW = 34;      // at most four ACTs in any window of tFAW cycles
+  int64_t tWR = 24;       // end of write data to PRE, same bank (write recovery)
+  int64_t tWTR_S = 4;     // end of write data to RD, different bank group
+  int64_t tWTR_L = 12;    // end of write data to RD, same bank group
+  int64_t tRTP = 12;      // RD to PRE, same bank
+  int64_t tREFI = 12480;  // average interval between all-bank refreshes
+  int64_t tRFC = 560;     // all-bank refresh to the next ACT or REF
+  // Idle cycles the data bus needs between the last read data and the first write data
+  // (read-to-write turnaround: JESD79-4 tRTW = RL + BL/2 - WL + 2 tCK with preamble included).
+  int64_t tRTW_turnaround = 2;
+  // JESD79-4 lets a controller postpone at most 8 refreshes, so two REFs are never more than
+  // 9 x tREFI apart.
+  int64_t max_postponed_refreshes = 8;
+};
+
+enum class PagePolicy {
+  kOpen,    // a row stays open until a request to another row of its bank needs the bank
+  kClosed,  // a row is precharged as soon as no queued request hits it
+};
+
+// How a physical byte address is split into DRAM coordinates; named from the most to the least
+// significant field, in the manner of Ramulator's "RoBaRaCoCh".
+enum class AddressScheme {
+  kRowBankCol,       // row | bank | bank group | column | pseudo-channel | channel
+  kRowColBank,       // row | column | bank | bank group | pseudo-channel | channel
+  kBankInterleaved,  // row | bank | column | bank group | pseudo-channel | channel
+  kPermutedBank,     // kRowBankCol with bank and bank group XORed with the low row bits
+};
+// Where a DRAM configuration error points: the key path, e.g. "dram.tRCD".
+SourceLocation config_key(std::string key_path);
+
+std::string_view page_policy_name(PagePolicy policy);        // "open", "closed"
+std::string_view address_scheme_name(AddressScheme scheme);  // "row_bank_col", ...
+// Parse the names above; unknown names are a polyarch::Error naming the accepted ones.
+PagePolicy parse_page_policy(std::string_view name);
+AddressScheme parse_address_scheme(std::string_view name);
+
+struct ControllerOptions {
+  PagePolicy page_policy = PagePolicy::kOpen;
+  AddressScheme address_scheme = AddressScheme::kBankInterleaved;
+  int queue_depth = 32;  // bursts a pseudo-channel controller sees at once (FR-FCFS window)
+  bool refresh = true;
+  bool record_commands = true;  // keep the issued command stream (for the checker and traces)
+};
+
+struct DramConfig {
+  std::string name;
+  DramOrganization organization;
+  DramTiming timing;
+  ControllerOptions controller;
+
+  // Derived quantities.
+  int64_t transfers_per_clock() const;  // data_rate / clock: 2 for DDR, 4 or 8 with WCK
+  int64_t burst_cycles() const;         // tBL: clock cycles one burst occupies the data bus
+  int pseudo_channel_width_bits() const;
+  int64_t bytes_per_burst() const;  // burst_length x pseudo-channel width / 8
+  int64_t bursts_per_row() const;
+  int64_t row_bytes() const;  // one row of one pseudo-channel bank
+  int banks_per_pseudo_channel() const;
+  int pseudo_channel_count() const;  // channels x pseudo-channels: independent controllers
+  int64_t capacity_bytes() const;
+  // Peak bandwidth in GB/s (10^9 bytes/s): channel width x data rate / 8.
+  double peak_bandwidth_gbps_per_channel() const;
+  double peak_bandwidth_gbps() const;  // all channels
+  double clock_period_ns() const;
+
+  // Throws polyarch::Error (bad input) naming the first invalid field.
+  void validate() const;
+};
+
+}  // namespace polyarch::sim::dram

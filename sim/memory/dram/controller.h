@@ -1,0 +1,51 @@
+#pragma once
+// The memory controller of one pseudo-channel: a request queue of `queue_depth` bursts filled
+// in arrival order, FR-FCFS scheduling (scheduler.h), all-bank refresh every tREFI, one command
+// per command-clock cycle. Time advances from one event to the next (an arrival, a refresh
+// falling due, the earliest cycle a waiting command may issue), so idle stretches cost nothing.
+#include <cstdint>
+#include <deque>
+#include <vector>
+
+#include "sim/memory/dram/bank_state.h"
+#include "sim/memory/dram/command.h"
+#include "sim/memory/dram/config.h"
+#include "sim/memory/dram/scheduler.h"
+#include "sim/memory/dram/stats.h"
+
+namespace polyarch::sim::dram {
+
+class Controller {
+ public:
+  Controller(const DramConfig& config, int channel, int pseudo_channel);
+
+  // Bursts may be added in any order; they enter the queue by arrival cycle (then call order).
+  void add(const QueuedBurst& burst);
+  // Serves every added burst. `request_completion[request_id]` is raised to the cycle its
+  // burst's data transfer ends. May be called again after more add() calls; time continues.
+  void run(std::vector<int64_t>& request_completion);
+
+  const std::vector<Command>& commands() const { return commands_; }
+  const DramStats& stats() const { return stats_; }
+  int64_t now() const { return now_; }
+
+ private:
+  void issue(const SchedulerDecision& decision, std::vector<int64_t>& request_completion);
+  void complete_column(const QueuedBurst& burst, int64_t data_end,
+                       std::vector<int64_t>& request_completion);
+
+  DramConfig config_;
+  int channel_;
+  int pseudo_channel_;
+  BankState banks_;
+  FrFcfsScheduler scheduler_;
+  std::vector<QueuedBurst> waiting_;  // not yet in the queue
+  std::vector<QueuedBurst> queue_;    // arrival order
+  std::vector<Command> commands_;
+  DramStats stats_;
+  int64_t now_ = 0;
+  int64_t next_refresh_cycle_ = 0;
+  bool refresh_due_ = false;
+};
+
+}  // namespace polyarch::sim::dram

@@ -1,0 +1,73 @@
+#include "sim/memory/dram/dram_system.h"
+
+#include "compiler/support/error.h"
+
+namespace polyarch::sim::dram {
+
+DramSystem::DramSystem(const DramConfig& config) : config_(config), mapping_(config) {
+  controllers_.reserve(static_cast<size_t>(config.pseudo_channel_count()));
+  for (int channel = 0; channel < config.organization.channels; ++channel) {
+    for (int pc = 0; pc < config.organization.pseudo_channels; ++pc) {
+      controllers_.emplace_back(config, channel, pc);
+    }
+  }
+}
+
+Controller& DramSystem::controller_for(int channel, int pseudo_channel) {
+  return controllers_[static_cast<size_t>(channel * config_.organization.pseudo_channels +
+                                          pseudo_channel)];
+}
+
+int64_t DramSystem::enqueue(const Request& request) {
+  if (request.bytes <= 0 || request.addr < 0 || request.arrival_cycle < 0) {
+    throw_bad_input(config_key("dram.request"),
+                    "a DRAM request needs bytes > 0, addr >= 0 and arrival_cycle >= 0");
+  }
+  const auto id = static_cast<int64_t>(completion_.size());
+  completion_.push_back(-1);
+  const int64_t burst_bytes = config_.bytes_per_burst();
+  const int64_t first_burst = request.addr / burst_bytes;
+  const int64_t last_burst = (request.addr + request.bytes - 1) / burst_bytes;
+  for (int64_t burst = first_burst; burst <= last_burst; ++burst) {
+    QueuedBurst queued{.request_id = id,
+                       .arrival_cycle = request.arrival_cycle,
+                       .is_write = request.is_write,
+                       .address = mapping_.decode(burst * burst_bytes)};
+    controller_for(queued.address.channel, queued.address.pseudo_channel).add(queued);
+  }
+  return id;
+}
+
+void DramSystem::run() {
+  for (Controller& controller : controllers_) controller.run(completion_);
+}
+
+int64_t DramSystem::completion_cycle(int64_t request_id) const {
+  return completion_.at(static_cast<size_t>(request_id));
+}
+
+DramStats DramSystem::stats() const {
+  DramStats total;
+  for (const Controller& controller : controllers_) total += controller.stats();
+  return total;
+}
+
+double DramSystem::achieved_bandwidth_gbps() const {
+  const DramStats total = stats();
+  const int64_t span_cycles = total.last_completion_cycle - total.first_arrival_cycle;
+  if (total.first_arrival_cycle < 0 || span_cycles <= 0) return 0.0;
+  const double seconds = static_cast<double>(span_cycles) * config_.clock_period_ns() * 1e-9;
+  return static_cast<double>(total.bytes_read + total.bytes_written) / seconds / 1e9;
+}
+
+double DramSystem::bandwidth_efficiency() const {
+  return achieved_bandwidth_gbps() / config_.peak_bandwidth_gbps();
+}
+
+const std::vector<Command>& DramSystem::commands(int channel, int pseudo_channel) const {
+  return controllers_
+      .at(static_cast<size_t>(channel * config_.organization.pseudo_channels + pseudo_channel))
+      .commands();
+}
+
+}  // namespace polyarch::sim::dram

@@ -1,0 +1,58 @@
+#pragma once
+// A DRAM system: the address mapping in front of one controller per pseudo-channel. Requests
+// of any size are split into bursts, each served by the controller its address maps to; a
+// request completes when its last burst's data has been transferred. Cycles are DRAM
+// command-clock cycles (DramConfig::clock_mhz).
+#include <cstdint>
+#include <vector>
+
+#include "sim/memory/dram/address_mapping.h"
+#include "sim/memory/dram/command.h"
+#include "sim/memory/dram/config.h"
+#include "sim/memory/dram/controller.h"
+#include "sim/memory/dram/stats.h"
+
+namespace polyarch::sim::dram {
+
+struct Request {
+  int64_t addr = 0;  // physical byte address
+  bool is_write = false;
+  int64_t bytes = 64;  // > 0; every burst it touches is transferred
+  int64_t arrival_cycle = 0;
+};
+
+class DramSystem {
+ public:
+  // Validates the configuration (polyarch::Error on an invalid one).
+  explicit DramSystem(const DramConfig& config);
+
+  // Returns the request's id: 0, 1, 2, ... in call order.
+  int64_t enqueue(const Request& request);
+  // Simulates until every enqueued request has completed.
+  void run();
+
+  // Cycle at which the request's last data beat left the bus; -1 before run() served it.
+  int64_t completion_cycle(int64_t request_id) const;
+  const std::vector<int64_t>& completion_cycles() const { return completion_; }
+
+  // All controllers' counters summed.
+  DramStats stats() const;
+  // Bytes moved over (last completion - first arrival), in GB/s, and as a fraction of peak.
+  double achieved_bandwidth_gbps() const;
+  double bandwidth_efficiency() const;
+
+  // The command stream one pseudo-channel's controller issued (if recording is enabled).
+  const std::vector<Command>& commands(int channel, int pseudo_channel) const;
+  const DramConfig& config() const { return config_; }
+  const AddressMapping& mapping() const { return mapping_; }
+
+ private:
+  Controller& controller_for(int channel, int pseudo_channel);
+
+  DramConfig config_;
+  AddressMapping mapping_;
+  std::vector<Controller> controllers_;  // channel-major
+  std::vector<int64_t> completion_;
+};
+
+}  // namespace polyarch::sim::dram

@@ -1,0 +1,119 @@
+#include "sim/memory/dram/scheduler.h"
+
+#include <algorithm>
+
+namespace polyarch::sim::dram {
+namespace {
+
+// Keeps the best candidate: anything ready now beats a later one; among those ready, the first
+// offered (the oldest request, as callers offer in queue order) wins.
+struct Pick {
+  SchedulerDecision decision;
+  void offer(const SchedulerDecision& candidate, int64_t ready_cycle, int64_t now) {
+    if (ready_cycle <= now) {
+      if (!decision.issue_now) {
+        decision = candidate;
+        decision.issue_now = true;
+      }
+      return;
+    }
+    decision.next_ready = std::min(decision.next_ready, ready_cycle);
+  }
+};
+
+}  // namespace
+
+FrFcfsScheduler::FrFcfsScheduler(const DramConfig& config)
+    : page_policy_(config.controller.page_policy),
+      banks_per_group_(config.organization.banks_per_group),
+      oldest_hit_(static_cast<size_t>(config.banks_per_pseudo_channel())),
+      considered_(static_cast<size_t>(config.banks_per_pseudo_channel())) {}
+
+SchedulerDecision FrFcfsScheduler::decide_refresh(const BankState& banks, int64_t now) const {
+  Pick pick;
+  if (banks.open_bank_count() == 0) {
+    SchedulerDecision refresh;
+    refresh.kind = CommandKind::kRefresh;
+    pick.offer(refresh, banks.earliest(CommandKind::kRefresh, 0, 0), now);
+    return pick.decision;
+  }
+  for (int group = 0; group < banks.bank_groups(); ++group) {
+    for (int bank = 0; bank < banks.banks_per_group(); ++bank) {
+      if (banks.open_row(group, bank) == kClosedRow) continue;
+      SchedulerDecision close{.kind = CommandKind::kPrecharge, .bank_group = group, .bank = bank};
+      pick.offer(close, banks.earliest(CommandKind::kPrecharge, group, bank), now);
+    }
+  }
+  return pick.decision;
+}
+
+SchedulerDecision FrFcfsScheduler::decide(std::span<const QueuedBurst> queue,
+                                          const BankState& banks, int64_t now, bool refresh_due) {
+  if (refresh_due) return decide_refresh(banks, now);
+  const int queue_size = static_cast<int>(queue.size());
+  std::fill(oldest_hit_.begin(), oldest_hit_.end(), queue_size);
+  std::fill(considered_.begin(), considered_.end(), 0);
+
+  // Pass 1: row hits, oldest first.
+  Pick hits;
+  for (int i = 0; i < queue_size; ++i) {
+    const DramAddress& address = queue[i].address;
+    if (banks.open_row(address.bank_group, address.bank) != address.row) continue;
+    const int bank = bank_index(address);
+    oldest_hit_[bank] = std::min(oldest_hit_[bank], i);
+    const CommandKind kind = queue[i].is_write ? CommandKind::kWrite : CommandKind::kRead;
+    // Later hits of the same kind to the same bank are ready no sooner than the oldest one.
+    const uint8_t flag = queue[i].is_write ? kWriteHitOffered : kReadHitOffered;
+    if (considered_[bank] & flag) continue;
+    considered_[bank] |= flag;
+    const SchedulerDecision column{.kind = kind,
+                                   .bank_group = address.bank_group,
+                                   .bank = address.bank,
+                                   .row = address.row,
+                                   .queue_index = i};
+    hits.offer(column, banks.earliest(kind, address.bank_group, address.bank), now);
+  }
+  if (hits.decision.issue_now) return hits.decision;
+
+  // Pass 2: ACT for requests to closed banks, PRE for requests that conflict with an open row
+  // no older request still hits; oldest request first.
+  Pick rows = hits;
+  for (int i = 0; i < queue_size; ++i) {
+    const DramAddress& address = queue[i].address;
+    const int64_t open_row = banks.open_row(address.bank_group, address.bank);
+    if (open_row == address.row) continue;
+    // Only the oldest non-hit request of a bank can need a row command first: a younger one
+    // needs the same ACT, or a PRE that an older hit forbids at least as long.
+    const int bank = bank_index(address);
+    if (considered_[bank] & kRowCommandOffered) continue;
+    considered_[bank] |= kRowCommandOffered;
+    SchedulerDecision row_command{.bank_group = address.bank_group,
+                                  .bank = address.bank,
+                                  .row = address.row,
+                                  .queue_index = i};
+    if (open_row == kClosedRow) {
+      row_command.kind = CommandKind::kActivate;
+    } else if (oldest_hit_[bank] > i) {
+      row_command.kind = CommandKind::kPrecharge;
+    } else {
+      continue;
+    }
+    rows.offer(row_command, banks.earliest(row_command.kind, address.bank_group, address.bank),
+               now);
+  }
+  if (rows.decision.issue_now || page_policy_ == PagePolicy::kOpen) return rows.decision;
+
+  // Closed page: precharge open rows that no queued request hits.
+  for (int group = 0; group < banks.bank_groups(); ++group) {
+    for (int bank = 0; bank < banks.banks_per_group(); ++bank) {
+      if (banks.open_row(group, bank) == kClosedRow) continue;
+      if (oldest_hit_[group * banks_per_group_ + bank] < queue_size) continue;
+      const SchedulerDecision close{
+          .kind = CommandKind::kPrecharge, .bank_group = group, .bank = bank};
+      rows.offer(close, banks.earliest(CommandKind::kPrecharge, group, bank), now);
+    }
+  }
+  return rows.decision;
+}
+
+}  // namespace polyarch::sim::dram

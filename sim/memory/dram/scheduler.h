@@ -1,0 +1,66 @@
+#pragma once
+// FR-FCFS command selection for one pseudo-channel (Rixner et al., "Memory Access Scheduling",
+// ISCA 2000): among the commands that may issue this cycle, column commands to open rows (row
+// hits) go first, oldest request first; then row commands (ACT, PRE), oldest request first.
+// A row is not closed for a request while an older queued request still hits it. Under the
+// closed-page policy a row with no queued hits is precharged as soon as timing allows. While a
+// refresh is due, only the PREs that close every bank and then the REF are issued.
+#include <cstdint>
+#include <limits>
+#include <span>
+#include <vector>
+
+#include "sim/memory/dram/address_mapping.h"
+#include "sim/memory/dram/bank_state.h"
+#include "sim/memory/dram/command.h"
+#include "sim/memory/dram/config.h"
+
+namespace polyarch::sim::dram {
+
+// One burst waiting in a controller queue, in arrival order.
+struct QueuedBurst {
+  int64_t request_id = 0;
+  int64_t arrival_cycle = 0;
+  bool is_write = false;
+  DramAddress address;
+  bool activated_for = false;   // an ACT was issued on its behalf (a row miss)
+  bool precharged_for = false;  // a PRE closed another row for it (a row conflict)
+};
+
+inline constexpr int64_t kNever = std::numeric_limits<int64_t>::max();
+
+struct SchedulerDecision {
+  bool issue_now = false;
+  CommandKind kind = CommandKind::kActivate;
+  int bank_group = 0;
+  int bank = 0;
+  int64_t row = 0;
+  int queue_index = -1;         // the burst served or acted for; -1 for refresh work
+  int64_t next_ready = kNever;  // when nothing issues now: earliest cycle something could
+};
+
+class FrFcfsScheduler {
+ public:
+  explicit FrFcfsScheduler(const DramConfig& config);
+
+  SchedulerDecision decide(std::span<const QueuedBurst> queue, const BankState& banks, int64_t now,
+                           bool refresh_due);
+
+ private:
+  SchedulerDecision decide_refresh(const BankState& banks, int64_t now) const;
+  int bank_index(const DramAddress& address) const {
+    return address.bank_group * banks_per_group_ + address.bank;
+  }
+
+  PagePolicy page_policy_;
+  int banks_per_group_;
+  // Per bank: queue index of the oldest burst that hits the open row (or queue size if none).
+  std::vector<int> oldest_hit_;
+  // Per bank: which candidates an older queued burst already offered (kReadHitOffered, ...).
+  static constexpr uint8_t kReadHitOffered = 1;
+  static constexpr uint8_t kWriteHitOffered = 2;
+  static constexpr uint8_t kRowCommandOffered = 4;
+  std::vector<uint8_t> considered_;
+};
+
+}  // namespace polyarch::sim::dram

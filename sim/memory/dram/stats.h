@@ -1,0 +1,33 @@
+#pragma once
+// Counters of a DRAM timing simulation; all int64 (cycles are DRAM command-clock cycles).
+#include <array>
+#include <cstdint>
+
+#include "sim/memory/dram/command.h"
+
+namespace polyarch::sim::dram {
+
+struct DramStats {
+  int64_t read_bursts = 0;
+  int64_t write_bursts = 0;
+  int64_t bytes_read = 0;
+  int64_t bytes_written = 0;
+  // Per burst, by the state of its bank when the controller turned to it: the row was open
+  // (hit), the bank was closed (miss), or another row had to be closed first (conflict).
+  int64_t row_hits = 0;
+  int64_t row_misses = 0;
+  int64_t row_conflicts = 0;
+  std::array<int64_t, kCommandKindCount> commands{};  // indexed by CommandKind
+  int64_t refreshes = 0;
+  int64_t total_burst_latency_cycles = 0;  // sum over bursts of completion - arrival
+  int64_t first_arrival_cycle = -1;        // -1 until a burst was served
+  int64_t last_completion_cycle = 0;
+
+  int64_t command_count(CommandKind kind) const { return commands[static_cast<int>(kind)]; }
+  int64_t bursts() const { return read_bursts + write_bursts; }
+  double row_hit_rate() const;
+
+  DramStats& operator+=(const DramStats& other);
+};
+
+}  // namespace polyarch::sim::dram
