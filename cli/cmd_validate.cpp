@@ -1,10 +1,11 @@
-// `polyarch validate FILE...`: checks arch and workload files without simulating.
+// `polyarch validate FILE...`: checks arch, workload and sweep files without simulating.
 #include <iostream>
 
 #include "archs/soc/soc_config.h"
 #include "cli/commands.h"
 #include "compiler/frontend/workload_loader.h"
 #include "compiler/support/config_tree.h"
+#include "reports/sweep/expand.h"
 
 namespace polyarch::cli {
 
@@ -13,7 +14,8 @@ namespace {
 constexpr const char* kValidateHelp = R"(usage: polyarch validate FILE...
 
 Checks each file and prints 'ok' or every error with file:line:col and key path. Arch files are
-YAML with `units:`; workloads are layer-list YAML (`layers:`), SCALE-Sim topology CSV or ONNX.
+YAML with `units:`; sweep files have `parameters:` (every point's arch is checked, nothing is
+simulated); workloads are layer-list YAML (`layers:`), SCALE-Sim topology CSV or ONNX.
 Exit code 2 when any file is invalid.
 )";
 
@@ -22,6 +24,14 @@ std::string validate_one(const std::filesystem::path& path) {
   if (extension == ".csv" || extension == ".onnx") {
     ir::Graph graph = frontend::load_workload(path);
     return "workload, " + std::to_string(graph.op_count()) + " ops";
+  }
+  // A sweep file's `base:` names its arch, not an include, so it is read as it is.
+  if (ConfigNode plain = load_config_file(path); reports::looks_like_sweep(plain)) {
+    reports::SweepSpec spec = reports::load_sweep_spec(path);
+    reports::SweepPlan plan = reports::plan_sweep(spec);
+    return "sweep, " + std::to_string(plan.points.size()) + " point(s) (" +
+           std::to_string(plan.rejected) + " rejected by constraints) x " +
+           std::to_string(spec.workloads.size()) + " workload(s)";
   }
   ConfigNode root = load_config_with_base(path);
   if (archs::looks_like_arch(root)) {

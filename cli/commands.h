@@ -12,6 +12,7 @@ int run_command(const CommandArgs& args);
 int validate_command(const CommandArgs& args);
 int compare_command(const CommandArgs& args);
 int compile_command(const CommandArgs& args);
+int sweep_command(const CommandArgs& args);
 
 bool wants_help(const CommandArgs& args);
 

@@ -17,8 +17,9 @@ usage: polyarch <command> [options]
 commands:
   run       --arch A.yaml --workload W [--out DIR]   simulate a workload, write report.json and ops.csv
   compare   --workload W --arch A.yaml --arch B.yaml  the same workload on several architectures
-  validate  FILE...                                   check arch and workload files
+  validate  FILE...                                   check arch, workload and sweep files
   compile   --workload W [--dump-ir]                  import a workload (incl. ONNX), show its ops
+  sweep     S.yaml [--out DIR] [-j N] [--resume]      design-space sweep into DIR/results.sqlite
 
 Run `polyarch <command> --help` for a command's options.
 exit codes: 0 ok, 1 simulation or runtime error, 2 bad input
@@ -39,9 +40,10 @@ int dispatch(const std::vector<std::string>& args) {
   if (args[0] == "compare") return compare_command(rest);
   if (args[0] == "validate") return validate_command(rest);
   if (args[0] == "compile") return compile_command(rest);
+  if (args[0] == "sweep") return sweep_command(rest);
   std::string message = "unknown command '" + args[0] + "'";
   std::string suggestion =
-      polyarch::nearest_spelling(args[0], {"run", "compare", "validate", "compile"});
+      polyarch::nearest_spelling(args[0], {"run", "compare", "validate", "compile", "sweep"});
   if (!suggestion.empty()) message += "; did you mean '" + suggestion + "'?";
   polyarch::throw_bad_input({}, message + " (see polyarch --help)");
 }

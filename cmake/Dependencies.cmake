@@ -34,6 +34,9 @@ find_package(Protobuf QUIET)
 polyarch_need(Protobuf_FOUND libprotobuf-dev)
 find_package(ONNX QUIET)
 polyarch_need(ONNX_FOUND libonnx-dev)
+# Sweep results go to SQLite (reports/sweep/): CMake's own FindSQLite3 module.
+find_package(SQLite3 QUIET)
+polyarch_need(SQLite3_FOUND libsqlite3-dev)
 
 if(POLYARCH_MISSING_DEBS)
   list(REMOVE_DUPLICATES POLYARCH_MISSING_DEBS)

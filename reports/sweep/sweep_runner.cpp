@@ -1,0 +1,168 @@
+#include "reports/sweep/sweep_runner.h"
+
+#include <chrono>
+#include <cstdio>
+#include <map>
+
+#include "compiler/frontend/workload_loader.h"
+#include "compiler/support/sha256.h"
+#include "reports/pipeline.h"
+#include "reports/sweep/expand.h"
+#include "reports/sweep/pareto.h"
+#include "reports/sweep/progress.h"
+#include "reports/sweep/result_wire.h"
+#include "reports/sweep/sweep_database.h"
+#include "reports/sweep/worker_pool.h"
+
+namespace polyarch::reports {
+
+namespace {
+
+struct Job {
+  std::size_t point;
+  std::size_t workload;
+};
+
+// Runs in the worker process: the arch is re-parsed there so the parent keeps only documents.
+std::string simulate_point(const SweepSpec& spec, const SweepPoint& point, const ir::Graph& graph) {
+  archs::SocConfig soc = archs::parse_soc_config(point_arch_document(spec, point));
+  return encode_run_result(simulate_workload(soc, graph));
+}
+
+std::vector<ObjectiveRow> compute_front(const SweepSpec& spec, SweepDatabase& database,
+                                        const SweepPlan& plan,
+                                        const std::vector<int64_t>& workload_ids) {
+  std::vector<std::string> ids;
+  for (const SweepPoint& point : plan.points) ids.push_back(point.id);
+  std::vector<ObjectiveRow> candidates;
+  for (ObjectiveRow& row : database.objective_rows(ids, workload_ids)) {
+    bool known = true;
+    for (const auto& value : row.values) known = known && value.has_value();
+    if (known) candidates.push_back(std::move(row));
+  }
+  std::vector<std::vector<double>> costs;
+  for (const ObjectiveRow& row : candidates) {
+    std::vector<double> cost;
+    for (std::size_t k = 0; k < row.values.size(); ++k) {
+      cost.push_back(spec.objectives[k].minimize ? *row.values[k] : -*row.values[k]);
+    }
+    costs.push_back(std::move(cost));
+  }
+  std::vector<ObjectiveRow> front;
+  for (std::size_t index : pareto_front(costs)) front.push_back(candidates[index]);
+  return front;
+}
+
+void print_front(const SweepSpec& spec, const SweepPlan& plan,
+                 const std::vector<ObjectiveRow>& front, std::ostream& out) {
+  std::map<std::string, const SweepPoint*> by_id;
+  for (const SweepPoint& point : plan.points) by_id[point.id] = &point;
+  out << "pareto front (" << front.size() << " point" << (front.size() == 1 ? "" : "s")
+      << ", objectives summed over workloads):\n";
+  for (const ObjectiveRow& row : front) {
+    out << "  " << row.point_id;
+    for (std::size_t k = 0; k < row.values.size(); ++k) {
+      char value[32];
+      std::snprintf(value, sizeof value, "%.6g", *row.values[k]);
+      out << "  " << spec.objectives[k].metric << "=" << value;
+    }
+    const SweepPoint& point = *by_id.at(row.point_id);
+    for (std::size_t i = 0; i < spec.parameters.size(); ++i) {
+      out << "  " << spec.parameters[i].short_name << "=" << point.values[i].scalar();
+    }
+    out << "\n";
+  }
+}
+
+}  // namespace
+
+SweepRunSummary run_sweep(const SweepRunOptions& options, std::ostream& out,
+                          std::ostream& progress) {
+  auto started = std::chrono::steady_clock::now();
+  SweepSpec spec = load_sweep_spec(options.sweep_file);
+  SweepPlan plan = plan_sweep(spec);
+  std::vector<ir::Graph> graphs;
+  std::vector<SweepWorkload> workloads;
+  for (std::size_t w = 0; w < spec.workloads.size(); ++w) {
+    graphs.push_back(frontend::load_workload(spec.workloads[w]));
+    workloads.push_back(
+        {spec.workload_entries[w], sha256_file_hex(spec.workloads[w]), graphs.back().name()});
+  }
+  std::filesystem::path database_path = options.out_dir / "results.sqlite";
+  if (options.resume && !std::filesystem::exists(database_path)) {
+    throw_bad_input({database_path.string(), 0, 0, ""},
+                    "--resume: no results database to resume here");
+  }
+  std::filesystem::create_directories(options.out_dir);
+  SweepDatabase database(database_path, spec);
+  std::vector<int64_t> workload_ids = database.register_run(workloads);
+  database.insert_points(plan.points);
+
+  SweepRunSummary summary;
+  summary.points = static_cast<int64_t>(plan.points.size());
+  summary.rejected = plan.rejected;
+  std::set<std::pair<std::string, int64_t>> done = database.completed();
+  std::vector<Job> jobs;
+  for (std::size_t p = 0; p < plan.points.size(); ++p) {
+    for (std::size_t w = 0; w < workloads.size(); ++w) {
+      ++summary.jobs_total;
+      if (done.count({plan.points[p].id, workload_ids[w]}) > 0) {
+        ++summary.jobs_skipped;
+      } else {
+        jobs.push_back({p, w});
+      }
+    }
+  }
+  out << spec.file.string() << ": " << summary.points << " points (" << summary.rejected
+      << " rejected by constraints) x " << workloads.size() << " workload(s); "
+      << summary.jobs_skipped << " already done, " << jobs.size() << " to run with -j "
+      << options.jobs << "\n"
+      << std::flush;
+
+  SweepProgress bar(progress, static_cast<int64_t>(jobs.size()), options.terminal);
+  WorkerPool pool(options.jobs);
+  std::size_t next = 0;
+  while (next < jobs.size() || !pool.idle()) {
+    while (next < jobs.size() && !pool.full()) {
+      const Job& job = jobs[next];
+      pool.start(next, [&spec, &plan, &graphs, job] {
+        return simulate_point(spec, plan.points[job.point], graphs[job.workload]);
+      });
+      ++next;
+    }
+    for (const FinishedJob& finished : pool.wait()) {
+      const Job& job = jobs[finished.tag];
+      const SweepPoint& point = plan.points[job.point];
+      int64_t workload_id = workload_ids[job.workload];
+      if (finished.ok) {
+        database.commit_result(point.id, workload_id, decode_run_result(finished.payload),
+                               finished.wall_s);
+      } else {
+        database.commit_error(point.id, workload_id, finished.payload);
+        ++summary.jobs_failed;
+      }
+      bar.finished("point " + point.id + " on " + workloads[job.workload].name +
+                       (finished.ok ? "" : ": " + finished.payload),
+                   finished.ok);
+    }
+  }
+  bar.close();
+
+  if (!spec.objectives.empty()) {
+    std::vector<ObjectiveRow> front = compute_front(spec, database, plan, workload_ids);
+    database.write_pareto(front);
+    for (const ObjectiveRow& row : front) summary.pareto_point_ids.push_back(row.point_id);
+    print_front(spec, plan, front, out);
+  }
+  summary.wall_s =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  char rate[64];
+  int64_t ran = summary.jobs_total - summary.jobs_skipped;
+  std::snprintf(rate, sizeof rate, "%.2f s (%.1f jobs/s)", summary.wall_s,
+                summary.wall_s > 0 ? static_cast<double>(ran) / summary.wall_s : 0.0);
+  out << "ran " << ran << " job(s), " << summary.jobs_failed << " failed, in " << rate
+      << "; results in " << database_path.string() << "\n";
+  return summary;
+}
+
+}  // namespace polyarch::reports
