@@ -266,11 +266,23 @@ void FoldPipeline::drain_skip(Skip& skip, FoldCursor& cursor) {
   skip_updated_.notify();
   // Compute's slot waits may reach into the aggregated folds: give them shifted times.
   const int64_t end = skip.first_fold + skip.folds;
+  const std::vector<sc_core::sc_time> before = times_before(drained_, skip);
   for (int64_t fold = end - skip.depth; fold < tail_start; ++fold) {
-    drained_.set(fold, drained_.at(fold - skip.folds) + skip.shift);
+    drained_.set(fold, before[fold - (end - skip.depth)] + skip.shift);
   }
   drained_.published = tail_start;
   drained_.progressed.notify();
+}
+
+// The times of the `depth` folds before a skip, copied out of the ring before any shifted time
+// is written: a skip of any length may land its last folds on the ring slots of these.
+std::vector<sc_core::sc_time> FoldPipeline::times_before(const Timeline& timeline,
+                                                          const Skip& skip) {
+  std::vector<sc_core::sc_time> times;
+  for (int64_t fold = skip.first_fold - skip.depth; fold < skip.first_fold; ++fold) {
+    times.push_back(timeline.at(fold));
+  }
+  return times;
 }
 
 // A skip shifts the timeline: fold f after it happens `shift` later than fold f - folds did.
@@ -278,8 +290,9 @@ void FoldPipeline::drain_skip(Skip& skip, FoldCursor& cursor) {
 // `slots` folds; steadiness checks use simulated folds only).
 void FoldPipeline::publish_shifted(Timeline& timeline, const Skip& skip) {
   const int64_t end = skip.first_fold + skip.folds;
+  const std::vector<sc_core::sc_time> before = times_before(timeline, skip);
   for (int64_t fold = end - skip.depth; fold < end; ++fold) {
-    timeline.set(fold, timeline.at(fold - skip.folds) + skip.shift);
+    timeline.set(fold, before[fold - (end - skip.depth)] + skip.shift);
   }
   timeline.published = end;
   timeline.progressed.notify();
@@ -316,7 +329,6 @@ bool FoldPipeline::try_skip(FoldCursor& cursor) {
     int64_t iterations = span->iterations - span->iteration;
     // The op's last fold stays simulated: in SCALE-Sim mode it is one cycle shorter.
     iterations = std::min(iterations, (total_folds_ - 1 - fold) / span->length);
-    iterations = std::min(iterations, kMaxSkipFolds / span->length);
     if (dram_.initiator_count() > 1) {
       iterations = std::min(iterations, std::max<int64_t>(1, kChunkFolds / span->length));
     }

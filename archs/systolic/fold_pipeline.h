@@ -59,8 +59,6 @@ class FoldPipeline : public sc_core::sc_module {
   static constexpr int64_t kChunkFolds = 64;    // skip bound while DRAM is shared
   static constexpr int64_t kMinSkipFolds = 4;   // shorter skips cost more than they save
   static constexpr int64_t kVirtualDepth = 8;   // times published for the end of a skip
-  // Longest skip: the ring slots it publishes into must not alias the ones it reads from.
-  static constexpr int64_t kMaxSkipFolds = kRing - 2 * kVirtualDepth;
 
   // Per-fold event times of one thread (loaded: operands arrived; computed: fold finished;
   // drained: results left the ofmap buffer), for the last kRing folds.
@@ -117,6 +115,7 @@ class FoldPipeline : public sc_core::sc_module {
   // simulated fold; waits until the loader has decided.
   bool skip_starts_at(int64_t fold, std::size_t next_skip);
   void wait_for(Timeline& timeline, int64_t fold);
+  static std::vector<sc_core::sc_time> times_before(const Timeline& timeline, const Skip& skip);
   void publish_shifted(Timeline& timeline, const Skip& skip);
   void compute_skip(Skip& skip);
   void drain_skip(Skip& skip, FoldCursor& cursor);
