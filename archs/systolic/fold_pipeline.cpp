@@ -19,13 +19,8 @@ int64_t ticks(sc_core::sc_time time) { return static_cast<int64_t>(time.value())
 
 }  // namespace
 
-void FoldPipeline::Timeline::set(int64_t fold, sc_core::sc_time time) {
-  times[fold % kRing] = time;
-  folds[fold % kRing] = fold;
-}
-
 void FoldPipeline::Timeline::reset() {
-  std::fill(folds.begin(), folds.end(), -1);
+  times.clear();
   published = 0;
 }
 
@@ -127,14 +122,14 @@ void FoldPipeline::load_op() {
     if (fast_forward_ && try_skip(cursor)) continue;
     const sim::DramTicket ticket = issue_load(fold, cursor.shape().dram_read_bytes);
     loaded_.publish(fold, ticket.complete);
-    load_sent_[fold % kRing] = ticket.sent;
+    load_sent_.set(fold, ticket.sent);
     wait_until(ticket.sent);
     cursor.advance();
   }
 }
 
 sim::DramTicket FoldPipeline::issue_load(int64_t fold, int64_t bytes) {
-  load_issued_[fold % kRing] = now();
+  load_issued_.set(fold, now());
   return bytes > 0 ? dram_.request(initiator_, bytes, false) : sim::DramTicket{now(), now()};
 }
 
@@ -177,7 +172,7 @@ void FoldPipeline::compute_op() {
         last_stall = fold + skip.folds - 1;
       }
       wait_until(end);
-      cursor.skip(skip.level, skip.iterations);
+      cursor.skip(skip.level, skip.iterations * skip.spans_per_iteration);
       continue;
     }
     wait_for(loaded_, fold);
@@ -213,11 +208,11 @@ void FoldPipeline::drain_op() {
     }
     wait_for(computed_, fold);
     const int64_t bytes = cursor.shape().dram_write_bytes;
-    write_sent_[fold % kRing] = now();
+    write_sent_.set(fold, now());
     if (bytes > 0) {
       const sim::DramTicket ticket = dram_.request(initiator_, bytes, true);
       last_write_complete_ = std::max(last_write_complete_, ticket.complete);
-      write_sent_[fold % kRing] = ticket.sent;
+      write_sent_.set(fold, ticket.sent);
       wait_until(ticket.sent);
     }
     drained_.publish(fold, now());
@@ -231,10 +226,14 @@ void FoldPipeline::drain_op() {
 // iteration's first fold was issued. Later writes leave later, so they form a suffix.
 int64_t FoldPipeline::write_tail(const Skip& skip) const {
   const int64_t reference = skip.first_fold - skip.pattern_length;
-  const sc_core::sc_time load_issued = load_issued_[reference % kRing];
+  if (!load_issued_.has(reference)) return 0;
+  const sc_core::sc_time load_issued = load_issued_.at(reference);
   int64_t tail = 0;
+  // A fold without a time had its write aggregated into an earlier skip: it left early.
   for (int64_t back = 1; back <= skip.depth && reference - back >= 0; ++back) {
-    if (write_sent_[(reference - back) % kRing] > load_issued) tail = back;
+    if (write_sent_.has(reference - back) && write_sent_.at(reference - back) > load_issued) {
+      tail = back;
+    }
   }
   return tail;
 }
@@ -252,7 +251,7 @@ void FoldPipeline::drain_skip(Skip& skip, FoldCursor& cursor) {
   int64_t write_bytes = 0;
   if (whole > 0) {
     write_bytes = skip.write_bytes / skip.iterations * whole;
-    cursor.skip(skip.level, whole);
+    cursor.skip(skip.level, whole * skip.spans_per_iteration);
   }
   for (; cursor.index() < tail_start; cursor.advance()) {
     write_bytes += cursor.shape().dram_write_bytes;
@@ -277,7 +276,7 @@ void FoldPipeline::drain_skip(Skip& skip, FoldCursor& cursor) {
 // The times of the `depth` folds before a skip, copied out of the ring before any shifted time
 // is written: a skip of any length may land its last folds on the ring slots of these.
 std::vector<sc_core::sc_time> FoldPipeline::times_before(const Timeline& timeline,
-                                                          const Skip& skip) {
+                                                         const Skip& skip) {
   std::vector<sc_core::sc_time> times;
   for (int64_t fold = skip.first_fold - skip.depth; fold < skip.first_fold; ++fold) {
     times.push_back(timeline.at(fold));
@@ -322,69 +321,82 @@ bool FoldPipeline::steady(int64_t pattern_length, int64_t first_fold, int64_t fo
 }
 
 bool FoldPipeline::try_skip(FoldCursor& cursor) {
-  const int64_t fold = cursor.index();
   for (RepeatLevel level : {RepeatLevel::kGemm, RepeatLevel::kBlock, RepeatLevel::kRun}) {
     const std::optional<RepeatSpan> span = cursor.span(level);
-    if (!span || span->iteration < 3 || span->length > kMaxPattern) continue;
-    int64_t iterations = span->iterations - span->iteration;
-    // The op's last fold stays simulated: in SCALE-Sim mode it is one cycle shorter.
-    iterations = std::min(iterations, (total_folds_ - 1 - fold) / span->length);
-    if (dram_.initiator_count() > 1) {
-      iterations = std::min(iterations, std::max<int64_t>(1, kChunkFolds / span->length));
+    if (!span) continue;
+    // A steady state may repeat every few spans rather than every one: a read and a write
+    // sharing the channel can settle into an alternating pair of periods.
+    for (int64_t spans = 1; spans <= kMaxSpansPerPattern; ++spans) {
+      if (try_skip_pattern(cursor, level, *span, spans)) return true;
     }
-    if (iterations * span->length < kMinSkipFolds) continue;
-    // Alone on the channel, a skip's shifted times are as good as simulated ones; sharing it,
-    // each chunk must be followed by newly simulated folds before the next skip, so that a
-    // unit that started using DRAM meanwhile is seen.
-    const int64_t first_fold = dram_.initiator_count() > 1
-                                   ? std::max(span->first_index, last_skip_end_)
-                                   : span->first_index;
-    sc_core::sc_time window_start;
-    int64_t compute_period_ticks = 0;
-    if (!steady(span->length, first_fold, fold, window_start, compute_period_ticks)) continue;
-    if (dram_.others_active_since(initiator_, window_start)) return false;
-
-    // Shifted times are published for the skip's last `depth` folds from the `depth` folds before
-    // it; those must all have times (every thread skips the same folds, so the loader's
-    // timeline, which is up to date, tells for all three). Slot waits reach back `slots` folds.
-    int64_t depth = 0;
-    while (depth < std::min(kVirtualDepth, iterations * span->length) &&
-           loaded_.has(fold - 1 - depth)) {
-      ++depth;
-    }
-    if (depth <= slots_) continue;
-
-    Skip skip;
-    skip.first_fold = fold;
-    skip.level = level;
-    skip.iterations = iterations;
-    skip.pattern_length = span->length;
-    skip.folds = iterations * span->length;
-    skip.depth = depth;
-    skip.compute_period_ticks = compute_period_ticks;
-    skip.read_bytes = iterations * span->read_bytes;
-    skip.write_bytes = iterations * span->write_bytes;
-    skip.cycles = iterations * span->cycles;
-    skips_.push_back(skip);
-    const std::size_t skip_index = skips_.size() - 1;
-    last_skip_end_ = fold + skip.folds;
-    stats_.skips += 1;
-    stats_.folds_skipped += skip.folds;
-    loaded_.progressed.notify();  // compute and drain learn that `fold` starts a skip
-
-    load_skip_head(skips_[skip_index], cursor);
-    while (!skips_[skip_index].shift_known) sc_core::wait(skip_updated_);
-    publish_shifted(loaded_, skips_[skip_index]);
-    // The next request must queue behind the aggregated ones, and, as fold by fold, behind the
-    // skip's last load leaving the channel (the aggregate read, sent before the aggregate
-    // write, may have left earlier).
-    while (!skips_[skip_index].bulk_issued) sc_core::wait(skip_updated_);
-    wait_until(std::max(skips_[skip_index].bulk_read.sent,
-                        load_sent_[(fold - 1) % kRing] + skips_[skip_index].shift));
-    cursor.skip(level, iterations);
-    return true;
   }
   return false;
+}
+
+bool FoldPipeline::try_skip_pattern(FoldCursor& cursor, RepeatLevel level, const RepeatSpan& span,
+                                    int64_t spans) {
+  const int64_t fold = cursor.index();
+  const int64_t pattern_length = span.length * spans;
+  if (span.iteration < 3 * spans) return false;
+  int64_t iterations = (span.iterations - span.iteration) / spans;
+  // The op's last fold stays simulated: in SCALE-Sim mode it is one cycle shorter.
+  iterations = std::min(iterations, (total_folds_ - 1 - fold) / pattern_length);
+  if (dram_.initiator_count() > 1) {
+    iterations = std::min(iterations, std::max<int64_t>(1, kChunkFolds / pattern_length));
+  }
+  if (iterations * pattern_length < kMinSkipFolds) return false;
+  // Alone on the channel, a skip's shifted times are as good as simulated ones; sharing it,
+  // each chunk must be followed by newly simulated folds before the next skip, so that a
+  // unit that started using DRAM meanwhile is seen.
+  const int64_t first_fold =
+      dram_.initiator_count() > 1 ? std::max(span.first_index, last_skip_end_) : span.first_index;
+  sc_core::sc_time window_start;
+  int64_t compute_period_ticks = 0;
+  if (!steady(pattern_length, first_fold, fold, window_start, compute_period_ticks)) {
+    return false;
+  }
+  if (dram_.others_active_since(initiator_, window_start)) return false;
+
+  // Shifted times are published for the skip's last `depth` folds from the `depth` folds before
+  // it; those must all have times (every thread skips the same folds, so the loader's
+  // timeline, which is up to date, tells for all three). Slot waits reach back `slots` folds.
+  int64_t depth = 0;
+  while (depth < std::min(kVirtualDepth, iterations * pattern_length) &&
+         loaded_.has(fold - 1 - depth)) {
+    ++depth;
+  }
+  if (depth <= slots_) return false;
+
+  Skip skip;
+  skip.first_fold = fold;
+  skip.level = level;
+  skip.iterations = iterations;
+  skip.spans_per_iteration = spans;
+  skip.pattern_length = pattern_length;
+  skip.folds = iterations * pattern_length;
+  skip.depth = depth;
+  skip.compute_period_ticks = compute_period_ticks;
+  skip.read_bytes = iterations * spans * span.read_bytes;
+  skip.write_bytes = iterations * spans * span.write_bytes;
+  skip.cycles = iterations * spans * span.cycles;
+  skips_.push_back(skip);
+  const std::size_t skip_index = skips_.size() - 1;
+  last_skip_end_ = fold + skip.folds;
+  stats_.skips += 1;
+  stats_.folds_skipped += skip.folds;
+  loaded_.progressed.notify();  // compute and drain learn that `fold` starts a skip
+
+  load_skip_head(skips_[skip_index], cursor);
+  while (!skips_[skip_index].shift_known) sc_core::wait(skip_updated_);
+  publish_shifted(loaded_, skips_[skip_index]);
+  // The next request must queue behind the aggregated ones, and, as fold by fold, behind the
+  // skip's last load leaving the channel (the aggregate read, sent before the aggregate
+  // write, may have left earlier).
+  while (!skips_[skip_index].bulk_issued) sc_core::wait(skip_updated_);
+  wait_until(std::max(skips_[skip_index].bulk_read.sent,
+                      load_sent_.at(fold - 1) + skips_[skip_index].shift));
+  cursor.skip(level, iterations * spans);
+  return true;
 }
 
 // Fold by fold, the loader would fetch the skip's first folds while the drain still works on

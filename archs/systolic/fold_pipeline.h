@@ -31,6 +31,7 @@
 
 #include "archs/systolic/cost_model.h"
 #include "archs/systolic/fold_cursor.h"
+#include "archs/systolic/fold_times.h"
 #include "sim/kernel/unit_clock.h"
 #include "sim/memory/dram_channel.h"
 
@@ -54,23 +55,21 @@ class FoldPipeline : public sc_core::sc_module {
   PipelineRunStats run(const SystolicPlan& plan, bool last_fold_one_shorter);
 
  private:
-  static constexpr int64_t kRing = 4096;        // per-fold times kept per thread
-  static constexpr int64_t kMaxPattern = 1024;  // longest iteration fast-forward considers
-  static constexpr int64_t kChunkFolds = 64;    // skip bound while DRAM is shared
-  static constexpr int64_t kMinSkipFolds = 4;   // shorter skips cost more than they save
-  static constexpr int64_t kVirtualDepth = 8;   // times published for the end of a skip
+  static constexpr int64_t kChunkFolds = 64;         // skip bound while DRAM is shared
+  static constexpr int64_t kMinSkipFolds = 4;        // shorter skips cost more than they save
+  static constexpr int64_t kVirtualDepth = 8;        // times published for the end of a skip
+  static constexpr int64_t kMaxSpansPerPattern = 4;  // longest steady cycle, in repeat spans
 
   // Per-fold event times of one thread (loaded: operands arrived; computed: fold finished;
-  // drained: results left the ofmap buffer), for the last kRing folds.
+  // drained: results left the ofmap buffer).
   struct Timeline {
-    std::vector<sc_core::sc_time> times = std::vector<sc_core::sc_time>(kRing);
-    std::vector<int64_t> folds = std::vector<int64_t>(kRing, -1);  // which fold a slot holds
+    FoldTimes times;
     int64_t published = 0;  // folds [0, published) are done (simulated or skipped)
     sc_core::sc_event progressed;
 
-    sc_core::sc_time at(int64_t fold) const { return times[fold % kRing]; }
-    bool has(int64_t fold) const { return fold >= 0 && folds[fold % kRing] == fold; }
-    void set(int64_t fold, sc_core::sc_time time);
+    sc_core::sc_time at(int64_t fold) const { return times.at(fold); }
+    bool has(int64_t fold) const { return fold >= 0 && times.has(fold); }
+    void set(int64_t fold, sc_core::sc_time time) { times.set(fold, time); }
     void publish(int64_t fold, sc_core::sc_time time);
     void reset();
   };
@@ -79,9 +78,10 @@ class FoldPipeline : public sc_core::sc_module {
     int64_t first_fold = 0;
     int64_t folds = 0;
     RepeatLevel level = RepeatLevel::kRun;
-    int64_t iterations = 0;
-    int64_t pattern_length = 0;
-    int64_t depth = 0;  // times published per thread for the skip's last folds
+    int64_t iterations = 0;           // patterns skipped
+    int64_t spans_per_iteration = 1;  // repeat spans (FoldCursor iterations) per pattern
+    int64_t pattern_length = 0;       // folds per pattern
+    int64_t depth = 0;                // times published per thread for the skip's last folds
     int64_t read_bytes = 0;
     int64_t write_bytes = 0;
     int64_t cycles = 0;
@@ -106,6 +106,9 @@ class FoldPipeline : public sc_core::sc_module {
   // Queues fold `fold`'s operand fetch (call one delta after waking: see the top comment).
   sim::DramTicket issue_load(int64_t fold, int64_t bytes);
   bool try_skip(FoldCursor& cursor);
+  // Skips whole patterns of `spans` consecutive iterations of `span` if the pipeline is steady.
+  bool try_skip_pattern(FoldCursor& cursor, RepeatLevel level, const RepeatSpan& span,
+                        int64_t spans);
   void load_skip_head(Skip& skip, FoldCursor cursor);
   // Whether all three timelines repeat with `pattern_length` folds over the two iterations
   // before `fold` (none earlier than `first_fold`); sets the window's start and compute period.
@@ -142,9 +145,9 @@ class FoldPipeline : public sc_core::sc_module {
   // When each fold's load was issued and its write left the channel, so a skip can tell which
   // writes are still queued or to come when the loader's next load goes out in steady state;
   // when each load left the channel, so the loader resumes after a skip when it would have.
-  std::vector<sc_core::sc_time> load_issued_ = std::vector<sc_core::sc_time>(kRing);
-  std::vector<sc_core::sc_time> load_sent_ = std::vector<sc_core::sc_time>(kRing);
-  std::vector<sc_core::sc_time> write_sent_ = std::vector<sc_core::sc_time>(kRing);
+  FoldTimes load_issued_;
+  FoldTimes load_sent_;
+  FoldTimes write_sent_;
   std::vector<Skip> skips_;
   sc_core::sc_event skip_updated_;
   int64_t last_skip_end_ = 0;
