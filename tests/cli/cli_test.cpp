@@ -9,35 +9,15 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "tests/support/run_polyarch.h"
+
 namespace {
 
 namespace fs = std::filesystem;
-
-struct CommandOutput {
-  int exit_code = -1;
-  std::string output;  // stdout and stderr together
-};
-
-CommandOutput run_polyarch(const std::string& arguments) {
-  std::string command = std::string(POLYARCH_CLI) + " " + arguments + " 2>&1";
-  CommandOutput result;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return result;
-  std::array<char, 4096> buffer;
-  while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) {
-    result.output.append(buffer.data(), n);
-  }
-  int status = pclose(pipe);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return result;
-}
-
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path);
-  std::stringstream content;
-  content << in.rdbuf();
-  return content.str();
-}
+using polyarch::test_support::CommandOutput;
+using polyarch::test_support::read_file;
+using polyarch::test_support::run_polyarch;
+using polyarch::test_support::source_path;
 
 class CliTest : public ::testing::Test {
  protected:
@@ -68,9 +48,6 @@ units:
   fs::path dir_;
 };
 
-std::string source_path(const std::string& relative) {
-  return (fs::path(POLYARCH_SOURCE_DIR) / relative).string();
-}
 
 TEST_F(CliTest, RunWritesReportWithLayerNamesAndScaleSimComputeCycles) {
   CommandOutput run = run_polyarch("run --arch " + path("arch.yaml") + " --workload " +

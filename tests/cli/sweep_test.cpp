@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "reports/sweep/sqlite_db.h"
+#include "tests/support/run_polyarch.h"
 
 extern char** environ;
 
@@ -26,29 +27,9 @@ namespace fs = std::filesystem;
 using polyarch::reports::SqliteDatabase;
 using polyarch::reports::SqliteStatement;
 using polyarch::reports::SqlValue;
-
-struct CommandOutput {
-  int exit_code = -1;
-  std::string output;
-};
-
-CommandOutput run_polyarch(const std::string& arguments) {
-  std::string command = std::string(POLYARCH_CLI) + " " + arguments + " 2>&1";
-  CommandOutput result;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return result;
-  std::array<char, 4096> buffer;
-  while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) {
-    result.output.append(buffer.data(), n);
-  }
-  int status = pclose(pipe);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return result;
-}
-
-std::string source_path(const std::string& relative) {
-  return (fs::path(POLYARCH_SOURCE_DIR) / relative).string();
-}
+using polyarch::test_support::CommandOutput;
+using polyarch::test_support::run_polyarch;
+using polyarch::test_support::source_path;
 
 // Every row of a query as text, for comparing tables between runs.
 std::vector<std::string> rows(const fs::path& database, const std::string& sql) {
