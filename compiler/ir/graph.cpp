@@ -92,6 +92,11 @@ const Op& Graph::op(NodeId id) const {
   return std::get<Op>(storage_[id]);
 }
 
+Op& Graph::op(NodeId id) {
+  if (id >= node_count() || !is_op(id)) throw_runtime({}, "graph node is not an op");
+  return std::get<Op>(storage_[id]);
+}
+
 const Tensor& Graph::tensor(NodeId id) const {
   if (id >= node_count() || is_op(id)) throw_runtime({}, "graph node is not a tensor");
   return std::get<Tensor>(storage_[id]);

@@ -33,6 +33,7 @@ class Graph {
   std::vector<NodeId> topological_ops() const;
 
   const Op& op(NodeId id) const;
+  Op& op(NodeId id);  // passes rewrite an op in place when its operands stay the same
   const Tensor& tensor(NodeId id) const;
   Tensor& tensor(NodeId id);
   bool is_op(NodeId id) const;

@@ -1,8 +1,8 @@
 #pragma once
 // Canonical compute ops: what mappers and simulators consume. Attributes are plain values in a
-// std::variant, one struct per op kind. The foundation slice has Gemm and Conv2d; the compiler
-// issue adds Attention, Elementwise, Reduce, Norm, Softmax, Pool, Copy. Frontend ops (an ONNX
-// node as imported) sit in the same graph until lowering replaces them with canonical ones.
+// std::variant, one struct per op kind: Gemm, Conv2d, Attention, Elementwise, Reduce, Norm,
+// Softmax, Pool, Embedding and Copy. Frontend ops (an ONNX node as imported) sit in the same
+// graph until lowering replaces them with canonical ones.
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -22,6 +22,10 @@ struct GemmAttrs {
   int64_t n = 0;
   int64_t k = 0;
   int64_t batch = 1;
+  // B is one [k x n] matrix for the whole batch (a weight) rather than one per batch entry
+  // (attention's K and V): decides how many bytes B occupies.
+  bool b_shared = true;
+  bool bias = false;  // adds a bias row to C: m*n more additions per batch entry
 };
 
 // NCHW input [n, c, h, w] (unpadded), filters [k, c/groups, r, s], zero padding `pad_*` on
@@ -39,9 +43,88 @@ struct Conv2dAttrs {
   int64_t pad_h = 0;
   int64_t pad_w = 0;
   int64_t groups = 1;
+  bool bias = false;  // adds one bias value per filter to every output element
 
   int64_t out_h() const { return (h + 2 * pad_h - r) / stride_h + 1; }
   int64_t out_w() const { return (w + 2 * pad_w - s) / stride_w + 1; }
+};
+
+// Scaled-dot-product attention: softmax(Q K^T / sqrt(d) [+ causal mask]) V for b sequences of
+// s queries against kv_len keys, h query heads sharing kv_heads key/value heads (GQA/MQA when
+// kv_heads < h).
+struct AttentionAttrs {
+  int64_t b = 1;
+  int64_t h = 0;
+  int64_t kv_heads = 0;
+  int64_t s = 0;
+  int64_t kv_len = 0;
+  int64_t d = 0;
+  bool causal = false;
+};
+
+// `elements` outputs, each computed from `inputs` operands by the function `fn` ("add", "mul",
+// "relu", "gelu", "erf", "dequantize", ...). Broadcast operands are read once per element.
+struct ElementwiseAttrs {
+  std::string fn;
+  int64_t elements = 0;
+  int64_t inputs = 1;
+};
+
+// Reduces each of `rows` rows of `cols` elements to one value with `fn` ("mean", "sum", "max").
+struct ReduceAttrs {
+  int64_t rows = 0;
+  int64_t cols = 0;
+  std::string fn = "mean";
+};
+
+enum class NormKind { kLayerNorm, kRmsNorm };
+
+// Normalises each of `rows` rows of `cols` elements, then scales (and for LayerNorm shifts) by
+// per-column parameters.
+struct NormAttrs {
+  NormKind kind = NormKind::kLayerNorm;
+  int64_t rows = 0;
+  int64_t cols = 0;
+};
+
+// Softmax over each of `rows` rows of `cols` elements.
+struct SoftmaxAttrs {
+  int64_t rows = 0;
+  int64_t cols = 0;
+};
+
+enum class PoolKind { kMax, kAvg, kGlobal };
+
+// NCHW pooling with an r x s window, one stride and symmetric padding for both axes; a global
+// pool has the whole plane as its window (r = h, s = w).
+struct PoolAttrs {
+  int64_t n = 1;
+  int64_t c = 0;
+  int64_t h = 0;
+  int64_t w = 0;
+  int64_t r = 1;
+  int64_t s = 1;
+  int64_t stride = 1;
+  int64_t pad = 0;
+  PoolKind kind = PoolKind::kMax;
+
+  int64_t out_h() const { return (h + 2 * pad - r) / stride + 1; }
+  int64_t out_w() const { return (w + 2 * pad - s) / stride + 1; }
+};
+
+// Looks up `rows` rows of `cols` elements each in a table of `vocab` rows: no arithmetic, only
+// the indices and the gathered rows move.
+struct EmbeddingAttrs {
+  int64_t rows = 0;
+  int64_t cols = 0;
+  int64_t vocab = 0;
+};
+
+// Moves `bytes` bytes (a transpose, a layout change). A view (reshape, flatten, squeeze)
+// reinterprets the same bytes and costs nothing.
+struct CopyAttrs {
+  int64_t bytes = 0;
+  bool is_view = false;
 };
 
 // One attribute of an ONNX node. Tensor-valued attributes (Constant's `value`,
@@ -62,11 +145,30 @@ struct OnnxNodeAttrs {
   std::vector<int64_t> omitted_outputs;
 };
 
-using OpAttrs = std::variant<GemmAttrs, Conv2dAttrs, OnnxNodeAttrs>;
+// The alternatives are in OpKind's order, so that op_kind_of is the variant's index.
+using OpAttrs =
+    std::variant<GemmAttrs, Conv2dAttrs, AttentionAttrs, ElementwiseAttrs, ReduceAttrs, NormAttrs,
+                 SoftmaxAttrs, PoolAttrs, EmbeddingAttrs, CopyAttrs, OnnxNodeAttrs>;
 
-enum class OpKind { kGemm, kConv2d, kFrontend };
-std::string_view op_kind_name(OpKind kind);  // "gemm", "conv2d", "frontend"
+enum class OpKind {
+  kGemm,
+  kConv2d,
+  kAttention,
+  kElementwise,
+  kReduce,
+  kNorm,
+  kSoftmax,
+  kPool,
+  kEmbedding,
+  kCopy,
+  kFrontend
+};
+// "gemm", "conv2d", "attention", "elementwise", "reduce", "norm", "softmax", "pool",
+// "embedding", "copy", "frontend"
+std::string_view op_kind_name(OpKind kind);
 OpKind op_kind_of(const OpAttrs& attrs);
+std::string_view norm_kind_name(NormKind kind);  // "layernorm", "rmsnorm"
+std::string_view pool_kind_name(PoolKind kind);  // "max", "avg", "global"
 
 struct Op {
   std::string name;
@@ -82,9 +184,22 @@ struct Op {
 // imported ONNX node ("onnx:<domain>.<op_type>" outside the default domain).
 std::string op_type_name(const Op& op);
 
-// Multiply-accumulates the op performs (checked against 64-bit overflow). Frontend ops count 0:
-// their work is known only once lowering has turned them into canonical ops.
+// Multiply-accumulates the op performs (checked against 64-bit overflow): Gemm, Conv2d and
+// Attention's two matrix products. Other kinds count 0, and so do frontend ops, whose work is
+// known only once lowering has turned them into canonical ops.
 int64_t mac_count(const Op& op);
+
+// Arithmetic operations: 2 per MAC plus bias additions; for the other kinds, the operations
+// each element goes through: 1 per elementwise output and per reduced or pooled window element,
+// softmax 5 (max, subtract, exp, sum, divide), LayerNorm 7 (mean, subtract, square, variance,
+// normalise, scale, shift), RMSNorm 4 (square, sum, normalise, scale); attention adds a scale
+// and a softmax per score. Embedding lookups, copies and frontend ops count 0.
+int64_t flop_count(const Op& op);
+
+// Bytes the op reads (activations and weights, each distinct element once) and writes, with
+// elements of op.dtype or, for an op that runs in its unit's native type, of `native_dtype`.
+// A view Copy touches nothing; frontend ops count 0 like their MACs.
+int64_t bytes_touched(const Op& op, DType native_dtype = DType::kFp32);
 
 // Checks attributes for consistency (positive sizes, channels divisible by groups, a filter
 // that fits the padded input, ...); throws a bad-input error naming the op and its location.

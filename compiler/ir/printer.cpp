@@ -1,25 +1,13 @@
 // print_graph: the stable text form golden tests and `polyarch compile --dump-ir` show.
 #include <variant>
 
-#include "compiler/ir/attribute_text.h"
 #include "compiler/ir/graph.h"
+#include "compiler/ir/op_text.h"
 #include "compiler/ir/shape_text.h"
 
 namespace polyarch::ir {
 
 namespace {
-
-std::string attribute_text(const OpAttrs& attrs) {
-  if (const auto* node = std::get_if<OnnxNodeAttrs>(&attrs)) return onnx_attributes_text(*node);
-  if (const auto* gemm = std::get_if<GemmAttrs>(&attrs)) {
-    return "m=" + std::to_string(gemm->m) + " n=" + std::to_string(gemm->n) +
-           " k=" + std::to_string(gemm->k) + " batch=" + std::to_string(gemm->batch);
-  }
-  const auto& conv = std::get<Conv2dAttrs>(attrs);
-  return "stride=" + std::to_string(conv.stride_h) + "x" + std::to_string(conv.stride_w) +
-         " pad=" + std::to_string(conv.pad_h) + "x" + std::to_string(conv.pad_w) +
-         " groups=" + std::to_string(conv.groups);
-}
 
 // "[?]" for a shape nobody has inferred yet, so it does not read as a scalar's "[]".
 std::string tensor_shape_text(const Tensor& tensor) {
@@ -48,7 +36,7 @@ std::string print_graph(const Graph& graph) {
     }
     // An op without a dtype runs in whatever its unit computes natively.
     const std::string dtype = op.dtype ? std::string(dtype_name(*op.dtype)) : "native";
-    const std::string attributes = attribute_text(op.attrs);
+    const std::string attributes = op_attributes_text(op.attrs);
     text += "%" + op.name + " = " + op_type_name(op) + "(" + operands + ") " + attributes +
             (attributes.empty() ? "" : " ") + "-> " + results + " " + dtype + "\n";
   }

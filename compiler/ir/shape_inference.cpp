@@ -45,7 +45,9 @@ void infer_shapes(Graph& graph) {
   for (NodeId op_id : graph.topological_ops()) {
     const Op& op = graph.op(op_id);
     validate_op(op);
-    if (op.kind() == OpKind::kFrontend) continue;
+    // Only Gemm and Conv2d fix their operand layouts; other kinds keep the shapes their
+    // frontend gave (lowering keeps the ONNX tensors), and frontend ops have not been lowered.
+    if (op.kind() != OpKind::kGemm && op.kind() != OpKind::kConv2d) continue;
     const ExpectedShapes expected = expected_shapes(op);
     const std::vector<NodeId> inputs = graph.inputs_of(op_id);
     for (std::size_t i = 0; i < inputs.size() && i < expected.inputs.size(); ++i) {

@@ -8,30 +8,15 @@
 #include <filesystem>
 #include <fstream>
 
+#include "tests/support/run_polyarch.h"
+
 namespace {
 
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
 using ::testing::Not;
-
-struct CommandOutput {
-  int exit_code = -1;
-  std::string output;  // stdout and stderr together
-};
-
-CommandOutput run_polyarch(const std::string& arguments) {
-  const std::string command = std::string(POLYARCH_CLI) + " " + arguments + " 2>&1";
-  CommandOutput result;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return result;
-  std::array<char, 4096> buffer;
-  while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) {
-    result.output.append(buffer.data(), n);
-  }
-  const int status = pclose(pipe);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return result;
-}
+using polyarch::test_support::CommandOutput;
+using polyarch::test_support::run_polyarch;
 
 std::string onnx_model(const std::string& name) {
   return (fs::path(POLYARCH_SOURCE_DIR) / "tests/data/onnx" / name).string();
@@ -46,12 +31,59 @@ TEST(CompileCommand, TinyCnnPrintsOpTypeCountsAndExitsZero) {
   EXPECT_THAT(run.output, Not(HasSubstr("= onnx:Conv(")));  // no IR dump unless asked
 }
 
-TEST(CompileCommand, DumpIrPrintsTheGraph) {
+TEST(CompileCommand, DumpIrImportPrintsTheGraphAsImported) {
   const CommandOutput run =
-      run_polyarch("compile --dump-ir --workload " + onnx_model("tiny_cnn.onnx"));
+      run_polyarch("compile --dump-ir import --workload " + onnx_model("tiny_cnn.onnx"));
   ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_THAT(run.output, HasSubstr("--- IR as imported ---"));
   EXPECT_THAT(run.output, HasSubstr("= onnx:Conv(%input[1,3,32,32]"));
   EXPECT_THAT(run.output, HasSubstr("-> %logits[1,10]"));
+  EXPECT_THAT(run.output, Not(HasSubstr("--- IR after")));
+}
+
+TEST(CompileCommand, PrintsThePassPipelineAndTheLoweredOps) {
+  const CommandOutput run = run_polyarch("compile --workload " + onnx_model("tiny_cnn.onnx"));
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_THAT(run.output, HasSubstr("fold-constants: 13 -> 11 ops (constants 2"));
+  EXPECT_THAT(run.output, HasSubstr("infer-shapes: 11 -> 11 ops"));
+  EXPECT_THAT(run.output, HasSubstr("dce: 11 -> 11 ops"));
+  EXPECT_THAT(run.output, HasSubstr("lower: 11 -> 11 ops"));
+  EXPECT_THAT(run.output, ::testing::ContainsRegex("/c1/Conv +conv2d +\\[1,3,32,32\\] -> "
+                                                   "\\[1,16,32,32\\] +442368 +901120 "));
+  EXPECT_THAT(run.output, HasSubstr("total MACs: 1958208 (0.002 G)"));
+  EXPECT_THAT(run.output, HasSubstr("total parameters: 6794"));
+}
+
+TEST(CompileCommand, DumpIrAfterANamedPassOrAll) {
+  const CommandOutput lower =
+      run_polyarch("compile --dump-ir lower --workload " + onnx_model("tiny_cnn.onnx"));
+  ASSERT_EQ(lower.exit_code, 0) << lower.output;
+  EXPECT_THAT(lower.output, HasSubstr("--- IR after lower ---"));
+  EXPECT_THAT(lower.output, HasSubstr("%/c1/Conv = conv2d(%input[1,3,32,32]"));
+  EXPECT_THAT(lower.output, Not(HasSubstr("--- IR after dce ---")));
+  const CommandOutput all =
+      run_polyarch("compile --dump-ir all --workload " + onnx_model("tiny_cnn.onnx"));
+  for (const char* pass : {"fold-constants", "infer-shapes", "dce", "lower"}) {
+    EXPECT_THAT(all.output, HasSubstr(std::string("--- IR after ") + pass + " ---"));
+  }
+}
+
+TEST(CompileCommand, UnknownDumpPassExitsTwoListingThePasses) {
+  const CommandOutput run =
+      run_polyarch("compile --dump-ir fuse --workload " + onnx_model("tiny_cnn.onnx"));
+  EXPECT_EQ(run.exit_code, 2) << run.output;
+  EXPECT_THAT(run.output, HasSubstr("no pass named 'fuse'"));
+}
+
+TEST(CompileCommand, ResNet50AndBertBaseTotals) {
+  const CommandOutput resnet = run_polyarch("compile --workload " + onnx_model("resnet50.onnx"));
+  ASSERT_EQ(resnet.exit_code, 0) << resnet.output;
+  EXPECT_THAT(resnet.output, HasSubstr("total MACs: 4089184256 (4.089 G)"));
+  EXPECT_THAT(resnet.output, ::testing::ContainsRegex("conv2d +53 "));
+  const CommandOutput bert = run_polyarch("compile --workload " + onnx_model("bert_base.onnx"));
+  ASSERT_EQ(bert.exit_code, 0) << bert.output;
+  EXPECT_THAT(bert.output, HasSubstr("(11.174 G)"));
+  EXPECT_THAT(bert.output, HasSubstr("(108.892 M)"));
 }
 
 TEST(CompileCommand, StructureOnlyModelSaysFunctionalExecutionIsUnavailable) {

@@ -1,0 +1,59 @@
+#include "compiler/ir/op_text.h"
+
+#include <type_traits>
+
+#include "compiler/ir/attribute_text.h"
+
+namespace polyarch::ir {
+
+namespace {
+
+std::string number(int64_t value) { return std::to_string(value); }
+
+std::string rows_cols(int64_t rows, int64_t cols) {
+  return "rows=" + number(rows) + " cols=" + number(cols);
+}
+
+}  // namespace
+
+std::string op_attributes_text(const OpAttrs& attrs) {
+  return std::visit(
+      [](const auto& op) -> std::string {
+        using Attrs = std::decay_t<decltype(op)>;
+        if constexpr (std::is_same_v<Attrs, GemmAttrs>) {
+          // The defaults (shared B, no bias) print nothing, so layer-list dumps read as before.
+          return "m=" + number(op.m) + " n=" + number(op.n) + " k=" + number(op.k) +
+                 " batch=" + number(op.batch) + (op.b_shared ? "" : " b_per_batch") +
+                 (op.bias ? " bias" : "");
+        } else if constexpr (std::is_same_v<Attrs, Conv2dAttrs>) {
+          return "stride=" + number(op.stride_h) + "x" + number(op.stride_w) +
+                 " pad=" + number(op.pad_h) + "x" + number(op.pad_w) +
+                 " groups=" + number(op.groups) + (op.bias ? " bias" : "");
+        } else if constexpr (std::is_same_v<Attrs, AttentionAttrs>) {
+          return "b=" + number(op.b) + " h=" + number(op.h) + " kv_heads=" + number(op.kv_heads) +
+                 " s=" + number(op.s) + " kv_len=" + number(op.kv_len) + " d=" + number(op.d) +
+                 (op.causal ? " causal" : "");
+        } else if constexpr (std::is_same_v<Attrs, ElementwiseAttrs>) {
+          return "fn=" + op.fn + " elements=" + number(op.elements) +
+                 " inputs=" + number(op.inputs);
+        } else if constexpr (std::is_same_v<Attrs, ReduceAttrs>) {
+          return "fn=" + op.fn + " " + rows_cols(op.rows, op.cols);
+        } else if constexpr (std::is_same_v<Attrs, NormAttrs>) {
+          return std::string(norm_kind_name(op.kind)) + " " + rows_cols(op.rows, op.cols);
+        } else if constexpr (std::is_same_v<Attrs, SoftmaxAttrs>) {
+          return rows_cols(op.rows, op.cols);
+        } else if constexpr (std::is_same_v<Attrs, PoolAttrs>) {
+          return std::string(pool_kind_name(op.kind)) + " window=" + number(op.r) + "x" +
+                 number(op.s) + " stride=" + number(op.stride) + " pad=" + number(op.pad);
+        } else if constexpr (std::is_same_v<Attrs, EmbeddingAttrs>) {
+          return rows_cols(op.rows, op.cols) + " vocab=" + number(op.vocab);
+        } else if constexpr (std::is_same_v<Attrs, CopyAttrs>) {
+          return "bytes=" + number(op.bytes) + (op.is_view ? " view" : "");
+        } else {
+          return onnx_attributes_text(op);
+        }
+      },
+      attrs);
+}
+
+}  // namespace polyarch::ir

@@ -1,0 +1,209 @@
+// Lowering of ONNX compute nodes: Conv -> Conv2d, Gemm/MatMul -> Gemm, pools -> Pool,
+// reductions -> Reduce, Softmax -> Softmax, LayerNormalization -> Norm.
+#include <map>
+
+#include "compiler/lower/lower_context.h"
+#include "compiler/passes/onnx_shape_context.h"
+#include "compiler/support/checked_math.h"
+
+namespace polyarch::lower {
+
+namespace {
+
+int64_t product_of(const Shape& shape, std::size_t from, std::size_t to) {
+  int64_t count = 1;
+  for (std::size_t i = from; i < to; ++i) count = checked_mul(count, shape[i], "element count");
+  return count;
+}
+
+// Conv2dAttrs and PoolAttrs pad both sides alike. ONNX allows different begin and end pads;
+// the begin pad is kept and the output size (the ops' work) is checked against the model's.
+void require_output(const LowerContext& context, int64_t modelled, int64_t actual,
+                    const char* axis) {
+  if (modelled != actual) {
+    context.fail("output " + std::string(axis) + " " + std::to_string(actual) +
+                 " is not representable with symmetric padding (would be " +
+                 std::to_string(modelled) + ")");
+  }
+}
+
+// Padding on one side that reproduces the model's output size, for explicit and SAME pads.
+int64_t symmetric_pad(const std::vector<int64_t>& pads, std::size_t axis, std::size_t axes,
+                      int64_t in, int64_t kernel, int64_t stride, int64_t out) {
+  if (pads.size() == 2 * axes) return pads[axis];
+  const int64_t total = std::max<int64_t>(0, (out - 1) * stride + kernel - in);
+  return (total + 1) / 2;
+}
+
+Lowered conv(const LowerContext& context) {
+  const Shape& input = context.shape(0);
+  const Shape& weight = context.shape(1);
+  if (input.size() != 4) context.fail("with input " + passes::shape_string(input) + " is not 2-D");
+  for (int64_t dilation : context.ints_attr("dilations", {1, 1})) {
+    if (dilation != 1)
+      context.fail("with dilation " + std::to_string(dilation) + " is not supported");
+  }
+  const Shape strides = context.ints_attr("strides", {1, 1});
+  const Shape pads = context.ints_attr("pads");
+  const Shape& output = context.result().shape;
+  ir::Conv2dAttrs attrs;
+  attrs.n = input[0];
+  attrs.c = input[1];
+  attrs.h = input[2];
+  attrs.w = input[3];
+  attrs.k = weight[0];
+  attrs.r = weight[2];
+  attrs.s = weight[3];
+  attrs.stride_h = strides[0];
+  attrs.stride_w = strides[1];
+  attrs.pad_h = symmetric_pad(pads, 0, 2, attrs.h, attrs.r, attrs.stride_h, output[2]);
+  attrs.pad_w = symmetric_pad(pads, 1, 2, attrs.w, attrs.s, attrs.stride_w, output[3]);
+  attrs.groups = context.int_attr("group", 1);
+  attrs.bias = context.has(2);
+  require_output(context, attrs.out_h(), output[2], "height");
+  require_output(context, attrs.out_w(), output[3], "width");
+  return {attrs, context.present_operands()};
+}
+
+Lowered gemm(const LowerContext& context) {
+  const Shape& a = context.shape(0);
+  const Shape& b = context.shape(1);
+  // Transposed operands cost nothing here: which layout a unit reads is the layout pass's call.
+  const bool trans_a = context.int_attr("transA", 0) != 0;
+  const bool trans_b = context.int_attr("transB", 0) != 0;
+  ir::GemmAttrs attrs;
+  attrs.m = trans_a ? a[1] : a[0];
+  attrs.k = trans_a ? a[0] : a[1];
+  attrs.n = trans_b ? b[0] : b[1];
+  attrs.bias = context.has(2);
+  return {attrs, context.present_operands()};
+}
+
+// A 2-D B (a weight, typically) is shared by every row of A, so A's leading axes fold into m:
+// one [m x k] x [k x n] GEMM. A batched B (attention's K^T and V) gives one GEMM per batch entry.
+Lowered matmul(const LowerContext& context) {
+  Shape a = context.shape(0);
+  Shape b = context.shape(1);
+  if (a.size() == 1) a.insert(a.begin(), 1);
+  if (b.size() == 1) b.push_back(1);
+  ir::GemmAttrs attrs;
+  attrs.k = a.back();
+  attrs.n = b.back();
+  if (b.size() == 2) {
+    attrs.m = product_of(a, 0, a.size() - 1);
+  } else {
+    const Shape& output = context.result().shape;
+    const std::size_t batch_axes = output.size() - (context.shape(1).size() == 1 ? 1 : 2);
+    attrs.batch = product_of(output, 0, batch_axes);
+    attrs.m = a[a.size() - 2];
+    attrs.b_shared = product_of(b, 0, b.size() - 2) == 1;
+  }
+  return {attrs, context.present_operands()};
+}
+
+Lowered pool(const LowerContext& context) {
+  const Shape& input = context.shape(0);
+  if (input.size() != 4) context.fail("with input " + passes::shape_string(input) + " is not 2-D");
+  const Shape kernel = context.ints_attr("kernel_shape");
+  const Shape strides = context.ints_attr("strides", {1, 1});
+  const Shape& output = context.result().shape;
+  if (kernel.size() != 2 || strides.size() != 2 || strides[0] != strides[1]) {
+    context.fail("needs a 2-D window with one stride for both axes");
+  }
+  for (int64_t dilation : context.ints_attr("dilations", {1, 1})) {
+    if (dilation != 1)
+      context.fail("with dilation " + std::to_string(dilation) + " is not supported");
+  }
+  ir::PoolAttrs attrs;
+  attrs.n = input[0];
+  attrs.c = input[1];
+  attrs.h = input[2];
+  attrs.w = input[3];
+  attrs.r = kernel[0];
+  attrs.s = kernel[1];
+  attrs.stride = strides[0];
+  attrs.pad =
+      symmetric_pad(context.ints_attr("pads"), 0, 2, attrs.h, attrs.r, attrs.stride, output[2]);
+  attrs.kind = context.op_type() == "MaxPool" ? ir::PoolKind::kMax : ir::PoolKind::kAvg;
+  require_output(context, attrs.out_h(), output[2], "height");
+  require_output(context, attrs.out_w(), output[3], "width");
+  return {attrs, {context.operand_id(0)}};
+}
+
+Lowered global_pool(const LowerContext& context) {
+  const Shape& input = context.shape(0);
+  ir::PoolAttrs attrs;
+  attrs.n = input[0];
+  attrs.c = input[1];
+  attrs.h = input.size() > 2 ? input[2] : 1;
+  attrs.w = product_of(input, std::min<std::size_t>(3, input.size()), input.size());
+  attrs.r = attrs.h;
+  attrs.s = attrs.w;
+  attrs.kind = ir::PoolKind::kGlobal;
+  return {attrs, {context.operand_id(0)}};
+}
+
+// Each result element reduces (input elements / result elements) inputs.
+Lowered reduce(const LowerContext& context) {
+  static const std::map<std::string, std::string> kFunctions = {{"ReduceMean", "mean"},
+                                                                {"ReduceSum", "sum"},
+                                                                {"ReduceMax", "max"},
+                                                                {"ReduceMin", "min"},
+                                                                {"ReduceProd", "prod"}};
+  ir::ReduceAttrs attrs;
+  attrs.fn = kFunctions.at(context.op_type());
+  attrs.rows = context.result_elements();
+  attrs.cols = ir::element_count(context.shape(0)) / std::max<int64_t>(attrs.rows, 1);
+  return {attrs, {context.operand_id(0)}};
+}
+
+Lowered softmax(const LowerContext& context) {
+  const Shape& input = context.shape(0);
+  const auto axis = static_cast<std::size_t>(passes::normalized_axis(
+      context.op(), context.int_attr("axis", -1), static_cast<int64_t>(input.size())));
+  ir::SoftmaxAttrs attrs;
+  attrs.cols = input[axis];
+  attrs.rows = ir::element_count(input) / attrs.cols;
+  return {attrs, {context.operand_id(0)}};
+}
+
+Lowered layer_normalization(const LowerContext& context) {
+  const Shape& input = context.shape(0);
+  const auto axis = static_cast<std::size_t>(passes::normalized_axis(
+      context.op(), context.int_attr("axis", -1), static_cast<int64_t>(input.size())));
+  ir::NormAttrs attrs;
+  attrs.kind = ir::NormKind::kLayerNorm;
+  attrs.rows = product_of(input, 0, axis);
+  attrs.cols = product_of(input, axis, input.size());
+  return {attrs, context.present_operands()};
+}
+
+const std::map<std::string, LowerRule>& rules() {
+  static const std::map<std::string, LowerRule> table = {
+      {"Conv", conv},
+      {"Gemm", gemm},
+      {"MatMul", matmul},
+      {"MaxPool", pool},
+      {"AveragePool", pool},
+      {"GlobalAveragePool", global_pool},
+      {"GlobalMaxPool", global_pool},
+      {"ReduceMean", reduce},
+      {"ReduceSum", reduce},
+      {"ReduceMax", reduce},
+      {"ReduceMin", reduce},
+      {"ReduceProd", reduce},
+      {"Softmax", softmax},
+      {"LogSoftmax", softmax},
+      {"LayerNormalization", layer_normalization},
+  };
+  return table;
+}
+
+}  // namespace
+
+LowerRule compute_lower_rule(const std::string& op_type) {
+  const auto found = rules().find(op_type);
+  return found == rules().end() ? nullptr : found->second;
+}
+
+}  // namespace polyarch::lower

@@ -1,0 +1,91 @@
+// Lowering of ONNX data-movement nodes: views (Reshape, Flatten, Squeeze, Unsqueeze, Identity)
+// cost nothing; Transpose, Concat, Split, Slice, Expand and gathers from activations move their
+// result's bytes; a Gather from a weight table is an Embedding lookup.
+#include <map>
+
+#include "compiler/lower/lower_context.h"
+#include "compiler/support/checked_math.h"
+
+namespace polyarch::lower {
+
+namespace {
+
+// Reinterprets the first operand's bytes; shape operands are dropped with the node.
+Lowered view(const LowerContext& context) {
+  ir::CopyAttrs attrs;
+  attrs.bytes = context.result_bytes();
+  attrs.is_view = true;
+  return {attrs, {context.operand_id(0)}};
+}
+
+// Writes every result once from the data operand(s).
+Lowered move(const LowerContext& context, std::vector<ir::NodeId> inputs) {
+  ir::CopyAttrs attrs;
+  for (std::size_t i = 0; i < context.result_count(); ++i) {
+    attrs.bytes = checked_add(attrs.bytes, context.result_bytes(i), "copy bytes");
+  }
+  return {attrs, std::move(inputs)};
+}
+
+Lowered move_first(const LowerContext& context) { return move(context, {context.operand_id(0)}); }
+
+Lowered move_all(const LowerContext& context) { return move(context, context.present_operands()); }
+
+// A table lookup when the data operand is a 2-D parameter gathered along its rows; otherwise a
+// gather from activations, which moves data like any copy.
+Lowered gather(const LowerContext& context) {
+  const ir::Tensor& table = context.operand(0);
+  if (table.role != ir::TensorRole::kWeight || table.shape.size() != 2 ||
+      context.int_attr("axis", 0) != 0) {
+    return move(context, {context.operand_id(0), context.operand_id(1)});
+  }
+  ir::EmbeddingAttrs attrs;
+  attrs.vocab = table.shape[0];
+  attrs.cols = table.shape[1];
+  attrs.rows = ir::element_count(context.shape(1));
+  return {attrs, {context.operand_id(0), context.operand_id(1)}};
+}
+
+// A Constant's value already lives in its result tensor: the node does no work.
+Lowered constant(const LowerContext&) { return {}; }
+
+// Shape and Size read metadata only.
+Lowered metadata(const LowerContext& context) {
+  ir::CopyAttrs attrs;
+  attrs.bytes = context.result_bytes();
+  attrs.is_view = true;
+  return {attrs, {context.operand_id(0)}};
+}
+
+const std::map<std::string, LowerRule>& rules() {
+  static const std::map<std::string, LowerRule> table = {
+      {"Reshape", view},
+      {"Flatten", view},
+      {"Squeeze", view},
+      {"Unsqueeze", view},
+      {"Identity", view},
+      {"Dropout", view},
+      {"Transpose", move_first},
+      {"Slice", move_first},
+      {"Split", move_first},
+      {"Expand", move_first},
+      {"Concat", move_all},
+      {"GatherElements", move_all},
+      {"ConstantOfShape", move_all},
+      {"Range", move_all},
+      {"Gather", gather},
+      {"Constant", constant},
+      {"Shape", metadata},
+      {"Size", metadata},
+  };
+  return table;
+}
+
+}  // namespace
+
+LowerRule data_lower_rule(const std::string& op_type) {
+  const auto found = rules().find(op_type);
+  return found == rules().end() ? nullptr : found->second;
+}
+
+}  // namespace polyarch::lower

@@ -1,0 +1,168 @@
+// Shape rules of elementwise ONNX operators: broadcasting binaries, unaries, Where, casts,
+// quantisation, and the per-row operators that keep their input's shape (Softmax, the norms).
+#include <map>
+
+#include "compiler/frontend/onnx/element_type.h"
+#include "compiler/passes/onnx_shape_rules.h"
+
+namespace polyarch::passes {
+
+namespace {
+
+InferredResults broadcast_to(const ShapeContext& context, std::size_t first, std::size_t count,
+                             ir::DType dtype) {
+  Shape shape;
+  for (std::size_t i = first; i < first + count; ++i) {
+    const std::optional<Shape> joined = broadcast_shapes(shape, context.shape(i));
+    if (!joined) {
+      context.fail("operand shapes " + shape_string(shape) + " and " +
+                   shape_string(context.shape(i)) + " do not broadcast");
+    }
+    shape = *joined;
+  }
+  return context.same_for_all(shape, dtype);
+}
+
+InferredResults arithmetic(const ShapeContext& context) {
+  context.require_operands(2);
+  if (!context.shapes_known()) return std::nullopt;
+  return broadcast_to(context, 0, context.operand_count(), context.dtype(0));
+}
+
+InferredResults comparison(const ShapeContext& context) {
+  context.require_operands(2);
+  if (!context.shapes_known()) return std::nullopt;
+  return broadcast_to(context, 0, 2, ir::DType::kBool);
+}
+
+InferredResults where(const ShapeContext& context) {
+  context.require_operands(3);
+  if (!context.shapes_known()) return std::nullopt;
+  return broadcast_to(context, 0, 3, context.dtype(1));
+}
+
+// Shape and type of the first operand: activations, Identity, Softmax, the norms' main result.
+InferredResults unary(const ShapeContext& context) {
+  context.require_operands(1);
+  if (!context.shape_known(0)) return std::nullopt;
+  return context.same_for_all(context.shape(0), context.dtype(0));
+}
+
+InferredResults is_nan(const ShapeContext& context) {
+  context.require_operands(1);
+  if (!context.shape_known(0)) return std::nullopt;
+  return context.same_for_all(context.shape(0), ir::DType::kBool);
+}
+
+InferredResults cast(const ShapeContext& context) {
+  context.require_operands(1);
+  if (!context.shape_known(0)) return std::nullopt;
+  const int64_t to = context.int_attr("to", 0);
+  const std::optional<ir::DType> dtype =
+      frontend::onnx_import::dtype_of_element_type(static_cast<int32_t>(to));
+  if (!dtype) {
+    context.fail("casts to element type " +
+                 frontend::onnx_import::element_type_name(static_cast<int32_t>(to)) +
+                 ", which has no IR type");
+  }
+  return context.same_for_all(context.shape(0), *dtype);
+}
+
+// QuantizeLinear yields the zero point's type (uint8 without one); DequantizeLinear the
+// scale's (fp32).
+InferredResults quantize(const ShapeContext& context) {
+  context.require_operands(2);
+  if (!context.shape_known(0)) return std::nullopt;
+  return context.same_for_all(context.shape(0),
+                              context.has(2) ? context.dtype(2) : ir::DType::kUint8);
+}
+
+InferredResults dequantize(const ShapeContext& context) {
+  context.require_operands(2);
+  if (!context.shape_known(0)) return std::nullopt;
+  return context.same_for_all(context.shape(0), context.dtype(1));
+}
+
+// LayerNormalization's optional Mean and InvStdDev results keep the leading axes and have 1
+// in each normalised one.
+InferredResults layer_normalization(const ShapeContext& context) {
+  context.require_operands(2);
+  if (!context.shape_known(0)) return std::nullopt;
+  const Shape& input = context.shape(0);
+  const int64_t axis = context.axis(context.int_attr("axis", -1), context.rank(0));
+  Shape statistics = input;
+  for (std::size_t i = static_cast<std::size_t>(axis); i < statistics.size(); ++i) {
+    statistics[i] = 1;
+  }
+  std::vector<TypedShape> results = {{input, context.dtype(0)}};
+  for (std::size_t i = 1; i < context.result_count(); ++i) {
+    results.push_back({statistics, ir::DType::kFp32});
+  }
+  return results;
+}
+
+const std::map<std::string, ShapeRule>& rules() {
+  static const std::map<std::string, ShapeRule> table = {
+      {"Add", arithmetic},
+      {"Sub", arithmetic},
+      {"Mul", arithmetic},
+      {"Div", arithmetic},
+      {"Pow", arithmetic},
+      {"Max", arithmetic},
+      {"Min", arithmetic},
+      {"Sum", arithmetic},
+      {"Mod", arithmetic},
+      {"And", comparison},
+      {"Or", comparison},
+      {"Xor", comparison},
+      {"Equal", comparison},
+      {"Greater", comparison},
+      {"Less", comparison},
+      {"GreaterOrEqual", comparison},
+      {"LessOrEqual", comparison},
+      {"Where", where},
+      {"Relu", unary},
+      {"LeakyRelu", unary},
+      {"Clip", unary},
+      {"Sigmoid", unary},
+      {"HardSigmoid", unary},
+      {"HardSwish", unary},
+      {"Tanh", unary},
+      {"Erf", unary},
+      {"Gelu", unary},
+      {"Exp", unary},
+      {"Log", unary},
+      {"Sqrt", unary},
+      {"Reciprocal", unary},
+      {"Neg", unary},
+      {"Abs", unary},
+      {"Not", unary},
+      {"Identity", unary},
+      {"Dropout", unary},
+      {"Softmax", unary},
+      {"LogSoftmax", unary},
+      {"BatchNormalization", unary},
+      {"IsNaN", is_nan},
+      {"IsInf", is_nan},
+      {"Cast", cast},
+      {"QuantizeLinear", quantize},
+      {"DequantizeLinear", dequantize},
+      {"LayerNormalization", layer_normalization},
+  };
+  return table;
+}
+
+}  // namespace
+
+ShapeRule elementwise_shape_rule(const std::string& op_type) {
+  const auto found = rules().find(op_type);
+  return found == rules().end() ? nullptr : found->second;
+}
+
+std::vector<std::string> elementwise_op_types() {
+  std::vector<std::string> types;
+  for (const auto& [type, rule] : rules()) types.push_back(type);
+  return types;
+}
+
+}  // namespace polyarch::passes

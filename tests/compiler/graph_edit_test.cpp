@@ -1,0 +1,64 @@
+// GraphEdit: removal and operand changes keep order, names and the functional flag.
+#include "compiler/ir/graph_edit.h"
+
+#include <gtest/gtest.h>
+
+#include "tests/compiler/error_capture.h"
+#include "tests/compiler/onnx_graph_builder.h"
+
+namespace polyarch::ir {
+namespace {
+
+using testing::OnnxGraphBuilder;
+
+TEST(GraphEdit, ErasingAnOpKeepsItsResultsAndTheRestInOrder) {
+  OnnxGraphBuilder b;
+  b.input("x", {2}).input("y", {2});
+  b.node("Add", {"x", "y"}, {"s"}, {}, "add");
+  b.node("Relu", {"s"}, {"r"}, {}, "relu");
+  b.node("Neg", {"x"}, {"n"}, {}, "neg");
+  b.graph.mark_functional_unavailable("no weights");
+  GraphEdit edit(b.graph);
+  edit.erase_op(*find_tensor(b.graph, "x") + 2);  // the Add op follows x and y
+  const GraphEdit::Result result = edit.apply();
+  EXPECT_EQ(print_graph(result.graph),
+            "%relu = onnx:Relu(%s[?]) -> %r[?] native\n"
+            "%neg = onnx:Neg(%x[2]) -> %n[?] native\n");
+  EXPECT_FALSE(result.graph.functional_available());
+  EXPECT_TRUE(find_tensor(result.graph, "s"));
+}
+
+TEST(GraphEdit, SetInputsReordersAndDropsOperands) {
+  OnnxGraphBuilder b;
+  b.input("x", {2}).input("y", {2});
+  b.node("Sub", {"x", "y"}, {"d"}, {}, "sub");
+  GraphEdit edit(b.graph);
+  const NodeId sub = b.graph.topological_ops().front();
+  edit.set_inputs(sub, {*find_tensor(b.graph, "y")});
+  EXPECT_EQ(print_graph(edit.apply().graph), "%sub = onnx:Sub(%y[2]) -> %d[?] native\n");
+}
+
+TEST(GraphEdit, ErasingATensorAnOpStillUsesIsAnInternalError) {
+  OnnxGraphBuilder b;
+  b.input("x", {2});
+  b.node("Relu", {"x"}, {"r"}, {}, "relu");
+  GraphEdit edit(b.graph);
+  edit.erase_tensor(*find_tensor(b.graph, "x"));
+  const auto error = testing::capture_error([&] { edit.apply(); });
+  ASSERT_TRUE(error);
+  EXPECT_EQ(error->kind(), ErrorKind::kRuntime);
+}
+
+TEST(GraphEdit, ProducerAndConsumers) {
+  OnnxGraphBuilder b;
+  b.input("x", {2});
+  b.node("Relu", {"x"}, {"r"}, {}, "relu");
+  b.node("Neg", {"x"}, {"n"}, {}, "neg");
+  const NodeId x = *find_tensor(b.graph, "x");
+  EXPECT_FALSE(producer_of(b.graph, x));
+  EXPECT_EQ(consumers_of(b.graph, x).size(), 2u);
+  EXPECT_EQ(b.graph.op(*producer_of(b.graph, *find_tensor(b.graph, "n"))).name, "neg");
+}
+
+}  // namespace
+}  // namespace polyarch::ir

@@ -1,0 +1,162 @@
+// Lowering of each ONNX node family to canonical ops.
+#include "compiler/lower/lower_onnx.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "compiler/passes/constant_folding.h"
+#include "compiler/passes/shape_inference.h"
+#include "tests/compiler/error_capture.h"
+#include "tests/compiler/onnx_graph_builder.h"
+
+namespace polyarch::lower {
+namespace {
+
+using ::testing::HasSubstr;
+using testing::OnnxGraphBuilder;
+using AttributeMap = std::map<std::string, ir::AttributeValue>;
+
+// Shape inference then lowering; the graph's IR text afterwards.
+std::string lowered(OnnxGraphBuilder& b) {
+  passes::ShapeInferencePass().run(b.graph);
+  LoweringPass().run(b.graph);
+  return ir::print_graph(b.graph);
+}
+
+const ir::Op& only_op(const ir::Graph& graph) {
+  const std::vector<ir::NodeId> ops = graph.topological_ops();
+  EXPECT_EQ(ops.size(), 1u);
+  return graph.op(ops.front());
+}
+
+TEST(LowerOnnx, ConvBecomesConv2dWithBiasGroupsStridesPads) {
+  OnnxGraphBuilder b;
+  b.input("x", {1, 32, 16, 16}).weight("w", {32, 1, 3, 3}).weight("bias", {32});
+  b.node("Conv", {"x", "w", "bias"}, {"y"},
+         AttributeMap{{"group", int64_t{32}},
+                      {"pads", std::vector<int64_t>{1, 1, 1, 1}},
+                      {"strides", std::vector<int64_t>{2, 2}}},
+         "dw");
+  b.output("y");
+  EXPECT_EQ(lowered(b),
+            "%dw = conv2d(%x[1,32,16,16], %w[32,1,3,3], %bias[32]) stride=2x2 pad=1x1 "
+            "groups=32 bias -> [1,32,8,8] fp32\n");
+  EXPECT_EQ(ir::mac_count(only_op(b.graph)), int64_t{32} * 8 * 8 * 9);
+}
+
+TEST(LowerOnnx, GemmWithTransposedWeightAndBias) {
+  OnnxGraphBuilder b;
+  b.input("x", {1, 2048}).weight("w", {1000, 2048}).weight("c", {1000});
+  b.node("Gemm", {"x", "w", "c"}, {"y"}, AttributeMap{{"transB", int64_t{1}}}, "fc");
+  b.output("y");
+  EXPECT_EQ(lowered(b),
+            "%fc = gemm(%x[1,2048], %w[1000,2048], %c[1000]) m=1 n=1000 k=2048 batch=1 bias -> "
+            "[1,1000] fp32\n");
+}
+
+TEST(LowerOnnx, MatMulWithAWeightFoldsLeadingAxesIntoM) {
+  OnnxGraphBuilder b;
+  b.input("x", {1, 128, 768}).weight("w", {768, 3072});
+  b.node("MatMul", {"x", "w"}, {"y"}, {}, "ffn");
+  b.output("y");
+  EXPECT_THAT(lowered(b),
+              HasSubstr("gemm(%x[1,128,768], %w[768,3072]) m=128 n=3072 k=768 batch=1 ->"));
+}
+
+TEST(LowerOnnx, MatMulOfTwoActivationsIsABatchedGemm) {
+  OnnxGraphBuilder b;
+  b.input("q", {1, 12, 128, 64}).input("k", {1, 12, 64, 128});
+  b.node("MatMul", {"q", "k"}, {"scores"}, {}, "qk");
+  b.output("scores");
+  EXPECT_THAT(lowered(b), HasSubstr("m=128 n=128 k=64 batch=12 b_per_batch ->"));
+  EXPECT_EQ(ir::mac_count(only_op(b.graph)), int64_t{12} * 128 * 128 * 64);
+}
+
+TEST(LowerOnnx, PoolsReductionsSoftmaxAndLayerNorm) {
+  OnnxGraphBuilder b;
+  b.input("x", {1, 64, 112, 112}).input("h", {1, 128, 768}).weight("g", {768});
+  b.weight("beta", {768});
+  b.node("MaxPool", {"x"}, {"p"},
+         AttributeMap{{"kernel_shape", std::vector<int64_t>{3, 3}},
+                      {"pads", std::vector<int64_t>{1, 1, 1, 1}},
+                      {"strides", std::vector<int64_t>{2, 2}}},
+         "maxpool");
+  b.node("GlobalAveragePool", {"p"}, {"g_out"}, {}, "gap");
+  b.node("ReduceMean", {"p"}, {"mean"},
+         AttributeMap{{"axes", std::vector<int64_t>{2, 3}}, {"keepdims", int64_t{0}}}, "mean");
+  b.node("Softmax", {"h"}, {"probs"}, AttributeMap{{"axis", int64_t{-1}}}, "softmax");
+  b.node("LayerNormalization", {"h", "g", "beta"}, {"normed"}, {}, "ln");
+  for (const char* out : {"g_out", "mean", "probs", "normed"}) b.output(out);
+  const std::string ir = lowered(b);
+  EXPECT_THAT(
+      ir,
+      HasSubstr("%maxpool = pool(%x[1,64,112,112]) max window=3x3 stride=2 pad=1 -> [1,64,56,56]"));
+  EXPECT_THAT(
+      ir,
+      HasSubstr("%gap = pool(%p[1,64,56,56]) global window=56x56 stride=1 pad=0 -> [1,64,1,1]"));
+  EXPECT_THAT(ir, HasSubstr("%mean = reduce(%p[1,64,56,56]) fn=mean rows=64 cols=3136 -> [1,64]"));
+  EXPECT_THAT(ir, HasSubstr("%softmax = softmax(%h[1,128,768]) rows=128 cols=768 ->"));
+  EXPECT_THAT(
+      ir,
+      HasSubstr("%ln = norm(%h[1,128,768], %g[768], %beta[768]) layernorm rows=128 cols=768 ->"));
+}
+
+TEST(LowerOnnx, ElementwiseCountsFullSizeOperandsOnly) {
+  OnnxGraphBuilder b;
+  b.input("x", {1, 128, 3072}).input("y", {1, 128, 3072}).weight("bias", {3072});
+  b.node("Add", {"x", "y"}, {"sum"}, {}, "residual");
+  b.node("Add", {"sum", "bias"}, {"biased"}, {}, "bias_add");
+  b.node("Erf", {"biased"}, {"erf"}, {}, "erf");
+  b.output("erf");
+  const std::string ir = lowered(b);
+  EXPECT_THAT(ir, HasSubstr("%residual = elementwise(%x[1,128,3072], %y[1,128,3072]) fn=add "
+                            "elements=393216 inputs=2"));
+  EXPECT_THAT(ir, HasSubstr("%bias_add = elementwise(%sum[1,128,3072], %bias[3072]) fn=add "
+                            "elements=393216 inputs=1"));
+  EXPECT_THAT(ir,
+              HasSubstr("%erf = elementwise(%biased[1,128,3072]) fn=erf elements=393216 inputs=1"));
+}
+
+TEST(LowerOnnx, ViewsCostNothingTransposeMovesBytesShapeOperandsGo) {
+  OnnxGraphBuilder b;
+  b.input("x", {1, 128, 768}).ints("target", {1, 128, 12, 64});
+  b.node("Reshape", {"x", "target"}, {"heads"}, {}, "split_heads");
+  b.node("Transpose", {"heads"}, {"t"}, AttributeMap{{"perm", std::vector<int64_t>{0, 2, 1, 3}}},
+         "to_bhsd");
+  b.output("t");
+  EXPECT_EQ(lowered(b),
+            "%split_heads = copy(%x[1,128,768]) bytes=393216 view -> [1,128,12,64] fp32\n"
+            "%to_bhsd = copy(%heads[1,128,12,64]) bytes=393216 -> [1,12,128,64] fp32\n");
+  EXPECT_FALSE(ir::find_tensor(b.graph, "target"));  // read only by the Reshape node
+}
+
+TEST(LowerOnnx, GatherFromAWeightTableIsAnEmbedding) {
+  OnnxGraphBuilder b;
+  b.weight("table", {30522, 768}).input("ids", {1, 128}, ir::DType::kInt64);
+  b.node("Gather", {"table", "ids"}, {"embedded"}, {}, "word_embeddings");
+  b.output("embedded");
+  EXPECT_THAT(lowered(b),
+              HasSubstr("embedding(%table[30522,768], %ids[1,128]) rows=128 cols=768 vocab=30522"));
+}
+
+TEST(LowerOnnx, NodesNeedShapesFirst) {
+  OnnxGraphBuilder b;
+  b.input("x", {2});
+  b.node("Relu", {"x"}, {"y"}, {}, "act");
+  b.output("y");
+  EXPECT_THAT(testing::error_text([&] { LoweringPass().run(b.graph); }),
+              HasSubstr("lowering needs shape inference first"));
+}
+
+TEST(LowerOnnx, AsymmetricPaddingThatChangesTheOutputIsAnError) {
+  OnnxGraphBuilder b;
+  b.input("x", {1, 3, 8, 8}).weight("w", {4, 3, 3, 3});
+  b.node("Conv", {"x", "w"}, {"y"}, AttributeMap{{"pads", std::vector<int64_t>{0, 0, 2, 2}}},
+         "odd");
+  b.output("y");
+  EXPECT_THAT(testing::error_text([&] { lowered(b); }),
+              HasSubstr("not representable with symmetric padding"));
+}
+
+}  // namespace
+}  // namespace polyarch::lower

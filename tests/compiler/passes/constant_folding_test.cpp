@@ -1,0 +1,128 @@
+// Constant folding: golden before/after IR of exporter shape chains, and what must not fold.
+#include "compiler/passes/constant_folding.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "compiler/passes/tensor_values.h"
+#include "tests/compiler/onnx_graph_builder.h"
+
+namespace polyarch::passes {
+namespace {
+
+using ::testing::ElementsAre;
+using testing::OnnxGraphBuilder;
+using testing::tensor_named;
+using AttributeMap = std::map<std::string, ir::AttributeValue>;
+
+std::vector<int64_t> ints_of(const ir::Tensor& tensor) {
+  const std::optional<Values> values = read_values(tensor);
+  return values ? values->ints : std::vector<int64_t>{-999};
+}
+
+// x[1,128,768] -> Shape -> Gather(0) -> Unsqueeze -> Concat(.., [128, 12, 64]) -> Reshape.
+OnnxGraphBuilder shape_chain() {
+  OnnxGraphBuilder b;
+  b.input("x", {1, 128, 768}).ints("zero", {0}, true).ints("axes", {0}).ints("rest", {128, 12, 64});
+  b.node("Shape", {"x"}, {"shape"}, {}, "shape");
+  b.node("Gather", {"shape", "zero"}, {"batch"}, AttributeMap{{"axis", int64_t{0}}}, "batch");
+  b.node("Unsqueeze", {"batch", "axes"}, {"batch1"}, {}, "unsqueeze");
+  b.node("Concat", {"batch1", "rest"}, {"target"}, AttributeMap{{"axis", int64_t{0}}}, "concat");
+  b.node("Reshape", {"x", "target"}, {"heads"}, {}, "reshape");
+  b.output("heads");
+  return b;
+}
+
+TEST(ConstantFolding, ShapeChainGoldenBeforeAndAfter) {
+  OnnxGraphBuilder b = shape_chain();
+  EXPECT_EQ(ir::print_graph(b.graph),
+            "%shape = onnx:Shape(%x[1,128,768]) -> %shape[?] native\n"
+            "%batch = onnx:Gather(%shape[?], %zero[]) axis=0 -> %batch[?] native\n"
+            "%unsqueeze = onnx:Unsqueeze(%batch[?], %axes[1]) -> %batch1[?] native\n"
+            "%concat = onnx:Concat(%batch1[?], %rest[3]) axis=0 -> %target[?] native\n"
+            "%reshape = onnx:Reshape(%x[1,128,768], %target[?]) -> %heads[?] native\n");
+  const PassStatistics statistics = ConstantFoldingPass().run(b.graph);
+  EXPECT_EQ(ir::print_graph(b.graph),
+            "%reshape = onnx:Reshape(%x[1,128,768], %target[4]) -> %heads[1,128,12,64] native\n");
+  EXPECT_EQ(statistics.get("folded"), 4);
+  EXPECT_THAT(ints_of(tensor_named(b.graph, "target")), ElementsAre(1, 128, 12, 64));
+}
+
+// BERT's export: ConstantOfShape -> Mul -> Equal -> Where -> Expand on constants.
+TEST(ConstantFolding, ConstantOfShapeWhereEqualExpandChain) {
+  OnnxGraphBuilder b;
+  b.ints("one", {1}).ints("minus_one", {-1}, true).ints("wanted", {1, 128});
+  b.ints("row", {7});
+  b.tensor("row").shape = {1, 1};
+  b.node("ConstantOfShape", {"one"}, {"ones"},
+         AttributeMap{{"value", [] {
+                         ir::Tensor value;
+                         value.dtype = ir::DType::kInt64;
+                         value.shape = {1};
+                         const int64_t one = 1;
+                         std::vector<std::byte> bytes(8);
+                         std::memcpy(bytes.data(), &one, 8);
+                         value.data = std::make_shared<const std::vector<std::byte>>(bytes);
+                         return value;
+                       }()}});
+  b.node("Mul", {"ones", "minus_one"}, {"negative"});
+  b.node("Equal", {"wanted", "negative"}, {"is_free"});
+  b.node("Where", {"is_free", "ones", "wanted"}, {"target"});
+  b.node("Expand", {"row", "target"}, {"expanded"});
+  b.output("expanded");
+  const PassStatistics statistics = ConstantFoldingPass().run(b.graph);
+  EXPECT_EQ(statistics.get("folded"), 5);
+  EXPECT_EQ(b.graph.op_count(), 0u);
+  EXPECT_THAT(ints_of(tensor_named(b.graph, "target")), ElementsAre(1, 128));
+  EXPECT_THAT(tensor_named(b.graph, "expanded").shape, ElementsAre(1, 128));
+  EXPECT_EQ(ints_of(tensor_named(b.graph, "expanded")), std::vector<int64_t>(128, 7));
+}
+
+TEST(ConstantFolding, CastOfConstantFoldsAndConstantNodesGo) {
+  OnnxGraphBuilder b;
+  b.input("x", {2});
+  b.node("Constant", {}, {"c"});
+  // The importer gives a Constant's result its value.
+  b.tensor("c").dtype = ir::DType::kInt64;
+  b.tensor("c").shape = {2};
+  Values values = empty_values(ir::DType::kInt64, {2});
+  values.ints = {3, 4};
+  store_values(values, b.tensor("c"));
+  b.node("Cast", {"c"}, {"as_float"}, AttributeMap{{"to", int64_t{1}}});
+  b.node("Add", {"x", "as_float"}, {"y"});
+  b.output("y");
+  const PassStatistics statistics = ConstantFoldingPass().run(b.graph);
+  EXPECT_EQ(statistics.get("constants"), 1);
+  EXPECT_EQ(statistics.get("folded"), 1);
+  const std::optional<Values> cast = read_values(tensor_named(b.graph, "as_float"));
+  ASSERT_TRUE(cast);
+  EXPECT_EQ(cast->dtype, ir::DType::kFp32);
+  EXPECT_THAT(cast->reals, ElementsAre(3.0, 4.0));
+  EXPECT_EQ(ir::print_graph(b.graph), "%Add_2 = onnx:Add(%x[2], %as_float[2]) -> %y[2] native\n");
+}
+
+TEST(ConstantFolding, IdentityOfAWeightForwardsIt) {
+  OnnxGraphBuilder b;
+  b.input("x", {4}).weight("shared_bias", {4});
+  b.node("Identity", {"shared_bias"}, {"layer1.bias"});
+  b.node("Add", {"x", "layer1.bias"}, {"y"});
+  b.output("y");
+  EXPECT_EQ(ConstantFoldingPass().run(b.graph).get("forwarded"), 1);
+  const ir::Tensor& alias = tensor_named(b.graph, "layer1.bias");
+  EXPECT_EQ(alias.role, ir::TensorRole::kWeight);
+  EXPECT_THAT(alias.shape, ElementsAre(4));
+  EXPECT_TRUE(alias.external_data_missing);
+}
+
+TEST(ConstantFolding, LeavesWorkOnParametersAndActivations) {
+  OnnxGraphBuilder b;
+  b.weight("table", {10, 4}).ints("ids", {1, 2}).input("x", {2, 4});
+  b.node("Gather", {"table", "ids"}, {"rows"});  // an embedding lookup is the model's work
+  b.node("Relu", {"x"}, {"y"});
+  b.output("rows").output("y");
+  EXPECT_EQ(ConstantFoldingPass().run(b.graph).get("folded"), 0);
+  EXPECT_EQ(b.graph.op_count(), 2u);
+}
+
+}  // namespace
+}  // namespace polyarch::passes
