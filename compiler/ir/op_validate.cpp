@@ -137,10 +137,15 @@ void validate_attrs(const Op& op) {
 void validate_op(const Op& op) {
   if (op.name.empty()) throw_bad_input(op.where, "op has an empty name");
   validate_attrs(op);
-  // Sizes whose counts overflow 64 bits are rejected here rather than deep in a cost model.
-  mac_count(op);
-  flop_count(op);
-  bytes_touched(op);
+  // Sizes whose counts overflow 64 bits are rejected here rather than deep in a cost model,
+  // with the op's name and location added to the overflow message.
+  try {
+    mac_count(op);
+    flop_count(op);
+    bytes_touched(op);
+  } catch (const Error& overflow) {
+    op_error(op, overflow.message());
+  }
 }
 
 }  // namespace polyarch::ir

@@ -192,3 +192,21 @@ TEST(LayerList, LayerThatIsNotAMapIsRejected) {
 
 }  // namespace
 }  // namespace polyarch::frontend
+
+namespace polyarch::frontend {
+namespace {
+
+TEST(LayerList, SizesWhoseCountsOverflowNameTheLayer) {
+  auto error = capture_error([&] {
+    from_text("layers:\n  - {name: big, op: gemm, m: 1000000000000, n: 1000000000000, "
+              "k: 1000000000000}\n");
+  });
+  ASSERT_TRUE(error);
+  EXPECT_EQ(error->kind(), ErrorKind::kBadInput);
+  EXPECT_EQ(error->where().line, 2);
+  EXPECT_THAT(error->message(), ::testing::HasSubstr("op 'big'"));
+  EXPECT_THAT(error->message(), ::testing::HasSubstr("overflow"));
+}
+
+}  // namespace
+}  // namespace polyarch::frontend
