@@ -3,6 +3,7 @@
 
 #include "cli/arguments.h"
 #include "cli/commands.h"
+#include "cli/resource_limits.h"
 #include "reports/csv_report.h"
 #include "reports/json_report.h"
 #include "reports/output_files.h"
@@ -14,7 +15,8 @@ namespace polyarch::cli {
 
 namespace {
 
-constexpr const char* kRunHelp = R"(usage: polyarch run --arch A.yaml --workload W [--out DIR] [--seed N] [--quiet]
+constexpr const char* kRunHelp =
+    R"(usage: polyarch run --arch A.yaml --workload W [--out DIR] [--seed N] [--quiet]
 
 Compiles workload W (a layer-list YAML or a SCALE-Sim topology CSV), maps it onto the units of
 architecture A, simulates it, prints a short table and writes DIR/report.json (schema
@@ -27,6 +29,9 @@ options:
   --out DIR         output directory (created if missing)
   --seed N          seed recorded in provenance (default 0)
   --quiet           do not print the table
+  --max-sim-seconds S   stop with an error (exit 1) after S seconds of wall-clock time
+  --max-memory SIZE     limit the process's memory (GiB, or with M/G suffix: 512M, 4G);
+                        exceeding it ends the run with "out of memory" (exit 1)
 )";
 
 uint64_t parse_seed(const std::optional<std::string>& text) {
@@ -54,7 +59,13 @@ int run_command(const CommandArgs& args) {
     std::cout << kRunHelp;
     return 0;
   }
-  Arguments parsed(args, {{"arch"}, {"workload"}, {"out"}, {"seed"}, {"quiet", false}});
+  Arguments parsed(args, {{"arch"},
+                          {"workload"},
+                          {"out"},
+                          {"seed"},
+                          {"quiet", false},
+                          {"max-sim-seconds"},
+                          {"max-memory"}});
   if (!parsed.positionals().empty()) {
     throw_bad_input({}, "unexpected argument '" + parsed.positionals().front() + "' (see --help)");
   }
@@ -63,6 +74,8 @@ int run_command(const CommandArgs& args) {
   request.workload_path = parsed.required("workload");
   request.seed = parse_seed(parsed.value("seed"));
   std::filesystem::path out_dir = parsed.value("out").value_or("out/run");
+  apply_resource_limits(
+      parse_resource_limits(parsed.value("max-sim-seconds"), parsed.value("max-memory")));
 
   sim::RunResult result = reports::run_pipeline(request);
   reports::write_files_atomically(out_dir,

@@ -23,7 +23,8 @@ class CliTest : public ::testing::Test {
  protected:
   void SetUp() override {
     dir_ = fs::temp_directory_path() /
-           ("polyarch_cli_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+           ("polyarch_cli_" +
+            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
     fs::remove_all(dir_);
     fs::create_directories(dir_);
     write("arch.yaml", R"(name: small
@@ -48,7 +49,6 @@ units:
   fs::path dir_;
 };
 
-
 TEST_F(CliTest, RunWritesReportWithLayerNamesAndScaleSimComputeCycles) {
   CommandOutput run = run_polyarch("run --arch " + path("arch.yaml") + " --workload " +
                                    path("layers.yaml") + " --out " + path("out"));
@@ -69,7 +69,8 @@ TEST_F(CliTest, RunWritesReportWithLayerNamesAndScaleSimComputeCycles) {
 }
 
 TEST_F(CliTest, RunIsDeterministic) {
-  std::string common = "run --quiet --arch " + path("arch.yaml") + " --workload " + path("layers.yaml");
+  std::string common =
+      "run --quiet --arch " + path("arch.yaml") + " --workload " + path("layers.yaml");
   ASSERT_EQ(run_polyarch(common + " --out " + path("a")).exit_code, 0);
   ASSERT_EQ(run_polyarch(common + " --out " + path("b")).exit_code, 0);
   EXPECT_EQ(read_file(dir_ / "a/report.json"), read_file(dir_ / "b/report.json"));
@@ -77,8 +78,9 @@ TEST_F(CliTest, RunIsDeterministic) {
 }
 
 TEST_F(CliTest, BadArchExitsTwoNamingFileLineAndWritesNothing) {
-  write("bad.yaml", "name: x\nclock_ghz: 1\nmemory: {dram: {bandwidth_gbps: 1}}\nunits:\n"
-                    "  - {name: a, kind: systolic, rows: 4, cols: 4, dataflow: qs}\n");
+  write("bad.yaml",
+        "name: x\nclock_ghz: 1\nmemory: {dram: {bandwidth_gbps: 1}}\nunits:\n"
+        "  - {name: a, kind: systolic, rows: 4, cols: 4, dataflow: qs}\n");
   CommandOutput run = run_polyarch("run --arch " + path("bad.yaml") + " --workload " +
                                    path("layers.yaml") + " --out " + path("never"));
   EXPECT_EQ(run.exit_code, 2) << run.output;
@@ -118,29 +120,73 @@ TEST_F(CliTest, EveryCommandHasHelp) {
 }
 
 TEST_F(CliTest, ValidateAcceptsShippedFilesAndRejectsBadOnes) {
-  CommandOutput good = run_polyarch(
-      "validate " + source_path("configs/arch/tpu_v1_like.yaml") + " " +
-      source_path("configs/arch/eyeriss_like.yaml") + " " +
-      source_path("configs/arch/edge_os_32x32.yaml") + " " +
-      source_path("workloads/resnet50_layers.yaml") + " " +
-      source_path("workloads/resnet50_scalesim.csv") + " " +
-      source_path("tests/data/onnx/tiny_cnn.onnx"));
+  CommandOutput good = run_polyarch("validate " + source_path("configs/arch/tpu_v1_like.yaml") +
+                                    " " + source_path("configs/arch/eyeriss_like.yaml") + " " +
+                                    source_path("configs/arch/edge_os_32x32.yaml") + " " +
+                                    source_path("workloads/resnet50_layers.yaml") + " " +
+                                    source_path("workloads/resnet50_scalesim.csv") + " " +
+                                    source_path("tests/data/onnx/tiny_cnn.onnx"));
   EXPECT_EQ(good.exit_code, 0) << good.output;
-  write("typo.yaml", "name: x\nclock_ghz: 1\nmemory: {dram: {bandwidth_gbps: 1}}\nunits:\n"
-                     "  - {name: a, kind: systolic, rows: 4, colls: 4, dataflow: ws}\n");
+  write("typo.yaml",
+        "name: x\nclock_ghz: 1\nmemory: {dram: {bandwidth_gbps: 1}}\nunits:\n"
+        "  - {name: a, kind: systolic, rows: 4, colls: 4, dataflow: ws}\n");
   CommandOutput bad = run_polyarch("validate " + path("typo.yaml"));
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_NE(bad.output.find("did you mean 'cols'"), std::string::npos) << bad.output;
 }
 
 TEST_F(CliTest, DemoArchAndWorkloadRun) {
-  CommandOutput run = run_polyarch("run --quiet --arch " + source_path("configs/arch/tpu_v1_like.yaml") +
-                                   " --workload " + source_path("workloads/resnet50_layers.yaml") +
-                                   " --out " + path("demo"));
+  CommandOutput run = run_polyarch(
+      "run --quiet --arch " + source_path("configs/arch/tpu_v1_like.yaml") + " --workload " +
+      source_path("workloads/resnet50_layers.yaml") + " --out " + path("demo"));
   ASSERT_EQ(run.exit_code, 0) << run.output;
   nlohmann::json report = nlohmann::json::parse(read_file(dir_ / "demo/report.json"));
   EXPECT_EQ(report["ops"].size(), 54u);
   EXPECT_GT(report["summary"]["total_cycles"].get<int64_t>(), 0);
+}
+
+}  // namespace
+
+namespace {
+
+using polyarch::test_support::CommandOutput;
+using polyarch::test_support::run_polyarch;
+using polyarch::test_support::source_path;
+
+std::string eyeriss_resnet_run(const std::string& out, const std::string& extra) {
+  return "run --quiet --arch " + source_path("configs/arch/eyeriss_like.yaml") + " --workload " +
+         source_path("workloads/resnet50_layers.yaml") + " --out " + out + " " + extra;
+}
+
+TEST(CliLimits, TimeLimitEndsTheRunWithAClearMessageAndNoFiles) {
+  const fs::path out = fs::temp_directory_path() / "polyarch_cli_time_limit";
+  fs::remove_all(out);
+  const CommandOutput run =
+      run_polyarch(eyeriss_resnet_run(out.string(), "--max-sim-seconds 0.0001"));
+  EXPECT_EQ(run.exit_code, 1) << run.output;
+  EXPECT_NE(run.output.find("--max-sim-seconds"), std::string::npos) << run.output;
+  EXPECT_FALSE(fs::exists(out));
+}
+
+TEST(CliLimits, MemoryLimitEndsTheRunAsOutOfMemoryAndNoFiles) {
+  const fs::path out = fs::temp_directory_path() / "polyarch_cli_memory_limit";
+  fs::remove_all(out);
+  const CommandOutput run = run_polyarch(eyeriss_resnet_run(out.string(), "--max-memory 20M"));
+  EXPECT_EQ(run.exit_code, 1) << run.output;
+  EXPECT_NE(run.output.find("out of memory"), std::string::npos) << run.output;
+  EXPECT_FALSE(fs::exists(out));
+}
+
+TEST(CliLimits, GenerousLimitsLetTheRunFinishAndBadValuesAreBadInput) {
+  const fs::path out = fs::temp_directory_path() / "polyarch_cli_generous_limits";
+  fs::remove_all(out);
+  EXPECT_EQ(run_polyarch(eyeriss_resnet_run(out.string(), "--max-sim-seconds 60 --max-memory 4G"))
+                .exit_code,
+            0);
+  EXPECT_TRUE(fs::exists(out / "report.json"));
+  fs::remove_all(out);
+  EXPECT_EQ(run_polyarch(eyeriss_resnet_run(out.string(), "--max-memory lots")).exit_code, 2);
+  EXPECT_EQ(run_polyarch(eyeriss_resnet_run(out.string(), "--max-sim-seconds -1")).exit_code, 2);
 }
 
 }  // namespace
