@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "tests/support/run_polyarch.h"
+#include "tests/support/scratch_dir_test.h"
 
 namespace {
 
@@ -19,14 +20,10 @@ using polyarch::test_support::read_file;
 using polyarch::test_support::run_polyarch;
 using polyarch::test_support::source_path;
 
-class CliTest : public ::testing::Test {
+class CliTest : public polyarch::test_support::ScratchDirTest {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("polyarch_cli_" +
-            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
+    ScratchDirTest::SetUp();
     write("arch.yaml", R"(name: small
 clock_ghz: 1.0
 memory:
@@ -39,14 +36,6 @@ units:
   - {name: c1, op: conv2d, n: 1, c: 3, h: 16, w: 16, k: 8, r: 3, s: 3, stride: 1, pad: 1}
 )");
   }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-  void write(const std::string& name, const std::string& content) {
-    std::ofstream(dir_ / name) << content;
-  }
-
-  fs::path dir_;
 };
 
 TEST_F(CliTest, RunWritesReportWithLayerNamesAndScaleSimComputeCycles) {

@@ -18,6 +18,7 @@
 
 #include "reports/sweep/sqlite_db.h"
 #include "tests/support/run_polyarch.h"
+#include "tests/support/scratch_dir_test.h"
 
 extern char** environ;
 
@@ -50,14 +51,10 @@ int64_t count(const fs::path& database, const std::string& sql) {
   return query.step() ? query.column_int(0) : -1;
 }
 
-class SweepCliTest : public ::testing::Test {
+class SweepCliTest : public polyarch::test_support::ScratchDirTest {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("polyarch_sweep_cli_" +
-            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
+    ScratchDirTest::SetUp();
     write("arch.yaml", R"(name: small
 clock_ghz: 1.0
 technology: 28nm
@@ -82,17 +79,9 @@ workloads: [layers.yaml]
 objectives: {latency_s: min, energy_j: min}
 )");
   }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-  void write(const std::string& name, const std::string& content) {
-    std::ofstream(dir_ / name) << content;
-  }
   CommandOutput sweep(const std::string& out, const std::string& extra = "") {
     return run_polyarch("sweep " + path("sweep.yaml") + " --out " + path(out) + " " + extra);
   }
-
-  fs::path dir_;
 };
 
 // The rows that must not depend on timing or -j: everything except wall_s and timestamps.

@@ -9,20 +9,17 @@
 #include <set>
 
 #include "reports/sweep/expand.h"
+#include "tests/support/scratch_dir_test.h"
 
 namespace polyarch::reports {
 namespace {
 
 namespace fs = std::filesystem;
 
-class SweepSpecTest : public ::testing::Test {
+class SweepSpecTest : public polyarch::test_support::ScratchDirTest {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("polyarch_sweep_spec_" +
-            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
+    ScratchDirTest::SetUp();
     write("arch.yaml", R"(name: small
 clock_ghz: 1.0
 memory:
@@ -36,11 +33,6 @@ units:
 )");
     write("layers.yaml", "layers:\n  - {name: proj, op: gemm, m: 64, n: 64, k: 100}\n");
   }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  void write(const std::string& name, const std::string& content) {
-    std::ofstream(dir_ / name) << content;
-  }
   // A sweep file with the common header and `body` after it.
   SweepSpec load(const std::string& body) {
     write("sweep.yaml", "base: arch.yaml\nworkloads: [layers.yaml]\n" + body);
@@ -51,8 +43,6 @@ units:
     for (const SweepPoint& point : points) values.push_back(point.values[i].scalar());
     return values;
   }
-
-  fs::path dir_;
 };
 
 TEST_F(SweepSpecTest, CartesianProductVariesTheLastParameterFastest) {
