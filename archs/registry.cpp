@@ -1,5 +1,6 @@
 #include "archs/registry.h"
 
+#include "archs/simd/kind.h"
 #include "archs/systolic/kind.h"
 
 namespace polyarch::archs {
@@ -7,6 +8,7 @@ namespace polyarch::archs {
 const std::vector<UnitKindEntry>& unit_kinds() {
   static const std::vector<UnitKindEntry> kinds = {
       {"systolic", systolic::parse_unit_config},
+      {"simd", simd::parse_unit_config},
   };
   return kinds;
 }

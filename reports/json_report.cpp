@@ -55,7 +55,10 @@ nlohmann::ordered_json op_json(const sim::OpResult& op) {
           {"sram", sram},
           {"energy_j", optional_number(op.energy_j)},
           {"energy_by_action", energy_by_action_json(op.energy_by_action)},
-          {"mapping", op.mapping}};
+          {"mapping", op.mapping},
+          {"bound", op.bound.empty() ? nlohmann::ordered_json(nullptr)
+                                     : nlohmann::ordered_json(op.bound)},
+          {"roofline", op.roofline}};
 }
 
 nlohmann::ordered_json unit_json(const sim::UnitResult& unit) {

@@ -40,6 +40,12 @@ struct OpResult {
   std::optional<double> energy_j;              // null when the unit kind has no energy model
   EnergyByAction energy_by_action;
   nlohmann::ordered_json mapping = nlohmann::ordered_json::object();
+  // What limited the op ("compute", "l2", "dram", "noc", "latency"); empty when the unit kind
+  // does not say.
+  std::string bound;
+  // Roofline coordinates and ceilings (ops_per_byte, attained_flops_per_s, peak_flops_per_s,
+  // dram_bytes_per_s, ...); null when the unit kind does not give them.
+  nlohmann::ordered_json roofline;
 
   double latency_s() const { return static_cast<double>(total_cycles) / (unit_clock_ghz * 1e9); }
 };

@@ -4,6 +4,8 @@
 #include <set>
 
 #include "archs/registry.h"
+#include "sim/memory/dram/presets.h"
+#include "sim/memory/dram/streaming_efficiency.h"
 
 namespace polyarch::archs {
 
@@ -23,6 +25,12 @@ sim::DramSpec parse_dram(const ConfigNode& node) {
   dram.latency_ns = reader.optional_double("latency_ns", dram.latency_ns, 0.0, 1e6);
   dram.channels = static_cast<int>(reader.optional_int("channels", dram.channels, 1, 1024));
   dram.capacity_gib = reader.optional_double("capacity_gib", dram.capacity_gib, 1e-6, 1e6);
+  if (reader.has("timing")) {
+    std::vector<std::string> presets;
+    for (std::string_view name : sim::dram::preset_names()) presets.emplace_back(name);
+    dram.timing_preset = reader.required_enum("timing", presets);
+    dram.efficiency = sim::dram::preset_streaming_efficiency(dram.timing_preset);
+  }
   reader.finish();
   return dram;
 }
@@ -132,7 +140,11 @@ nlohmann::ordered_json SocConfig::describe() const {
                             {"bandwidth_gbps", dram.bandwidth_gbps},
                             {"latency_ns", dram.latency_ns},
                             {"channels", dram.channels},
-                            {"capacity_gib", dram.capacity_gib}};
+                            {"capacity_gib", dram.capacity_gib},
+                            {"timing", dram.timing_preset.empty()
+                                           ? nlohmann::ordered_json(nullptr)
+                                           : nlohmann::ordered_json(dram.timing_preset)},
+                            {"sustained_bandwidth_gbps", dram.sustained_bandwidth_gbps()}};
   json["interconnect"] = {{"kind", interconnect.kind},
                           {"bandwidth_gbps", interconnect.bandwidth_gbps},
                           {"latency_cycles", interconnect.latency_cycles}};

@@ -43,6 +43,14 @@ FoldPipeline::FoldPipeline(sc_core::sc_module_name name, sim::DramChannel& dram,
   SC_THREAD(drain_thread);
 }
 
+void FoldPipeline::set_slots(int64_t slots) {
+  if (slots < 1 || slots > kMaxSlots) {
+    throw_runtime({}, "fold pipeline slots must be 1.." + std::to_string(kMaxSlots) + ", got " +
+                          std::to_string(slots));
+  }
+  slots_ = slots;
+}
+
 PipelineRunStats FoldPipeline::run(const SystolicPlan& plan, bool last_fold_one_shorter) {
   plan_ = &plan;
   last_fold_one_shorter_ = last_fold_one_shorter;

@@ -54,6 +54,11 @@ class FoldPipeline : public sc_core::sc_module {
   // reports the last cycle's index, not the count).
   PipelineRunStats run(const SystolicPlan& plan, bool last_fold_one_shorter);
 
+  // Buffer slots for the next run (between runs only): how many folds the loader may be ahead
+  // of compute. At most kMaxSlots, so that a skip can publish more times than slot waits need.
+  void set_slots(int64_t slots);
+  static constexpr int64_t kMaxSlots = 6;
+
  private:
   static constexpr int64_t kChunkFolds = 64;         // skip bound while DRAM is shared
   static constexpr int64_t kMinSkipFolds = 4;        // shorter skips cost more than they save

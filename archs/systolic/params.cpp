@@ -1,5 +1,7 @@
 #include "archs/systolic/params.h"
 
+#include "archs/dtype_key.h"
+
 namespace polyarch::archs::systolic {
 
 std::string_view dataflow_name(Dataflow dataflow) {
@@ -28,12 +30,6 @@ Dataflow parse_dataflow(const std::string& text) {
   return Dataflow::kWeightStationary;
 }
 
-ir::DType parse_dtype_key(MapReader& reader, const std::string& key, ir::DType fallback) {
-  std::string fallback_name(ir::dtype_name(fallback));
-  std::string text = reader.optional_enum(key, fallback_name, ir::dtype_names());
-  return *ir::parse_dtype(text);
-}
-
 SystolicBuffers parse_buffers(MapReader& unit_reader) {
   SystolicBuffers buffers;
   const ConfigNode* node = unit_reader.optional("buffers");
@@ -55,8 +51,8 @@ SystolicParams parse_systolic_params(MapReader& unit_reader, const std::string& 
   params.rows = unit_reader.required_int("rows", 1, kMaxArraySide);
   params.cols = unit_reader.required_int("cols", 1, kMaxArraySide);
   params.dataflow = parse_dataflow(unit_reader.required_enum("dataflow", {"os", "ws", "is"}));
-  params.dtype = parse_dtype_key(unit_reader, "dtype", ir::DType::kInt8);
-  params.acc_dtype = parse_dtype_key(unit_reader, "acc_dtype", ir::DType::kInt32);
+  params.dtype = optional_dtype_key(unit_reader, "dtype", ir::DType::kInt8);
+  params.acc_dtype = optional_dtype_key(unit_reader, "acc_dtype", ir::DType::kInt32);
   params.buffers = parse_buffers(unit_reader);
   if (unit_reader.has("clock_ghz")) {
     params.clock_ghz = unit_reader.required_double("clock_ghz", 1e-6, 100.0);

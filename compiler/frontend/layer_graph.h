@@ -1,7 +1,10 @@
 #pragma once
-// Adds one standalone layer to a graph: its own input activation, weight and output tensors.
+// Adds one standalone layer to a graph: its own operand tensors and one output tensor.
 // Layer lists and SCALE-Sim topologies describe layers without naming the tensors between
-// them, so each layer reads fresh inputs (named <op>.in, <op>.w, <op>.out).
+// them, so each layer reads fresh operands named after the op: <op>.in (the activation) and
+// <op>.w (gemm's B, conv2d's filters); attention's <op>.q, <op>.k, <op>.v; a norm's <op>.scale
+// (and LayerNorm's <op>.bias); an elementwise op with several inputs <op>.in0, <op>.in1, ...
+// The result is <op>.out.
 #include "compiler/ir/graph.h"
 
 namespace polyarch::frontend {

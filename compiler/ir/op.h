@@ -185,7 +185,7 @@ struct Op {
 std::string op_type_name(const Op& op);
 
 // Multiply-accumulates the op performs (checked against 64-bit overflow): Gemm, Conv2d and
-// Attention's two matrix products. Other kinds count 0, and so do frontend ops, whose work is
+// Attention's two matrix products (a causal mask's masked scores are skipped). Other kinds count 0, and so do frontend ops, whose work is
 // known only once lowering has turned them into canonical ops.
 int64_t mac_count(const Op& op);
 

@@ -35,13 +35,24 @@ int64_t conv_macs(const Conv2dAttrs& conv) {
 }
 
 // QK^T and PV: each of the b*h*s query rows meets kv_len keys over d, then kv_len values over d.
-int64_t attention_macs(const AttentionAttrs& attention) {
-  return product({2, attention.b, attention.h, attention.s, attention.kv_len, attention.d},
-                 "attention MACs");
+// Scores one head computes. Queries are the last s of the kv_len positions; under a causal
+// mask query i (0-based) sees min(kv_len, kv_len - s + i + 1) keys, and masked scores are
+// skipped, as flash kernels skip the blocks above the diagonal.
+int64_t visible_scores_per_head(const AttentionAttrs& attention) {
+  if (!attention.causal) return product({attention.s, attention.kv_len}, "attention scores");
+  const int64_t s = attention.s;
+  const int64_t kv = attention.kv_len;
+  if (s <= kv) return sum({product({s, kv - s}, "scores"), product({s, s + 1}, "scores") / 2}, "scores");
+  return sum({product({kv, kv + 1}, "scores") / 2, product({s - kv, kv}, "scores")}, "scores");
 }
 
 int64_t attention_scores(const AttentionAttrs& attention) {
-  return product({attention.b, attention.h, attention.s, attention.kv_len}, "attention scores");
+  return product({attention.b, attention.h, visible_scores_per_head(attention)},
+                 "attention scores");
+}
+
+int64_t attention_macs(const AttentionAttrs& attention) {
+  return product({2, attention_scores(attention), attention.d}, "attention MACs");
 }
 
 // Per-element operation counts; see flop_count's comment in op.h.

@@ -37,7 +37,7 @@ DramChannel::DramChannel(sc_core::sc_module_name name, const DramSpec& dram,
     throw_runtime({}, "DRAM and interconnect latencies must not be negative");
   }
   bytes_per_second_ =
-      effective_bandwidth_gbps(dram.bandwidth_gbps, interconnect.bandwidth_gbps) * 1e9;
+      effective_bandwidth_gbps(dram.sustained_bandwidth_gbps(), interconnect.bandwidth_gbps) * 1e9;
   // The interconnect's latency is counted in SoC cycles (arch YAML: interconnect.latency_cycles).
   const long double latency_ns = static_cast<long double>(dram.latency_ns) +
                                  static_cast<long double>(interconnect.latency_cycles) /

@@ -10,6 +10,13 @@ struct DramSpec {
   double latency_ns = 100.0;
   int channels = 1;
   double capacity_gib = 8.0;
+  // A DRAM timing preset (sim/memory/dram/presets.h) whose measured streaming efficiency
+  // scales bandwidth_gbps: refresh and row switches keep real DRAM below its pin bandwidth.
+  // Empty: the channel sustains bandwidth_gbps.
+  std::string timing_preset;
+  double efficiency = 1.0;  // sustained / peak bandwidth
+
+  double sustained_bandwidth_gbps() const { return bandwidth_gbps * efficiency; }
 };
 
 // The on-chip path between units and DRAM.

@@ -3,6 +3,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <map>
+
+#include "compiler/ir/op_text.h"
 #include "tests/compiler/error_capture.h"
 
 namespace polyarch::frontend {
@@ -19,6 +22,12 @@ ir::Graph from_text(const std::string& text) {
 // The error a one-layer list with these extra keys produces.
 std::optional<Error> layer_error(const std::string& layer_map) {
   return capture_error([&] { from_text("layers:\n  - " + layer_map + "\n"); });
+}
+
+// The key path a one-layer list with this layer fails at.
+std::string error_key_path(const std::string& layer_map) {
+  const std::optional<Error> error = layer_error(layer_map);
+  return error ? error->where().key_path : "<no error>";
 }
 
 const ir::Op& op_named(const ir::Graph& graph, const std::string& name) {
@@ -88,12 +97,9 @@ TEST(LayerList, ZeroAndNegativeSizesAreRejected) {
   ASSERT_TRUE(zero);
   EXPECT_THAT(zero->message(), HasSubstr("value 0 is out of range [1,"));
   EXPECT_EQ(zero->where().key_path, "layers[0].k");
-  auto negative = layer_error("{op: conv2d, c: 3, h: -8, w: 8, k: 4, r: 3, s: 3}");
-  ASSERT_TRUE(negative);
-  EXPECT_EQ(negative->where().key_path, "layers[0].h");
-  auto negative_pad = layer_error("{op: conv2d, c: 3, h: 8, w: 8, k: 4, r: 3, s: 3, pad: -1}");
-  ASSERT_TRUE(negative_pad);
-  EXPECT_EQ(negative_pad->where().key_path, "layers[0].pad");
+  EXPECT_EQ(error_key_path("{op: conv2d, c: 3, h: -8, w: 8, k: 4, r: 3, s: 3}"), "layers[0].h");
+  EXPECT_EQ(error_key_path("{op: conv2d, c: 3, h: 8, w: 8, k: 4, r: 3, s: 3, pad: -1}"),
+            "layers[0].pad");
 }
 
 TEST(LayerList, MissingRequiredKeyIsNamed) {
@@ -111,9 +117,7 @@ TEST(LayerList, FilterBiggerThanPaddedInputIsRejectedAtTheFilterKey) {
   ASSERT_TRUE(error);
   EXPECT_EQ(error->message(), "filter height r=7 is larger than the padded input height 6");
   EXPECT_EQ(error->where().key_path, "layers[0].r");
-  auto wide = layer_error("{op: conv2d, c: 3, h: 8, w: 2, k: 4, r: 3, s: 3}");
-  ASSERT_TRUE(wide);
-  EXPECT_EQ(wide->where().key_path, "layers[0].s");
+  EXPECT_EQ(error_key_path("{op: conv2d, c: 3, h: 8, w: 2, k: 4, r: 3, s: 3}"), "layers[0].s");
 }
 
 TEST(LayerList, ChannelsNotDivisibleByGroupsIsRejectedAtGroups) {
@@ -134,10 +138,12 @@ TEST(LayerList, StrideAndStrideHTogetherAreAmbiguous) {
   EXPECT_EQ(error->where().key_path, "layers[0].stride_w");
 }
 
-TEST(LayerList, PlannedButUnsupportedOpIsNamed) {
-  auto error = layer_error("{name: attn, op: attention, b: 1, h: 12, s: 512, d: 64}");
+TEST(LayerList, UnknownOpListsEveryOpALayerListAccepts) {
+  auto error = layer_error("{name: emb, op: embedding, rows: 4, cols: 8}");
   ASSERT_TRUE(error);
-  EXPECT_THAT(error->message(), HasSubstr("op 'attention' is not supported yet"));
+  EXPECT_EQ(error->message(),
+            "invalid value 'embedding' for 'op' (allowed: gemm, conv2d, attention, layernorm, "
+            "rmsnorm, softmax, elementwise, reduce, pool)");
   EXPECT_EQ(error->where().key_path, "layers[0].op");
 }
 
@@ -198,14 +204,212 @@ namespace {
 
 TEST(LayerList, SizesWhoseCountsOverflowNameTheLayer) {
   auto error = capture_error([&] {
-    from_text("layers:\n  - {name: big, op: gemm, m: 1000000000000, n: 1000000000000, "
-              "k: 1000000000000}\n");
+    from_text(
+        "layers:\n  - {name: big, op: gemm, m: 1000000000000, n: 1000000000000, "
+        "k: 1000000000000}\n");
   });
   ASSERT_TRUE(error);
   EXPECT_EQ(error->kind(), ErrorKind::kBadInput);
   EXPECT_EQ(error->where().line, 2);
   EXPECT_THAT(error->message(), ::testing::HasSubstr("op 'big'"));
   EXPECT_THAT(error->message(), ::testing::HasSubstr("overflow"));
+}
+
+}  // namespace
+}  // namespace polyarch::frontend
+
+namespace polyarch::frontend {
+namespace {
+
+// The attributes of the only op of a one-layer list.
+template <typename Attrs>
+Attrs single_layer_attrs(const std::string& layer_map) {
+  const ir::Graph graph = from_text("layers:\n  - " + layer_map + "\n");
+  const auto ops = graph.topological_ops();
+  EXPECT_EQ(ops.size(), 1u);
+  return std::get<Attrs>(graph.op(ops.front()).attrs);
+}
+
+TEST(LayerListOps, AttentionDefaultsToOneSequenceFullHeadsAndSelfAttention) {
+  const auto attention =
+      single_layer_attrs<ir::AttentionAttrs>("{name: attn, op: attention, h: 12, s: 512, d: 64}");
+  EXPECT_EQ(ir::op_attributes_text(attention), "b=1 h=12 kv_heads=12 s=512 kv_len=512 d=64");
+  EXPECT_FALSE(attention.causal);
+}
+
+TEST(LayerListOps, AttentionReadsGroupedQueryDecodeWithCausalMask) {
+  const auto attention = single_layer_attrs<ir::AttentionAttrs>(
+      "{op: attention, b: 4, h: 32, kv_heads: 8, s: 1, kv_len: 1024, d: 128, causal: true}");
+  EXPECT_EQ(ir::op_attributes_text(attention), "b=4 h=32 kv_heads=8 s=1 kv_len=1024 d=128 causal");
+  EXPECT_TRUE(attention.causal);
+}
+
+TEST(LayerListOps, AttentionCountsTwoMatmulsOfBHSKvLenDAndACausalMaskSkipsMaskedScores) {
+  // Causal: the 16 queries are the last of 48 positions; query i sees 32 + i + 1 keys.
+  for (const bool causal : {false, true}) {
+    const ir::Graph graph = from_text(
+        "layers: [{name: attn, op: attention, b: 2, h: 8, kv_heads: 2, s: 16, "
+        "kv_len: 48, d: 32, causal: " +
+        std::string(causal ? "true" : "false") + "}]");
+    const ir::Op& op = graph.op(graph.topological_ops().front());
+    const int64_t visible = causal ? int64_t{16} * 32 + 16 * 17 / 2 : int64_t{16} * 48;
+    const int64_t matmul_macs = int64_t{2} * 8 * visible * 32;  // b*h*visible*d
+    const int64_t scores = int64_t{2} * 8 * visible;
+    EXPECT_EQ(ir::mac_count(op), 2 * matmul_macs) << "causal=" << causal;
+    // 2 FLOPs per MAC, then a scale and a 5-FLOP softmax on every score.
+    EXPECT_EQ(ir::flop_count(op), 4 * matmul_macs + 6 * scores) << "causal=" << causal;
+  }
+}
+
+TEST(LayerListOps, KvHeadsNotDividingHeadsIsRejectedAtKvHeads) {
+  auto error = layer_error("{name: a, op: attention, h: 12, kv_heads: 5, s: 8, d: 4}");
+  ASSERT_TRUE(error);
+  EXPECT_EQ(error->message(), "heads h=12 are not divisible by kv_heads=5");
+  EXPECT_EQ(error->where().to_string(), "w.yaml:2:47: layers[0].kv_heads");
+}
+
+TEST(LayerListOps, NormsReadRowsAndColsWithTheirKind) {
+  const auto layer_norm =
+      single_layer_attrs<ir::NormAttrs>("{op: layernorm, rows: 512, cols: 768}");
+  EXPECT_EQ(layer_norm.kind, ir::NormKind::kLayerNorm);
+  EXPECT_EQ(layer_norm.rows, 512);
+  EXPECT_EQ(layer_norm.cols, 768);
+  const auto rms_norm = single_layer_attrs<ir::NormAttrs>("{op: rmsnorm, rows: 4, cols: 4096}");
+  EXPECT_EQ(rms_norm.kind, ir::NormKind::kRmsNorm);
+  EXPECT_EQ(rms_norm.cols, 4096);
+  auto missing = layer_error("{op: rmsnorm, rows: 4}");
+  ASSERT_TRUE(missing);
+  EXPECT_EQ(missing->message(), "missing required key 'cols'");
+}
+
+TEST(LayerListOps, SoftmaxReadsRowsAndCols) {
+  const auto softmax = single_layer_attrs<ir::SoftmaxAttrs>("{op: softmax, rows: 6144, cols: 512}");
+  EXPECT_EQ(softmax.rows, 6144);
+  EXPECT_EQ(softmax.cols, 512);
+}
+
+TEST(LayerListOps, ElementwiseInputsDefaultToTwoForBinaryFunctionsElseOne) {
+  const auto add =
+      single_layer_attrs<ir::ElementwiseAttrs>("{op: elementwise, fn: add, elements: 8}");
+  EXPECT_EQ(add.fn, "add");
+  EXPECT_EQ(add.elements, 8);
+  EXPECT_EQ(add.inputs, 2);
+  for (const std::string fn : {"sub", "mul", "div"}) {
+    EXPECT_EQ(
+        single_layer_attrs<ir::ElementwiseAttrs>("{op: elementwise, fn: " + fn + ", elements: 8}")
+            .inputs,
+        2)
+        << fn;
+  }
+  for (const std::string fn :
+       {"relu", "gelu", "silu", "sigmoid", "tanh", "exp", "erf", "sqrt", "copy"}) {
+    EXPECT_EQ(
+        single_layer_attrs<ir::ElementwiseAttrs>("{op: elementwise, fn: " + fn + ", elements: 8}")
+            .inputs,
+        1)
+        << fn;
+  }
+  // A bias add reads one full-size operand; the broadcast bias is read once.
+  EXPECT_EQ(
+      single_layer_attrs<ir::ElementwiseAttrs>("{op: elementwise, fn: add, elements: 8, inputs: 1}")
+          .inputs,
+      1);
+}
+
+TEST(LayerListOps, UnknownElementwiseFunctionSuggestsTheNearest) {
+  auto error = layer_error("{op: elementwise, fn: gleu, elements: 8}");
+  ASSERT_TRUE(error);
+  EXPECT_THAT(error->message(), HasSubstr("invalid value 'gleu' for 'fn'; did you mean 'gelu'?"));
+  EXPECT_EQ(error->where().to_string(), "w.yaml:2:27: layers[0].fn");
+  auto missing = layer_error("{op: elementwise, elements: 8}");
+  ASSERT_TRUE(missing);
+  EXPECT_EQ(missing->message(), "missing required key 'fn'");
+}
+
+TEST(LayerListOps, ReduceDefaultsToSum) {
+  const auto sum = single_layer_attrs<ir::ReduceAttrs>("{op: reduce, rows: 16, cols: 1024}");
+  EXPECT_EQ(sum.fn, "sum");
+  EXPECT_EQ(sum.rows, 16);
+  EXPECT_EQ(sum.cols, 1024);
+  EXPECT_EQ(single_layer_attrs<ir::ReduceAttrs>("{op: reduce, rows: 1, cols: 2, fn: mean}").fn,
+            "mean");
+  EXPECT_EQ(single_layer_attrs<ir::ReduceAttrs>("{op: reduce, rows: 1, cols: 2, fn: max}").fn,
+            "max");
+  EXPECT_EQ(error_key_path("{op: reduce, rows: 1, cols: 2, fn: median}"), "layers[0].fn");
+}
+
+TEST(LayerListOps, PoolDefaultsToOneImageUnitStrideNoPadAndMax) {
+  const auto pool =
+      single_layer_attrs<ir::PoolAttrs>("{op: pool, c: 64, h: 112, w: 112, r: 3, s: 3}");
+  EXPECT_EQ(pool.n, 1);
+  EXPECT_EQ(pool.c, 64);
+  EXPECT_EQ(ir::op_attributes_text(pool), "max window=3x3 stride=1 pad=0");
+  const auto average = single_layer_attrs<ir::PoolAttrs>(
+      "{op: pool, n: 2, c: 8, h: 7, w: 7, r: 7, s: 7, stride: 7, pad: 0, kind: avg}");
+  EXPECT_EQ(average.n, 2);
+  EXPECT_EQ(ir::op_attributes_text(average), "avg window=7x7 stride=7 pad=0");
+}
+
+TEST(LayerListOps, PoolWindowBiggerThanPaddedInputIsRejectedAtTheWindowKey) {
+  auto error = layer_error("{op: pool, c: 8, h: 4, w: 8, r: 7, s: 3, pad: 1}");
+  ASSERT_TRUE(error);
+  EXPECT_EQ(error->message(), "window height r=7 is larger than the padded input height 6");
+  EXPECT_EQ(error->where().to_string(), "w.yaml:2:37: layers[0].r");
+  EXPECT_EQ(error_key_path("{op: pool, c: 8, h: 8, w: 2, r: 3, s: 3}"), "layers[0].s");
+  EXPECT_EQ(error_key_path("{op: pool, c: 8, h: 8, w: 8, r: 2, s: 2, kind: global}"),
+            "layers[0].kind");
+}
+
+TEST(LayerListOps, EachKindReadsItsOwnOperandsAndHasAShapedResult) {
+  const ir::Graph graph = from_text(
+      "layers:\n"
+      "  - {name: attn, op: attention, h: 4, kv_heads: 2, s: 8, kv_len: 16, d: 32, causal: "
+      "true}\n"
+      "  - {name: ln, op: layernorm, rows: 8, cols: 128, dtype: bf16}\n"
+      "  - {name: rms, op: rmsnorm, rows: 8, cols: 128}\n"
+      "  - {name: sm, op: softmax, rows: 32, cols: 16}\n"
+      "  - {name: act, op: elementwise, fn: silu, elements: 1024}\n"
+      "  - {name: residual, op: elementwise, fn: add, elements: 1024}\n"
+      "  - {name: red, op: reduce, rows: 8, cols: 128, fn: mean}\n"
+      "  - {name: pool, op: pool, c: 64, h: 112, w: 112, r: 3, s: 3, stride: 2, pad: 1}\n");
+  EXPECT_EQ(
+      print_graph(graph),
+      "%attn = attention(%attn.q[1,4,8,32], %attn.k[1,2,16,32], %attn.v[1,2,16,32]) b=1 h=4 "
+      "kv_heads=2 s=8 kv_len=16 d=32 causal -> [1,4,8,32] native\n"
+      "%ln = norm(%ln.in[8,128], %ln.scale[128], %ln.bias[128]) layernorm rows=8 cols=128 -> "
+      "[8,128] bf16\n"
+      "%rms = norm(%rms.in[8,128], %rms.scale[128]) rmsnorm rows=8 cols=128 -> [8,128] native\n"
+      "%sm = softmax(%sm.in[32,16]) rows=32 cols=16 -> [32,16] native\n"
+      "%act = elementwise(%act.in[1024]) fn=silu elements=1024 inputs=1 -> [1024] native\n"
+      "%residual = elementwise(%residual.in0[1024], %residual.in1[1024]) fn=add elements=1024 "
+      "inputs=2 -> [1024] native\n"
+      "%red = reduce(%red.in[8,128]) fn=mean rows=8 cols=128 -> [8] native\n"
+      "%pool = pool(%pool.in[1,64,112,112]) max window=3x3 stride=2 pad=1 -> [1,64,56,56] "
+      "native\n");
+}
+
+TEST(LayerListOps, TransformerLayerWorkloadHasTheMacsOfItsGemmOnlyForm) {
+  const ir::Graph kernels =
+      load_layer_list(source_path("workloads/kernels_transformer_layer.yaml"));
+  const ir::Graph gemms = load_layer_list(source_path("workloads/bert_base_gemms.yaml"));
+  EXPECT_EQ(kernels.op_count(), 10u);
+  std::map<ir::OpKind, int> kinds;
+  int64_t kernel_macs = 0;
+  for (ir::NodeId id : kernels.topological_ops()) {
+    ++kinds[kernels.op(id).kind()];
+    kernel_macs += ir::mac_count(kernels.op(id));
+    for (ir::NodeId output : kernels.outputs_of(id)) {
+      EXPECT_TRUE(kernels.tensor(output).shape_known()) << kernels.op(id).name;
+    }
+  }
+  EXPECT_EQ(kinds[ir::OpKind::kGemm], 4);
+  EXPECT_EQ(kinds[ir::OpKind::kAttention], 1);
+  EXPECT_EQ(kinds[ir::OpKind::kElementwise], 3);
+  EXPECT_EQ(kinds[ir::OpKind::kNorm], 2);
+  int64_t gemm_macs = 0;
+  for (ir::NodeId id : gemms.topological_ops()) gemm_macs += ir::mac_count(gemms.op(id));
+  EXPECT_EQ(kernel_macs, gemm_macs);
+  EXPECT_EQ(kernel_macs, int64_t{4026531840});
 }
 
 }  // namespace

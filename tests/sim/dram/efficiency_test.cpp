@@ -8,24 +8,10 @@
 
 #include "sim/memory/dram/dram_system.h"
 #include "sim/memory/dram/presets.h"
+#include "sim/memory/dram/streaming_efficiency.h"
 
 namespace polyarch::sim::dram {
 namespace {
-
-// Sequential reads of `request_bytes` each, all waiting at cycle 0, long enough that every
-// pseudo-channel sees `refresh_intervals` refreshes.
-double streaming_efficiency(const DramConfig& config, int64_t refresh_intervals = 12) {
-  DramSystem system(config);
-  const int64_t bursts_per_pc = refresh_intervals * config.timing.tREFI / config.burst_cycles();
-  const int64_t total_bytes =
-      bursts_per_pc * config.bytes_per_burst() * config.pseudo_channel_count();
-  const int64_t request_bytes = 256;
-  for (int64_t addr = 0; addr < total_bytes; addr += request_bytes) {
-    system.enqueue({.addr = addr, .bytes = request_bytes, .arrival_cycle = 0});
-  }
-  system.run();
-  return system.bandwidth_efficiency();
-}
 
 double random_efficiency(const DramConfig& config, uint64_t seed) {
   DramSystem system(config);
@@ -69,7 +55,7 @@ TEST(DramEfficiency, StreamingReadReachesPeakLessRefreshAndRowSwitches) {
     DramConfig config = preset(name);
     config.controller.address_scheme = AddressScheme::kBankInterleaved;
     config.controller.record_commands = false;
-    const double measured = streaming_efficiency(config);
+    const double measured = streaming_efficiency(config, 12);
     const double bound = streaming_efficiency_bound(config);
     // No schedule can use the cycles a refresh blocks.
     const double refresh_ceiling =

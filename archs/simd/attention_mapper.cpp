@@ -1,0 +1,240 @@
+#include "archs/simd/attention_mapper.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "archs/simd/gemm_mapper.h"
+#include "archs/simd/step_cost.h"
+#include "archs/simd/streaming_mapper.h"
+#include "compiler/support/checked_math.h"
+
+namespace polyarch::archs::simd {
+
+namespace {
+
+constexpr int64_t kAccumulatorBytes = 4;
+constexpr int64_t kRegisterShare = 2;  // as for GEMM accumulators: half the register file
+
+int64_t round_up(int64_t value, int64_t multiple) { return ceil_div(value, multiple) * multiple; }
+
+// KV blocks a query block visits. Queries are the last `s` positions of the kv_len keys (a
+// prefill has s == kv_len; a decode step's query sees every key), so with causal masking query
+// block i sees keys up to offset + (i + 1) * Br.
+int64_t total_kv_blocks(const ir::AttentionAttrs& attention, const FlashTiling& tiling,
+                        int64_t& longest) {
+  const int64_t q_blocks = ceil_div(attention.s, tiling.block_q);
+  const int64_t kv_per_split = ceil_div(attention.kv_len, tiling.kv_split);
+  const int64_t offset = std::max<int64_t>(0, attention.kv_len - attention.s);
+  int64_t total = 0;
+  longest = 0;
+  for (int64_t block = 0; block < q_blocks; ++block) {
+    int64_t keys = attention.kv_len;
+    if (attention.causal) {
+      keys = std::min(attention.kv_len, offset + (block + 1) * tiling.block_q);
+    }
+    // Each split covers its share of the visible keys.
+    const int64_t per_split = std::min(kv_per_split, ceil_div(keys, tiling.kv_split));
+    const int64_t blocks = ceil_div(per_split, tiling.block_kv);
+    total = checked_add(total, checked_mul(blocks, tiling.kv_split, "blocks"), "blocks");
+    longest = std::max(longest, blocks);
+  }
+  return total;
+}
+
+}  // namespace
+
+std::optional<KernelPlan> plan_flash_tiling(const SimdParams& params,
+                                            const ir::AttentionAttrs& attention, ir::DType dtype,
+                                            const FlashTiling& tiling) {
+  const int64_t elem = ir::dtype_bytes(dtype);
+  const int64_t d = attention.d;
+  const bool engine = params.core_matrix_macs_per_cycle(dtype) > 0;
+  if (engine && tiling.block_q < params.matrix_engine.min_tile_m) return std::nullopt;
+  // Registers: the S block and the O accumulator; scratchpad: Q and double-buffered K, V.
+  const int64_t register_bytes = (tiling.block_q * tiling.block_kv + tiling.block_q * d) *
+                                 kAccumulatorBytes * kRegisterShare;
+  if (register_bytes > params.vector.registers_kib * 1024) return std::nullopt;
+  const int64_t staging_bytes = (tiling.block_q * d + 2 * 2 * tiling.block_kv * d) * elem;
+  if (staging_bytes > params.scratchpad.kib * 1024) return std::nullopt;
+  if (tiling.kv_split > 1 && tiling.kv_split * tiling.block_kv > attention.kv_len) {
+    return std::nullopt;
+  }
+
+  const int64_t heads = checked_mul(attention.b, attention.h, "heads");
+  const int64_t q_blocks = ceil_div(attention.s, tiling.block_q);
+  const int64_t items = checked_mul(checked_mul(heads, q_blocks, "items"), tiling.kv_split, "items");
+  int64_t longest = 0;
+  const int64_t blocks_per_head = total_kv_blocks(attention, tiling, longest);
+  const int64_t total_blocks = checked_mul(blocks_per_head, heads, "blocks");
+  const int64_t mean_blocks = std::max<int64_t>(1, ceil_div(total_blocks, items));
+
+  CoreWork work;
+  const int64_t macs = 2 * tiling.block_q * tiling.block_kv * d;
+  if (engine) {
+    work.matrix_macs = 2 * round_up(tiling.block_q, params.matrix_engine.min_tile_m) *
+                       tiling.block_kv * d;
+    work.matrix_macs_per_cycle = params.core_matrix_macs_per_cycle(dtype);
+  } else {
+    work.vector_ops = macs;
+  }
+  // Online softmax per score: scale, running max, subtract, sum (4 lane ops) and one exp; the
+  // output rows are rescaled once per block.
+  work.vector_ops += 4 * tiling.block_q * tiling.block_kv + tiling.block_q * d;
+  work.vector_ops_per_cycle = params.core_vector_elements_per_cycle(ir::DType::kFp32);
+  work.sfu_ops = tiling.block_q * tiling.block_kv;
+  work.scratchpad_bytes = 2 * tiling.block_kv * d * elem;
+  work.l2_bytes = 2 * tiling.block_kv * d * elem;
+  work.latency_floor_cycles = params.l2.hit_latency_cycles;  // double-buffered K/V: one ahead
+  work.serialize_matrix_and_vector = true;
+
+  // DRAM: Q and O once; K and V once when the heads in flight keep them in L2, else once per
+  // item that reads them.
+  const int64_t kv_bytes_per_head = 2 * attention.kv_len * d * elem;
+  const int64_t kv_heads_total = checked_mul(attention.b, attention.kv_heads, "heads");
+  const int64_t items_per_kv_head = ceil_div(items, kv_heads_total);
+  const int64_t heads_in_flight =
+      std::min(kv_heads_total, ceil_div(std::min(items, params.count), items_per_kv_head));
+  const bool kv_in_l2 = static_cast<double>(heads_in_flight * kv_bytes_per_head) <=
+                        params.l2.capacity_mib * 1024.0 * 1024.0;
+  const int64_t q_bytes = checked_mul(heads * attention.s, d * elem, "bytes");
+  const int64_t kv_reads = kv_in_l2 ? checked_mul(kv_heads_total, kv_bytes_per_head, "bytes")
+                                    : checked_mul(total_blocks, work.l2_bytes, "bytes");
+  const int64_t o_bytes = q_bytes;
+
+  KernelPlan plan;
+  plan.kernel = "flash_attention";
+  const int64_t waves = ceil_div(items, params.count);
+  const int64_t full_waves = items / params.count;
+  const int64_t last_items = items % params.count;
+  // Per item: Q block fetch latency before, O block store after.
+  const int64_t item_overhead = params.l2.hit_latency_cycles +
+                                ceil_div(tiling.block_q * d * elem, params.core_bytes_per_cycle);
+  auto wave = [&](int64_t wave_items) -> std::vector<StepRun> {
+    CoreWork wave_work = work;
+    wave_work.active_cores = wave_items;
+    KernelStep step = step_cost(params, wave_work);
+    const int64_t reads = static_cast<int64_t>(static_cast<double>(q_bytes + kv_reads) *
+                                               static_cast<double>(wave_items) /
+                                               static_cast<double>(items));
+    const int64_t writes = static_cast<int64_t>(static_cast<double>(o_bytes) *
+                                                static_cast<double>(wave_items) /
+                                                static_cast<double>(items));
+    step.dram_read_bytes = reads / mean_blocks;
+    KernelStep first = step;
+    first.dram_read_bytes += reads - step.dram_read_bytes * mean_blocks;
+    first.cycles += item_overhead;
+    KernelStep last = step;
+    last.dram_write_bytes = writes;
+    if (mean_blocks == 1) {
+      first.dram_write_bytes = writes;
+      return {{first, 1}};
+    }
+    return {{first, 1}, {step, mean_blocks - 2}, {last, 1}};
+  };
+  if (full_waves > 0) plan.add_block(wave(params.count), full_waves);
+  if (last_items > 0) plan.add_block(wave(last_items), 1);
+  if (tiling.kv_split > 1) {
+    // Combining the splits: read each split's partial O and log-sum-exp, rescale, sum.
+    StreamingWork combine;
+    combine.kernel = "split_combine";
+    combine.vector_ops = checked_mul(3 * tiling.kv_split, heads * attention.s * d, "ops");
+    combine.l2_bytes = checked_mul(tiling.kv_split, heads * attention.s * d * kAccumulatorBytes,
+                                   "bytes");
+    combine.parallel_items = heads * attention.s;
+    const KernelPlan combine_plan = plan_streaming(params, combine);
+    for (const StepBlock& block : combine_plan.blocks) plan.add_block(block.runs, block.repeat);
+  }
+  plan.macs = ir::mac_count(ir::Op{"", attention, dtype, {}});
+  plan.flops = ir::flop_count(ir::Op{"", attention, dtype, {}});
+  plan.l2_bytes = checked_mul(total_blocks, work.l2_bytes, "bytes") + q_bytes + o_bytes;
+  plan.peak_flops_per_cycle =
+      2.0 * static_cast<double>(engine ? params.core_matrix_macs_per_cycle(dtype)
+                                       : params.core_vector_elements_per_cycle(dtype)) *
+      static_cast<double>(params.count);
+  const double issued = static_cast<double>(waves * params.count * mean_blocks) *
+                        static_cast<double>(macs);
+  plan.mapping_efficiency = std::min(1.0, static_cast<double>(plan.macs) / issued);
+  plan.mapping = {{"kernel", plan.kernel},     {"block_q", tiling.block_q},
+                  {"block_kv", tiling.block_kv}, {"kv_split", tiling.kv_split},
+                  {"items", items},            {"waves", waves},
+                  {"kv_blocks", total_blocks}, {"kv_in_l2", kv_in_l2}};
+  return plan;
+}
+
+KernelPlan plan_unfused_attention(const SimdParams& params, const ir::AttentionAttrs& attention,
+                                  ir::DType dtype, const MemoryView& memory,
+                                  int64_t launch_cycles) {
+  const int64_t elem = ir::dtype_bytes(dtype);
+  const int64_t heads = checked_mul(attention.b, attention.h, "heads");
+  const int64_t kv_heads = checked_mul(attention.b, attention.kv_heads, "heads");
+  const int64_t scores = checked_mul(heads * attention.s, attention.kv_len, "scores");
+  GemmProblem qk{attention.s, attention.kv_len, attention.d, heads, dtype,
+                 heads * attention.s * attention.d * elem,
+                 kv_heads * attention.kv_len * attention.d * elem, scores * elem};
+  GemmProblem pv{attention.s, attention.d, attention.kv_len, heads, dtype, scores * elem,
+                 kv_heads * attention.kv_len * attention.d * elem,
+                 heads * attention.s * attention.d * elem};
+  StreamingWork softmax;
+  softmax.kernel = "softmax";
+  softmax.vector_ops = checked_mul(scores, 5, "ops");  // scale and mask, max, subtract, sum, divide
+  softmax.sfu_ops = scores;
+  softmax.dram_read_bytes = scores * elem;
+  softmax.dram_write_bytes = scores * elem;
+  softmax.l2_bytes = 2 * scores * elem;
+  softmax.parallel_items = heads * attention.s;
+  softmax.dtype = dtype;
+
+  KernelPlan plan;
+  plan.kernel = "unfused_attention";
+  const KernelPlan parts[] = {plan_gemm(params, qk, memory), plan_streaming(params, softmax),
+                              plan_gemm(params, pv, memory)};
+  for (const KernelPlan& part : parts) {
+    // Each kernel's launch becomes an idle step between the previous kernel and this one.
+    plan.add_block({{KernelStep{launch_cycles, 0, 0, Bound::kLatency}, 1}}, 1);
+    for (const StepBlock& block : part.blocks) plan.add_block(block.runs, block.repeat);
+    plan.l2_bytes += part.l2_bytes;
+  }
+  plan.macs = ir::mac_count(ir::Op{"", attention, dtype, {}});
+  plan.flops = ir::flop_count(ir::Op{"", attention, dtype, {}});
+  plan.peak_flops_per_cycle = parts[0].peak_flops_per_cycle;
+  plan.mapping_efficiency = std::min(parts[0].mapping_efficiency, parts[2].mapping_efficiency);
+  plan.mapping = {{"kernel", plan.kernel},
+                  {"qk_gemm", parts[0].mapping},
+                  {"softmax", parts[1].mapping},
+                  {"pv_gemm", parts[2].mapping}};
+  return plan;
+}
+
+KernelPlan plan_attention(const SimdParams& params, const ir::AttentionAttrs& attention,
+                          ir::DType dtype, const MemoryView& memory, int64_t launch_cycles) {
+  std::optional<KernelPlan> best;
+  int64_t best_cycles = std::numeric_limits<int64_t>::max();
+  for (int64_t block_q : {16, 32, 64, 128, 256}) {
+    for (int64_t block_kv : {32, 64, 128, 256}) {
+      for (int64_t split : {1, 2, 4, 8, 16, 32, 64}) {
+        std::optional<KernelPlan> plan =
+            plan_flash_tiling(params, attention, dtype, {block_q, block_kv, split});
+        if (!plan) continue;
+        plan->launch_cycles = launch_cycles;
+        const int64_t cycles =
+            estimate_cycles(*plan, memory.dram_bytes_per_cycle, memory.dram_latency_cycles);
+        if (cycles < best_cycles) {
+          best_cycles = cycles;
+          best = std::move(plan);
+        }
+      }
+    }
+  }
+  KernelPlan unfused = plan_unfused_attention(params, attention, dtype, memory, launch_cycles);
+  unfused.launch_cycles = 0;  // its launches are steps
+  const int64_t unfused_cycles =
+      estimate_cycles(unfused, memory.dram_bytes_per_cycle, memory.dram_latency_cycles);
+  const bool fused = best && best_cycles <= unfused_cycles;
+  KernelPlan chosen = fused ? *best : unfused;
+  chosen.mapping["fused_estimate_cycles"] =
+      best ? nlohmann::ordered_json(best_cycles) : nlohmann::ordered_json(nullptr);
+  chosen.mapping["unfused_estimate_cycles"] = unfused_cycles;
+  return chosen;
+}
+
+}  // namespace polyarch::archs::simd

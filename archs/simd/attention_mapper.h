@@ -1,0 +1,34 @@
+#pragma once
+// Attention on a simd unit. Fused (flash-style): one work item per (sequence, head, block of Br
+// queries, KV split); each walks its keys in blocks of Bc: S = Q K^T on the matrix engine, the
+// online softmax on the lanes (exp on the special-function lanes), O += P V; causal masking
+// skips the blocks above the diagonal. The mapper searches Br, Bc and the KV split (flash
+// decoding). Unfused, for comparison: the QK^T GEMM, a softmax over S in DRAM and the PV GEMM.
+// Equations: README.md "Attention".
+#include "archs/simd/kernel_plan.h"
+#include "archs/simd/memory_view.h"
+#include "archs/simd/params.h"
+#include "compiler/ir/op.h"
+
+namespace polyarch::archs::simd {
+
+struct FlashTiling {
+  int64_t block_q = 0;   // Br
+  int64_t block_kv = 0;  // Bc
+  int64_t kv_split = 1;
+};
+
+std::optional<KernelPlan> plan_flash_tiling(const SimdParams& params,
+                                            const ir::AttentionAttrs& attention, ir::DType dtype,
+                                            const FlashTiling& tiling);
+
+// The unfused kernels, each with its own launch (`launch_cycles` per kernel).
+KernelPlan plan_unfused_attention(const SimdParams& params, const ir::AttentionAttrs& attention,
+                                  ir::DType dtype, const MemoryView& memory,
+                                  int64_t launch_cycles);
+
+// The faster of the best fused tiling and the unfused kernels; its mapping names both.
+KernelPlan plan_attention(const SimdParams& params, const ir::AttentionAttrs& attention,
+                          ir::DType dtype, const MemoryView& memory, int64_t launch_cycles);
+
+}  // namespace polyarch::archs::simd

@@ -1,0 +1,79 @@
+#include "archs/simd/cost_model.h"
+
+#include <cmath>
+
+#include "archs/simd/attention_mapper.h"
+#include "archs/simd/gemm_mapper.h"
+#include "archs/simd/streaming_mapper.h"
+#include "compiler/support/checked_math.h"
+
+namespace polyarch::archs::simd {
+
+namespace {
+
+int64_t bytes_of(int64_t elements, int64_t elem) { return checked_mul(elements, elem, "bytes"); }
+
+GemmProblem gemm_problem(const ir::Op& op, ir::DType dtype) {
+  const int64_t elem = ir::dtype_bytes(dtype);
+  GemmProblem problem;
+  problem.dtype = dtype;
+  if (const auto* gemm = std::get_if<ir::GemmAttrs>(&op.attrs)) {
+    problem.m = gemm->m;
+    problem.n = gemm->n;
+    problem.k = gemm->k;
+    problem.batch = gemm->batch;
+    const int64_t b_copies = gemm->b_shared ? 1 : gemm->batch;
+    problem.a_bytes = bytes_of(checked_mul(gemm->batch, gemm->m * gemm->k, "elements"), elem);
+    problem.b_bytes = bytes_of(checked_mul(b_copies, gemm->k * gemm->n, "elements"), elem);
+    problem.c_bytes = bytes_of(checked_mul(gemm->batch, gemm->m * gemm->n, "elements"), elem);
+    return problem;
+  }
+  // A convolution as its implicit GEMM: the input is read once from DRAM, im2col rows are formed
+  // on chip from it.
+  const ir::GemmView view = ir::gemm_view(op);
+  problem.m = view.m;
+  problem.n = view.n;
+  problem.k = view.k;
+  problem.batch = view.repeats;
+  problem.a_bytes = bytes_of(checked_mul(view.repeats, view.ifmap_distinct_elements, "elements"),
+                             elem);
+  problem.b_bytes = bytes_of(checked_mul(view.repeats, view.k * view.n, "elements"), elem);
+  problem.c_bytes = bytes_of(checked_mul(view.repeats, view.m * view.n, "elements"), elem);
+  return problem;
+}
+
+}  // namespace
+
+bool simd_supports(const ir::Op& op) { return op.kind() != ir::OpKind::kFrontend; }
+
+KernelPlan plan_op(const SimdParams& params, const ir::Op& op, const MemoryView& memory,
+                   double clock_ghz) {
+  const ir::DType dtype = op.dtype.value_or(params.dtype);
+  const auto launch_cycles =
+      static_cast<int64_t>(std::ceil(params.launch_overhead_ns * clock_ghz));
+  KernelPlan plan;
+  switch (op.kind()) {
+    case ir::OpKind::kGemm:
+    case ir::OpKind::kConv2d:
+      plan = plan_gemm(params, gemm_problem(op, dtype), memory);
+      plan.launch_cycles = launch_cycles;
+      break;
+    case ir::OpKind::kAttention:
+      plan = plan_attention(params, std::get<ir::AttentionAttrs>(op.attrs), dtype, memory,
+                            launch_cycles);
+      break;
+    case ir::OpKind::kFrontend:
+      throw_bad_input(op.where, "op '" + op.name + "' (" + ir::op_type_name(op) +
+                                    ") was not lowered to a canonical op");
+    default:
+      plan = plan_streaming(params, streaming_work(params, op, dtype));
+      // A view moves nothing and launches nothing.
+      plan.launch_cycles = plan.blocks.empty() ? 0 : launch_cycles;
+      break;
+  }
+  plan.compute_cycles = checked_add(plan.compute_cycles, plan.launch_cycles, "cycles");
+  plan.mapping["dtype"] = std::string(ir::dtype_name(dtype));
+  return plan;
+}
+
+}  // namespace polyarch::archs::simd

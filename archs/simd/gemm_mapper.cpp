@@ -1,0 +1,246 @@
+#include "archs/simd/gemm_mapper.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "archs/simd/step_cost.h"
+#include "archs/systolic/fold_pipeline.h"
+#include "compiler/support/checked_math.h"
+
+namespace polyarch::archs::simd {
+
+namespace {
+
+// Staging buffers beyond this hide no more latency.
+constexpr int64_t kMaxStages = 8;
+// Accumulators may take half the register file; the rest holds operand fragments, addresses
+// and loop state (CUTLASS's Hopper kernels keep a 128 x 256 fp32 accumulator tile in half of an
+// SM's 256 KiB).
+constexpr int64_t kAccumulatorRegisterShare = 2;
+constexpr int64_t kAccumulatorBytes = 4;  // fp32 / int32 partial sums
+
+int64_t round_up(int64_t value, int64_t multiple) { return ceil_div(value, multiple) * multiple; }
+
+int64_t share(int64_t total, int64_t part, int64_t whole) {
+  return static_cast<int64_t>(static_cast<double>(total) * static_cast<double>(part) /
+                              static_cast<double>(whole));
+}
+
+struct TileGeometry {
+  int64_t tiles_m = 0;
+  int64_t tiles_n = 0;
+  int64_t k_per_split = 0;
+  int64_t iterations = 0;  // BK slices per tile
+  int64_t tiles = 0;       // all tiles: tiles_m * tiles_n * batch * split_k
+  int64_t stages = 0;      // staging buffers that fit the scratchpad
+  int64_t operand_bytes = 0;  // one iteration's A and B slices
+};
+
+// DRAM bytes a wave of `wave_tiles` concurrent tiles reads. When both operands fit in L2 each
+// byte comes from DRAM once (spread over the waves); otherwise a wave reads the A row panels and
+// B column panels it covers, the wave laid out as a near-square block of tiles.
+int64_t wave_read_bytes(const SimdParams& params, const GemmProblem& problem,
+                        const GemmTiling& tiling, const TileGeometry& geometry,
+                        int64_t wave_tiles) {
+  const int64_t compulsory = checked_add(problem.a_bytes, problem.b_bytes, "bytes");
+  const int64_t compulsory_share = share(compulsory, wave_tiles, geometry.tiles);
+  const double l2_bytes = params.l2.capacity_mib * 1024.0 * 1024.0;
+  if (static_cast<double>(compulsory) <= l2_bytes) return compulsory_share;
+  const int64_t rows = std::min(geometry.tiles_m,
+                                static_cast<int64_t>(std::ceil(std::sqrt(wave_tiles))));
+  const int64_t cols = std::min(geometry.tiles_n, ceil_div(wave_tiles, rows));
+  const int64_t elem = ir::dtype_bytes(problem.dtype);
+  // Panels of A are im2col rows for a convolution: scale by distinct / im2col bytes.
+  const double a_im2col = static_cast<double>(problem.m) * static_cast<double>(problem.k) *
+                          static_cast<double>(elem) * static_cast<double>(problem.batch);
+  const double a_scale = std::min(1.0, static_cast<double>(problem.a_bytes) / a_im2col);
+  const double panel_reads =
+      (static_cast<double>(rows * tiling.bm) * a_scale + static_cast<double>(cols * tiling.bn)) *
+      static_cast<double>(geometry.k_per_split) * static_cast<double>(elem);
+  return std::max(compulsory_share, static_cast<int64_t>(panel_reads));
+}
+
+// One wave of `wave_tiles` tiles: its iterations as steps, the epilogue on the last.
+std::vector<StepRun> wave_steps(const SimdParams& params, const GemmProblem& problem,
+                                const GemmTiling& tiling, const TileGeometry& geometry,
+                                int64_t wave_tiles, int64_t macs_per_cycle) {
+  const int64_t elem = ir::dtype_bytes(problem.dtype);
+  CoreWork work;
+  const int64_t padded_bm =
+      tiling.matrix_engine ? round_up(tiling.bm, params.matrix_engine.min_tile_m) : tiling.bm;
+  if (tiling.matrix_engine) {
+    work.matrix_macs = padded_bm * tiling.bn * tiling.bk;
+    work.matrix_macs_per_cycle = macs_per_cycle;
+  } else {
+    work.vector_ops = tiling.bm * tiling.bn * tiling.bk;
+    work.vector_ops_per_cycle = macs_per_cycle;
+  }
+  work.scratchpad_bytes = geometry.operand_bytes;
+  work.l2_bytes = geometry.operand_bytes;
+  // Staging buffers in flight hide the L2 latency of the slices behind them.
+  work.latency_floor_cycles = ceil_div(params.l2.hit_latency_cycles, geometry.stages - 1);
+  work.active_cores = wave_tiles;
+  const KernelStep iteration = step_cost(params, work);
+
+  // Epilogue: accumulators converted on the lanes and stored through the core's port, after
+  // the first slice's fill latency (a tile's pipeline starts empty).
+  const int64_t out_elem = tiling.split_k > 1 ? kAccumulatorBytes : elem;
+  const int64_t tile_outputs = tiling.bm * tiling.bn;
+  const int64_t epilogue_cycles =
+      ceil_div(tile_outputs, params.core_vector_elements_per_cycle(ir::DType::kFp32)) +
+      ceil_div(tile_outputs * out_elem, params.core_bytes_per_cycle) +
+      params.l2.hit_latency_cycles;
+
+  const int64_t reads = wave_read_bytes(params, problem, tiling, geometry, wave_tiles);
+  const int64_t c_bytes = tiling.split_k > 1 ? 0 : share(problem.c_bytes, wave_tiles, geometry.tiles);
+  const int64_t reads_per_step = reads / geometry.iterations;
+  const int64_t first_extra = reads - reads_per_step * geometry.iterations;
+
+  std::vector<StepRun> runs;
+  KernelStep first = iteration;
+  first.dram_read_bytes = reads_per_step + first_extra;
+  KernelStep middle = iteration;
+  middle.dram_read_bytes = reads_per_step;
+  KernelStep last = middle;
+  last.cycles += epilogue_cycles;
+  last.dram_write_bytes = c_bytes;
+  if (geometry.iterations == 1) {
+    last.dram_read_bytes = first.dram_read_bytes;
+    runs.push_back({last, 1});
+  } else {
+    runs.push_back({first, 1});
+    runs.push_back({middle, geometry.iterations - 2});
+    runs.push_back({last, 1});
+  }
+  return runs;
+}
+
+// Split-K partial sums are reduced by the vector lanes of all cores; they stay in L2 when they
+// fit, else they go through DRAM.
+KernelStep split_reduction_step(const SimdParams& params, const GemmProblem& problem,
+                                const GemmTiling& tiling) {
+  const int64_t outputs = checked_mul(checked_mul(problem.m, problem.n, "outputs"), problem.batch,
+                                      "outputs");
+  const int64_t partial_bytes =
+      checked_mul(checked_mul(outputs, tiling.split_k, "bytes"), kAccumulatorBytes, "bytes");
+  CoreWork work;
+  work.vector_ops = ceil_div(outputs * tiling.split_k, params.count);
+  work.vector_ops_per_cycle = params.core_vector_elements_per_cycle(ir::DType::kFp32);
+  work.l2_bytes = ceil_div(partial_bytes, params.count);
+  work.active_cores = params.count;
+  KernelStep step = step_cost(params, work);
+  const bool partials_fit = static_cast<double>(partial_bytes) <=
+                            params.l2.capacity_mib * 1024.0 * 1024.0;
+  step.dram_read_bytes = partials_fit ? 0 : partial_bytes;
+  step.dram_write_bytes = problem.c_bytes;
+  return step;
+}
+
+}  // namespace
+
+std::optional<KernelPlan> plan_gemm_tiling(const SimdParams& params, const GemmProblem& problem,
+                                           const GemmTiling& tiling) {
+  const int64_t elem = ir::dtype_bytes(problem.dtype);
+  const int64_t macs_per_cycle = tiling.matrix_engine
+                                     ? params.core_matrix_macs_per_cycle(problem.dtype)
+                                     : params.core_vector_elements_per_cycle(problem.dtype);
+  if (macs_per_cycle <= 0) return std::nullopt;
+  if (tiling.bm * tiling.bn * kAccumulatorBytes * kAccumulatorRegisterShare >
+      params.vector.registers_kib * 1024) {
+    return std::nullopt;
+  }
+  TileGeometry geometry;
+  geometry.operand_bytes = (tiling.bm + tiling.bn) * tiling.bk * elem;
+  geometry.stages = std::min(kMaxStages, params.scratchpad.kib * 1024 / geometry.operand_bytes);
+  if (geometry.stages < 2) return std::nullopt;
+  if (tiling.split_k > 1 && tiling.split_k * tiling.bk > problem.k) return std::nullopt;
+  geometry.tiles_m = ceil_div(problem.m, tiling.bm);
+  geometry.tiles_n = ceil_div(problem.n, tiling.bn);
+  geometry.k_per_split = ceil_div(problem.k, tiling.split_k);
+  geometry.iterations = ceil_div(geometry.k_per_split, tiling.bk);
+  geometry.tiles = checked_mul(
+      checked_mul(checked_mul(geometry.tiles_m, geometry.tiles_n, "tiles"), problem.batch, "tiles"),
+      tiling.split_k, "tiles");
+
+  KernelPlan plan;
+  plan.kernel = "tiled_gemm";
+  plan.staging_slots = std::min<int64_t>(geometry.stages, systolic::FoldPipeline::kMaxSlots);
+  const int64_t full_waves = geometry.tiles / params.count;
+  const int64_t last_wave_tiles = geometry.tiles % params.count;
+  if (full_waves > 0) {
+    plan.add_block(wave_steps(params, problem, tiling, geometry, params.count, macs_per_cycle),
+                   full_waves);
+  }
+  if (last_wave_tiles > 0) {
+    plan.add_block(
+        wave_steps(params, problem, tiling, geometry, last_wave_tiles, macs_per_cycle), 1);
+  }
+  if (tiling.split_k > 1) plan.add_block({{split_reduction_step(params, problem, tiling), 1}}, 1);
+
+  plan.macs = checked_mul(checked_mul(checked_mul(problem.m, problem.n, "MACs"), problem.k, "MACs"),
+                          problem.batch, "MACs");
+  plan.flops = checked_mul(plan.macs, 2, "FLOPs");
+  plan.l2_bytes = checked_mul(geometry.tiles * geometry.iterations, geometry.operand_bytes,
+                              "L2 bytes");
+  plan.peak_flops_per_cycle = 2.0 * static_cast<double>(macs_per_cycle) *
+                              static_cast<double>(params.count);
+  const double waves = static_cast<double>(ceil_div(geometry.tiles, params.count));
+  const double issued = waves * static_cast<double>(params.count) *
+                        static_cast<double>(geometry.iterations) *
+                        static_cast<double>(tiling.bm * tiling.bn * tiling.bk);
+  plan.mapping_efficiency = static_cast<double>(plan.macs) / issued;
+  plan.mapping = {{"kernel", plan.kernel},
+                  {"engine", tiling.matrix_engine ? "matrix" : "vector"},
+                  {"tile_m", tiling.bm},
+                  {"tile_n", tiling.bn},
+                  {"tile_k", tiling.bk},
+                  {"split_k", tiling.split_k},
+                  {"stages", geometry.stages},
+                  {"tiles", geometry.tiles},
+                  {"waves", static_cast<int64_t>(waves)},
+                  {"wave_efficiency",
+                   static_cast<double>(geometry.tiles) / (waves * static_cast<double>(params.count))}};
+  return plan;
+}
+
+KernelPlan plan_gemm(const SimdParams& params, const GemmProblem& problem,
+                     const MemoryView& memory) {
+  const int64_t elem = ir::dtype_bytes(problem.dtype);
+  std::optional<KernelPlan> best;
+  int64_t best_cycles = std::numeric_limits<int64_t>::max();
+  GemmTiling best_tiling;
+  const bool engine_available = params.core_matrix_macs_per_cycle(problem.dtype) > 0;
+  for (bool engine : {true, false}) {
+    if (engine && !engine_available) continue;
+    for (int64_t bm : {16, 32, 64, 128, 256}) {
+      if (engine && bm < params.matrix_engine.min_tile_m) continue;
+      for (int64_t bn : {16, 32, 64, 128, 256}) {
+        // Slices of 64 and 128 bytes along K: whole memory transactions per row.
+        for (int64_t bk_bytes : {32, 64, 128}) {
+          const int64_t bk = std::max<int64_t>(1, bk_bytes / elem);
+          for (int64_t split : {1, 2, 3, 4, 6, 8, 12, 16, 32}) {
+            const GemmTiling tiling{bm, bn, bk, split, engine};
+            std::optional<KernelPlan> plan = plan_gemm_tiling(params, problem, tiling);
+            if (!plan) continue;
+            const int64_t cycles =
+                estimate_cycles(*plan, memory.dram_bytes_per_cycle, memory.dram_latency_cycles);
+            if (cycles < best_cycles) {
+              best_cycles = cycles;
+              best = std::move(plan);
+              best_tiling = tiling;
+            }
+          }
+        }
+      }
+    }
+  }
+  if (!best) {
+    throw_runtime({}, "simd unit '" + params.name + "' has no feasible GEMM tiling (" +
+                          std::to_string(problem.m) + "x" + std::to_string(problem.n) + "x" +
+                          std::to_string(problem.k) + "): its scratchpad or registers are too small");
+  }
+  return *best;
+}
+
+}  // namespace polyarch::archs::simd

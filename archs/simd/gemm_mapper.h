@@ -1,0 +1,45 @@
+#pragma once
+// GEMM (and convolution as implicit GEMM) on a simd unit: thread-block tiles BM x BN stepping
+// through K in BK slices, `split` ways of split-K, run in waves of one tile per core, on the
+// matrix engine or on the vector lanes. The mapper searches tile shapes, split-K and engine and
+// keeps the plan with the fewest estimated cycles. Equations: README.md "GEMM".
+#include <cstdint>
+
+#include "archs/simd/kernel_plan.h"
+#include "archs/simd/memory_view.h"
+#include "archs/simd/params.h"
+#include "compiler/ir/dtype.h"
+
+namespace polyarch::archs::simd {
+
+struct GemmProblem {
+  int64_t m = 0;
+  int64_t n = 0;
+  int64_t k = 0;
+  int64_t batch = 1;  // independent GEMMs (batched matmul, conv groups)
+  ir::DType dtype = ir::DType::kFp16;
+  // DRAM footprint of the operands (each distinct element once: a convolution's input is
+  // smaller than its im2col matrix; a shared weight is stored once for the whole batch).
+  int64_t a_bytes = 0;
+  int64_t b_bytes = 0;
+  int64_t c_bytes = 0;
+};
+
+struct GemmTiling {
+  int64_t bm = 0;
+  int64_t bn = 0;
+  int64_t bk = 0;
+  int64_t split_k = 1;
+  bool matrix_engine = true;
+};
+
+// The plan for one tiling; an infeasible tiling (accumulators beyond the register budget, fewer
+// than two staging buffers in the scratchpad) gives nullopt.
+std::optional<KernelPlan> plan_gemm_tiling(const SimdParams& params, const GemmProblem& problem,
+                                           const GemmTiling& tiling);
+
+// The best plan over the tiling space.
+KernelPlan plan_gemm(const SimdParams& params, const GemmProblem& problem,
+                     const MemoryView& memory);
+
+}  // namespace polyarch::archs::simd

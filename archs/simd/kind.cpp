@@ -1,0 +1,49 @@
+#include "archs/simd/kind.h"
+
+#include "archs/simd/cost_model.h"
+#include "archs/simd/module.h"
+
+namespace polyarch::archs::simd {
+
+bool SimdUnitConfig::supports(const ir::Op& op) const { return simd_supports(op); }
+
+sim::UnitFactory SimdUnitConfig::factory(double soc_clock_ghz) const {
+  return simd_unit_factory(params_, soc_clock_ghz);
+}
+
+nlohmann::ordered_json SimdUnitConfig::describe() const {
+  nlohmann::ordered_json engine_rates = nlohmann::ordered_json::object();
+  for (const auto& [dtype, macs] : params_.matrix_engine.macs_per_cycle) {
+    engine_rates[std::string(ir::dtype_name(dtype))] = macs;
+  }
+  return {{"name", params_.name},
+          {"kind", "simd"},
+          {"count", params_.count},
+          {"clock_ghz", params_.clock_ghz ? nlohmann::ordered_json(*params_.clock_ghz)
+                                          : nlohmann::ordered_json(nullptr)},
+          {"dtype", ir::dtype_name(params_.dtype)},
+          {"vector",
+           {{"lanes", params_.vector.lanes},
+            {"sfu_lanes", params_.vector.sfu_lanes},
+            {"registers_kib", params_.vector.registers_kib},
+            {"packed_narrow_types", params_.vector.packed_narrow_types}}},
+          {"matrix_engine",
+           {{"per_core", params_.matrix_engine.per_core},
+            {"min_tile_m", params_.matrix_engine.min_tile_m},
+            {"macs_per_cycle", engine_rates}}},
+          {"scratchpad",
+           {{"kib", params_.scratchpad.kib},
+            {"bytes_per_cycle", params_.scratchpad.bytes_per_cycle}}},
+          {"l2",
+           {{"capacity_mib", params_.l2.capacity_mib},
+            {"bytes_per_cycle", params_.l2.bytes_per_cycle},
+            {"hit_latency_cycles", params_.l2.hit_latency_cycles}}},
+          {"core_bytes_per_cycle", params_.core_bytes_per_cycle},
+          {"launch_overhead_ns", params_.launch_overhead_ns}};
+}
+
+std::unique_ptr<UnitConfig> parse_unit_config(MapReader& unit_reader, const std::string& name) {
+  return std::make_unique<SimdUnitConfig>(parse_simd_params(unit_reader, name));
+}
+
+}  // namespace polyarch::archs::simd

@@ -1,0 +1,44 @@
+#pragma once
+// The SystemC model of a `kind: simd` unit: plans each op (cost_model.h) and streams the plan's
+// steps through a loader / compute / drain pipeline against the shared DRAM, double-buffered as
+// a GPU's multi-stage operand staging is, so DRAM stalls and contention with other units come
+// out of the simulation. The pipeline is the systolic unit's (archs/systolic/fold_pipeline.h):
+// a step is a fold with cycles and DRAM traffic, identical steps are fast-forwarded.
+#include <memory>
+#include <string>
+
+#include "archs/simd/params.h"
+#include "archs/systolic/fold_pipeline.h"
+#include "sim/kernel/unit_clock.h"
+#include "sim/kernel/unit_model.h"
+
+namespace polyarch::archs::simd {
+
+struct SimdUnitOptions {
+  bool fast_forward = true;  // skip identical steps in steady state (see fold_pipeline.h)
+};
+
+class SimdUnit : public sim::UnitModel {
+ public:
+  SimdUnit(SimdParams params, double clock_ghz, sim::SharedResources& resources,
+           SimdUnitOptions options = {});
+  ~SimdUnit() override;
+
+  const std::string& name() const override { return params_.name; }
+  std::string kind() const override { return "simd"; }
+  double clock_ghz() const override { return clock_.clock_ghz(); }
+  bool supports(const ir::Op& op) const override;
+  sim::OpResult execute(const ir::Op& op) override;
+
+ private:
+  SimdParams params_;
+  sim::UnitClock clock_;
+  SimdUnitOptions options_;
+  sim::DramChannel& dram_;
+  std::unique_ptr<systolic::FoldPipeline> pipeline_;
+};
+
+sim::UnitFactory simd_unit_factory(SimdParams params, double soc_clock_ghz,
+                                   SimdUnitOptions options = {});
+
+}  // namespace polyarch::archs::simd

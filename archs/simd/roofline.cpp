@@ -1,0 +1,57 @@
+#include "archs/simd/roofline.h"
+
+#include <map>
+
+namespace polyarch::archs::simd {
+
+Bound op_bound(const KernelPlan& plan, const MemoryView& memory, int64_t total_cycles) {
+  constexpr double kStallShare = 1.05;
+  const double total = static_cast<double>(total_cycles);
+  if (memory.dram_bytes_per_cycle > 0) {
+    const double dram_cycles = static_cast<double>(plan.dram_read_bytes + plan.dram_write_bytes) /
+                               memory.dram_bytes_per_cycle;
+    if (2.0 * dram_cycles >= total) return Bound::kDram;
+  }
+  if (2 * plan.launch_cycles >= total_cycles ||
+      total > kStallShare * static_cast<double>(plan.compute_cycles)) {
+    return Bound::kLatency;
+  }
+  std::map<Bound, int64_t> cycles_by_bound;
+  for (const StepBlock& block : plan.blocks) {
+    for (const StepRun& run : block.runs) {
+      cycles_by_bound[run.step.bound] += run.step.cycles * run.count * block.repeat;
+    }
+  }
+  Bound bound = Bound::kLatency;
+  int64_t most = -1;
+  for (const auto& [candidate, cycles] : cycles_by_bound) {
+    if (cycles > most) {
+      most = cycles;
+      bound = candidate;
+    }
+  }
+  return bound;
+}
+
+nlohmann::ordered_json roofline_json(const SimdParams& params, const KernelPlan& plan,
+                                     const MemoryView& memory, double clock_ghz,
+                                     int64_t total_cycles) {
+  const double cycles_per_second = clock_ghz * 1e9;
+  const double seconds = static_cast<double>(total_cycles) / cycles_per_second;
+  const double dram_bytes = static_cast<double>(plan.dram_read_bytes + plan.dram_write_bytes);
+  const double flops = static_cast<double>(plan.flops);
+  return {{"flops", plan.flops},
+          {"dram_bytes", plan.dram_read_bytes + plan.dram_write_bytes},
+          {"ops_per_byte", dram_bytes > 0 ? nlohmann::ordered_json(flops / dram_bytes)
+                                          : nlohmann::ordered_json(nullptr)},
+          {"attained_flops_per_s", seconds > 0 ? flops / seconds : 0.0},
+          {"attained_dram_bytes_per_s", seconds > 0 ? dram_bytes / seconds : 0.0},
+          {"peak_flops_per_s", plan.peak_flops_per_cycle * cycles_per_second},
+          {"dram_bytes_per_s", memory.dram_bytes_per_cycle > 0
+                                   ? nlohmann::ordered_json(memory.dram_bytes_per_cycle *
+                                                            cycles_per_second)
+                                   : nlohmann::ordered_json(nullptr)},
+          {"l2_bytes_per_s", static_cast<double>(params.l2.bytes_per_cycle) * cycles_per_second}};
+}
+
+}  // namespace polyarch::archs::simd
