@@ -87,8 +87,10 @@ class ChannelEstimate {
   // Time of `runs` in order: step i overlaps step i+1's reads and step i-1's writes on the
   // channel. `previous_writes`: the writes of the step before the first; `reads_after`: the
   // reads of the step after the last.
-  double sequence(const std::vector<StepRun>& runs, int64_t previous_writes,
-                  int64_t reads_after) const {
+  // The plan's first step (`starts_plan`) had its fetch exposed before it; later steps' fetches
+  // are in flight while earlier steps compute.
+  double sequence(const std::vector<StepRun>& runs, int64_t previous_writes, int64_t reads_after,
+                  bool starts_plan = false) const {
     double total = 0;
     for (std::size_t r = 0; r < runs.size(); ++r) {
       const KernelStep& step = runs[r].step;
@@ -100,13 +102,14 @@ class ChannelEstimate {
           step.dram_read_bytes > 0
               ? (cycles_for(step.dram_read_bytes) + latency_cycles_ + cycles) / slots_
               : 0.0;
-      auto step_time = [&](int64_t reads, int64_t writes) {
-        return std::max({cycles, cycles_for(reads + writes), in_flight});
+      auto step_time = [&](int64_t reads, int64_t writes, bool fetched_before = false) {
+        return std::max({cycles, cycles_for(reads + writes), fetched_before ? 0.0 : in_flight});
       };
+      const bool first_of_plan = starts_plan && r == 0;
       if (count == 1) {
-        total += step_time(next_reads, previous_writes);
+        total += step_time(next_reads, previous_writes, first_of_plan);
       } else {
-        total += step_time(step.dram_read_bytes, previous_writes);
+        total += step_time(step.dram_read_bytes, previous_writes, first_of_plan);
         total += step_time(step.dram_read_bytes, step.dram_write_bytes) *
                  static_cast<double>(count - 2);
         total += step_time(next_reads, step.dram_write_bytes);
@@ -140,10 +143,11 @@ int64_t estimate_cycles(const KernelPlan& plan, double dram_bytes_per_cycle,
     const int64_t block_writes = block.runs.back().step.dram_write_bytes;
     const int64_t reads_after =
         b + 1 < plan.blocks.size() ? plan.blocks[b + 1].runs.front().step.dram_read_bytes : 0;
+    const bool starts_plan = b == 0;
     if (block.repeat == 1) {
-      total += channel.sequence(block.runs, previous_writes, reads_after);
+      total += channel.sequence(block.runs, previous_writes, reads_after, starts_plan);
     } else {
-      total += channel.sequence(block.runs, previous_writes, block_reads);
+      total += channel.sequence(block.runs, previous_writes, block_reads, starts_plan);
       total += channel.sequence(block.runs, block_writes, block_reads) *
                static_cast<double>(block.repeat - 2);
       total += channel.sequence(block.runs, block_writes, reads_after);

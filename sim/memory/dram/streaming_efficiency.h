@@ -13,8 +13,8 @@ namespace polyarch::sim::dram {
 // sees `refresh_intervals` refreshes.
 double streaming_efficiency(const DramConfig& config, int64_t refresh_intervals);
 
-// streaming_efficiency of a preset (presets.h) over 4 refresh intervals, computed once per
-// process and preset. Throws a bad-input error for an unknown preset.
+// streaming_efficiency of one channel of a preset (presets.h) over 4 refresh intervals,
+// computed once per process and preset. Throws a bad-input error for an unknown preset.
 double preset_streaming_efficiency(std::string_view preset_name);
 
 }  // namespace polyarch::sim::dram

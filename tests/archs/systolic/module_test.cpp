@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "tests/support/ir_builders.h"
+#include "tests/support/simulate_ops.h"
 
 #include <cmath>
 #include <string>
@@ -52,18 +53,8 @@ sim::SystemSpec system_with(std::vector<SystolicParams> units, double bandwidth_
   return system;
 }
 
-// Independent ops (no data between them), op i on unit i % unit count.
 sim::RunResult run_ops(const sim::SystemSpec& system, const std::vector<ir::Op>& ops) {
-  ir::Graph graph("test");
-  mapping::Program program;
-  program.per_unit.resize(system.units.size());
-  for (const ir::Op& op : ops) {
-    const int index = static_cast<int>(program.ops.size());
-    const int unit = index % static_cast<int>(system.units.size());
-    program.ops.push_back({graph.add_op(op), unit, {}});
-    program.per_unit[unit].push_back(index);
-  }
-  return sim::simulate(system, program, graph);
+  return test_support::simulate_ops(system, ops);
 }
 
 sim::OpResult run_one(const SystolicParams& params, const ir::Op& op, double bandwidth_gbps,

@@ -138,5 +138,15 @@ TEST(DramEfficiency, ClosedPageBeatsOrEqualsOpenPageOnRandomRowConflicts) {
   }
 }
 
+TEST(DramEfficiency, PresetEfficiencyFromOneChannelMatchesTheWholeDevice) {
+  for (std::string_view name : preset_names()) {
+    const double whole = streaming_efficiency(preset(name), 12);
+    const double one_channel = preset_streaming_efficiency(name);
+    std::printf("[ preset    ] %-12s one channel %.4f  whole device %.4f\n",
+                std::string(name).c_str(), one_channel, whole);
+    EXPECT_NEAR(one_channel, whole, 0.01) << name;
+  }
+}
+
 }  // namespace
 }  // namespace polyarch::sim::dram
