@@ -1,5 +1,6 @@
 #include "archs/registry.h"
 
+#include "archs/mimd/kind.h"
 #include "archs/simd/kind.h"
 #include "archs/systolic/kind.h"
 
@@ -9,6 +10,7 @@ const std::vector<UnitKindEntry>& unit_kinds() {
   static const std::vector<UnitKindEntry> kinds = {
       {"systolic", systolic::parse_unit_config},
       {"simd", simd::parse_unit_config},
+      {"mimd", mimd::parse_unit_config},
   };
   return kinds;
 }

@@ -1,6 +1,6 @@
 #include "archs/simd/params.h"
 
-#include "archs/dtype_key.h"
+#include "archs/common_keys.h"
 #include "compiler/support/error.h"
 
 namespace polyarch::archs::simd {
@@ -85,9 +85,7 @@ SimdParams parse_simd_params(MapReader& unit_reader, const std::string& unit_nam
   SimdParams params;
   params.name = unit_name;
   params.count = unit_reader.required_int("count", 1, kMaxCores);
-  if (unit_reader.has("clock_ghz")) {
-    params.clock_ghz = unit_reader.required_double("clock_ghz", 1e-6, 100.0);
-  }
+  params.clock_ghz = optional_clock_key(unit_reader);
   params.dtype = optional_dtype_key(unit_reader, "dtype", params.dtype);
   params.vector = parse_vector(unit_reader);
   params.matrix_engine = parse_matrix_engine(unit_reader);

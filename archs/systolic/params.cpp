@@ -1,6 +1,6 @@
 #include "archs/systolic/params.h"
 
-#include "archs/dtype_key.h"
+#include "archs/common_keys.h"
 
 namespace polyarch::archs::systolic {
 
@@ -54,9 +54,7 @@ SystolicParams parse_systolic_params(MapReader& unit_reader, const std::string& 
   params.dtype = optional_dtype_key(unit_reader, "dtype", ir::DType::kInt8);
   params.acc_dtype = optional_dtype_key(unit_reader, "acc_dtype", ir::DType::kInt32);
   params.buffers = parse_buffers(unit_reader);
-  if (unit_reader.has("clock_ghz")) {
-    params.clock_ghz = unit_reader.required_double("clock_ghz", 1e-6, 100.0);
-  }
+  params.clock_ghz = optional_clock_key(unit_reader);
   params.scalesim_compat = unit_reader.optional_bool("scalesim_compat", params.scalesim_compat);
   return params;
 }

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/compiler/error_capture.h"
+
 #include "archs/soc/soc_config.h"
 #include "tests/archs/simd/simd_fixture.h"
 
@@ -23,12 +25,7 @@ units:
 )";
 
 std::string error_of(const std::string& text) {
-  try {
-    parse_soc_config(parse_config_text(text, "arch.yaml"));
-  } catch (const Error& error) {
-    return error.what();
-  }
-  return "";
+  return testing::error_text([&] { parse_soc_config(parse_config_text(text, "arch.yaml")); });
 }
 
 TEST(SimdParams, ParsesCoresLanesEngineAndMemories) {

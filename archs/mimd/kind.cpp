@@ -1,0 +1,41 @@
+#include "archs/mimd/kind.h"
+
+#include "archs/mimd/mapper.h"
+#include "archs/mimd/module.h"
+
+namespace polyarch::archs::mimd {
+
+bool MimdUnitConfig::supports(const ir::Op& op) const { return mimd_supports(op); }
+
+sim::UnitFactory MimdUnitConfig::factory(double soc_clock_ghz) const {
+  return mimd_unit_factory(params_, soc_clock_ghz);
+}
+
+nlohmann::ordered_json MimdUnitConfig::describe() const {
+  return {{"name", params_.name},
+          {"kind", "mimd"},
+          {"count", params_.count},
+          {"clock_ghz", params_.clock_ghz ? nlohmann::ordered_json(*params_.clock_ghz)
+                                          : nlohmann::ordered_json(nullptr)},
+          {"dtype", ir::dtype_name(params_.dtype)},
+          {"core",
+           {{"vector_lanes", params_.core.vector_lanes},
+            {"vector_units", params_.core.vector_units},
+            {"sfu_per_cycle", params_.core.sfu_per_cycle},
+            {"local_kib", params_.core.local_kib},
+            {"packed_narrow_types", params_.core.packed_narrow_types}}},
+          {"noc",
+           {{"topology", sim::noc_topology_name(params_.noc.topology)},
+            {"columns", params_.noc.columns},
+            {"link_bytes_per_cycle", params_.noc.link_bytes_per_cycle},
+            {"hop_latency_cycles", params_.noc.hop_latency_cycles},
+            {"memory_ports", params_.memory_ports}}},
+          {"barrier_cycles", params_.barrier_cycles},
+          {"dispatch_overhead_ns", params_.dispatch_overhead_ns}};
+}
+
+std::unique_ptr<UnitConfig> parse_unit_config(MapReader& unit_reader, const std::string& name) {
+  return std::make_unique<MimdUnitConfig>(parse_mimd_params(unit_reader, name));
+}
+
+}  // namespace polyarch::archs::mimd

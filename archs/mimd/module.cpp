@@ -1,0 +1,179 @@
+#include "archs/mimd/module.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "compiler/support/error.h"
+#include "sim/memory/dram_channel.h"
+
+namespace polyarch::archs::mimd {
+
+namespace {
+
+sim::DramChannel& require_dram(sim::SharedResources& resources, const std::string& unit_name) {
+  if (resources.dram == nullptr) {
+    throw_runtime({}, "mimd unit '" + unit_name + "' created without a DRAM channel");
+  }
+  return *resources.dram;
+}
+
+MimdMemoryView memory_view(const sim::DramChannel& dram, double clock_ghz) {
+  MimdMemoryView view;
+  const double cycles_per_second = clock_ghz * 1e9;
+  if (!dram.unlimited_bandwidth()) {
+    constexpr int64_t kProbeBytes = int64_t{1} << 30;
+    const double seconds = dram.occupancy(kProbeBytes).to_seconds();
+    view.dram_bytes_per_cycle =
+        seconds > 0 ? static_cast<double>(kProbeBytes) / seconds / cycles_per_second : 0.0;
+  }
+  view.dram_latency_cycles =
+      static_cast<int64_t>(std::llround(dram.latency().to_seconds() * cycles_per_second));
+  return view;
+}
+
+}  // namespace
+
+MimdUnit::MimdUnit(MimdParams params, double clock_ghz, sim::SharedResources& resources)
+    : params_(std::move(params)),
+      clock_(clock_ghz),
+      dram_(require_dram(resources, params_.name)),
+      noc_(params_.noc) {
+  initiator_ = dram_.register_initiator(params_.name);
+  core_port_node_.resize(static_cast<std::size_t>(params_.count));
+  for (int64_t core = 0; core < params_.count; ++core) {
+    int64_t best = params_.port_node(0);
+    for (int64_t port = 1; port < params_.memory_ports; ++port) {
+      const int64_t node = params_.port_node(port);
+      if (noc_.hops(node, core) < noc_.hops(best, core)) best = node;
+    }
+    core_port_node_[static_cast<std::size_t>(core)] = best;
+  }
+}
+
+bool MimdUnit::supports(const ir::Op& op) const { return mimd_supports(op); }
+
+void MimdUnit::wait_until_cycle(int64_t cycle) {
+  const sc_core::sc_time target = clock_.time_of(cycle);
+  if (target > sc_core::sc_time_stamp()) sc_core::wait(target - sc_core::sc_time_stamp());
+}
+
+void MimdUnit::flush_stores(int64_t cycle, bool all) {
+  std::vector<PendingStore> later;
+  for (const PendingStore& store : pending_stores_) {
+    if (all || store.at_port_cycle <= cycle) {
+      last_store_ = dram_.request(initiator_, store.bytes, true);
+      stored_ = true;
+    } else {
+      later.push_back(store);
+    }
+  }
+  pending_stores_ = std::move(later);
+}
+
+int64_t MimdUnit::run_step(const MimdPlan& plan, const CoreStep& step) {
+  int64_t first_start = std::numeric_limits<int64_t>::max();
+  for (int64_t core = 0; core < plan.active_cores; ++core) {
+    const auto index = static_cast<std::size_t>(core);
+    const int64_t port = core_port_node_[index];
+    int64_t ready = clock_.cycles_at_or_after(sc_core::sc_time_stamp());
+    if (step.load_bytes > 0) {
+      const sim::DramTicket ticket = dram_.request(initiator_, step.load_bytes, false);
+      ready = noc_.transfer(port, core, step.load_bytes, clock_.cycles_at_or_after(ticket.complete));
+    }
+    const int64_t start = std::max(ready, core_free_[index]);
+    core_free_[index] = start + step.compute_cycles;
+    first_start = std::min(first_start, start);
+    if (step.store_bytes > 0) {
+      pending_stores_.push_back(
+          {noc_.transfer(core, port, step.store_bytes, core_free_[index]), step.store_bytes});
+    }
+  }
+  return first_start;
+}
+
+sim::OpResult MimdUnit::execute(const ir::Op& op) {
+  const MimdMemoryView memory = memory_view(dram_, clock_.clock_ghz());
+  const MimdPlan plan = plan_op(params_, op, memory, clock_.clock_ghz());
+  const int64_t start_cycle = clock_.cycles_at_or_after(sc_core::sc_time_stamp());
+  noc_.reset();
+  pending_stores_.clear();
+  stored_ = false;
+  int64_t cycle = start_cycle + plan.dispatch_cycles;
+  wait_until_cycle(cycle);
+  core_free_.assign(static_cast<std::size_t>(params_.count), cycle);
+  for (int64_t pass = 0; pass < plan.repeat; ++pass) {
+    for (const CoreStepRun& run : plan.runs) {
+      for (int64_t i = 0; i < run.count; ++i) {
+        flush_stores(cycle, false);
+        // The next step's loads go out once the first core has started this one.
+        cycle = std::max(cycle, run_step(plan, run.step));
+        wait_until_cycle(cycle);
+      }
+    }
+  }
+  if (!plan.runs.empty()) {
+    const int64_t done = *std::max_element(core_free_.begin(), core_free_.end());
+    wait_until_cycle(done);
+    flush_stores(done, true);
+    if (stored_ && last_store_.complete > sc_core::sc_time_stamp()) {
+      sc_core::wait(last_store_.complete - sc_core::sc_time_stamp());
+    }
+    wait_until_cycle(clock_.cycles_at_or_after(sc_core::sc_time_stamp()) + plan.barrier_cycles);
+  }
+  const int64_t total_cycles = clock_.cycles_at_or_after(sc_core::sc_time_stamp()) - start_cycle;
+
+  sim::OpResult result;
+  result.unit_clock_ghz = clock_.clock_ghz();
+  result.compute_cycles = plan.compute_cycles;
+  result.macs = plan.macs;
+  const double peak = plan.peak_flops_per_cycle * static_cast<double>(total_cycles);
+  result.utilization = peak > 0 ? static_cast<double>(plan.flops) / peak : 0.0;
+  result.mapping_efficiency = plan.mapping_efficiency;
+  result.dram_bytes_read = plan.dram_read_bytes;
+  result.dram_bytes_written = plan.dram_write_bytes;
+  result.mapping = plan.mapping;
+  result.mapping["steps_per_core"] = plan.step_count();
+  result.mapping["estimate_cycles"] = estimate_cycles(params_, plan, memory);
+  result.mapping["noc_link_bytes"] = noc_.total_link_bytes();
+  const double dram_cycles =
+      memory.dram_bytes_per_cycle > 0
+          ? static_cast<double>(plan.dram_read_bytes + plan.dram_write_bytes) /
+                memory.dram_bytes_per_cycle
+          : 0.0;
+  if (2.0 * dram_cycles >= static_cast<double>(total_cycles)) {
+    result.bound = "dram";
+  } else if (static_cast<double>(total_cycles) > 1.05 * static_cast<double>(plan.compute_cycles)) {
+    result.bound = "noc";
+  } else {
+    result.bound = "compute";
+  }
+  const double cycles_per_second = clock_.clock_ghz() * 1e9;
+  const double seconds = static_cast<double>(total_cycles) / cycles_per_second;
+  const double dram_bytes = static_cast<double>(plan.dram_read_bytes + plan.dram_write_bytes);
+  result.roofline = {
+      {"flops", plan.flops},
+      {"dram_bytes", plan.dram_read_bytes + plan.dram_write_bytes},
+      {"ops_per_byte", dram_bytes > 0 ? nlohmann::ordered_json(static_cast<double>(plan.flops) /
+                                                               dram_bytes)
+                                      : nlohmann::ordered_json(nullptr)},
+      {"attained_flops_per_s", seconds > 0 ? static_cast<double>(plan.flops) / seconds : 0.0},
+      {"attained_dram_bytes_per_s", seconds > 0 ? dram_bytes / seconds : 0.0},
+      {"peak_flops_per_s", plan.peak_flops_per_cycle * cycles_per_second},
+      {"dram_bytes_per_s", memory.dram_bytes_per_cycle > 0
+                               ? nlohmann::ordered_json(memory.dram_bytes_per_cycle *
+                                                        cycles_per_second)
+                               : nlohmann::ordered_json(nullptr)},
+      {"noc_port_bytes_per_s", static_cast<double>(params_.memory_ports) *
+                                   static_cast<double>(params_.noc.link_bytes_per_cycle) *
+                                   cycles_per_second}};
+  return result;
+}
+
+sim::UnitFactory mimd_unit_factory(MimdParams params, double soc_clock_ghz) {
+  return [params = std::move(params),
+          soc_clock_ghz](sim::SharedResources& resources) -> std::unique_ptr<sim::UnitModel> {
+    return std::make_unique<MimdUnit>(params, params.clock_ghz.value_or(soc_clock_ghz), resources);
+  };
+}
+
+}  // namespace polyarch::archs::mimd
