@@ -1,0 +1,26 @@
+#pragma once
+// A HotSpot-style trace run in block mode: the steady state at the trace's average power and
+// the transient temperature at the end of every sampling interval, in kelvin.
+#include <vector>
+
+#include "sim/thermal/floorplan.h"
+#include "sim/thermal/package_config.h"
+#include "sim/thermal/power_trace.h"
+
+namespace polyarch::sim::thermal {
+
+enum class InitialTemperature {
+  kSteady,   // every node at the steady state of the average power (HotSpot's -init_file run)
+  kAmbient,  // every node at ambient
+};
+
+struct BlockThermalResult {
+  int block_count = 0;
+  std::vector<double> steady_k;     // per block, floorplan order
+  std::vector<double> transient_k;  // sample-major: [sample * block_count + block]
+};
+
+BlockThermalResult simulate_block_thermal(const Floorplan& floorplan, const PowerTrace& trace,
+                                          const PackageConfig& package, InitialTemperature initial);
+
+}  // namespace polyarch::sim::thermal
