@@ -1,6 +1,7 @@
 #include "archs/registry.h"
 
 #include "archs/mimd/kind.h"
+#include "archs/pim/kind.h"
 #include "archs/simd/kind.h"
 #include "archs/systolic/kind.h"
 
@@ -11,6 +12,7 @@ const std::vector<UnitKindEntry>& unit_kinds() {
       {"systolic", systolic::parse_unit_config},
       {"simd", simd::parse_unit_config},
       {"mimd", mimd::parse_unit_config},
+      {"pim", pim::parse_unit_config},
   };
   return kinds;
 }

@@ -1,0 +1,206 @@
+#include "archs/pim/cost_model.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "archs/pim/bank_stream.h"
+#include "compiler/support/checked_math.h"
+
+namespace polyarch::archs::pim {
+
+namespace {
+
+constexpr int64_t kPartialSumBytes = 4;  // fp32 partial sums
+
+int64_t mul(int64_t a, int64_t b) { return checked_mul(a, b, "PIM work"); }
+
+// The external bus of one pseudo-channel moves one burst per tBL cycles.
+int64_t external_cycles(const PimParams& params, int64_t bytes_per_pseudo_channel) {
+  return ceil_div(bytes_per_pseudo_channel, params.dram.bytes_per_burst()) *
+         params.dram.burst_cycles();
+}
+
+// Cycles of the PU's command slot per column command: tCCD_L, the command bus in per-bank mode
+// (every PU of the pseudo-channel needs its own command), and the PU's arithmetic on one burst.
+int64_t slot_cycles(const PimParams& params, int64_t lane_ops_per_burst) {
+  const double pu_cycles = std::ceil(static_cast<double>(lane_ops_per_burst) /
+                                     static_cast<double>(params.lanes));
+  int64_t slot = static_cast<int64_t>(std::ceil(pu_cycles / params.pu_cycles_per_dram_cycle()));
+  if (params.mode == PimMode::kPerBank) slot = std::max(slot, params.pus_per_pseudo_channel());
+  return std::max(slot, params.dram.timing.tCCD_L);
+}
+
+struct StreamShare {
+  int64_t bytes_per_pu = 0;
+  int64_t lane_ops_per_burst = 0;
+};
+
+// Streams every PU's share and fills timing, commands and utilisation.
+void add_stream(const PimParams& params, const StreamShare& share, PimPlan& plan) {
+  const int64_t bursts = ceil_div(share.bytes_per_pu, params.dram.bytes_per_burst());
+  const int64_t slot = slot_cycles(params, share.lane_ops_per_burst);
+  if (slot > params.dram.timing.tCCD_L) plan.bound = "compute";
+  const BankStreamResult stream =
+      stream_rows(params.dram, {bursts, params.banks_per_pu, slot, false});
+  const int64_t pus = params.pu_count();
+  plan.stream_cycles += stream.cycles;
+  plan.internal_bytes += mul(mul(bursts, params.dram.bytes_per_burst()), pus);
+  plan.commands["ACT"] += mul(stream.activates, pus);
+  plan.commands["PRE"] += mul(stream.precharges, pus);
+  plan.commands["RD"] += mul(stream.column_commands, pus);
+  plan.commands["REF"] += mul(stream.refreshes, params.pseudo_channels());
+}
+
+void finish(const PimParams& params, int64_t lane_ops, PimPlan& plan) {
+  const double activates = static_cast<double>(plan.commands["ACT"]);
+  const double columns = static_cast<double>(plan.commands["RD"]);
+  plan.row_buffer_hit_rate = columns > 0 ? 1.0 - activates / columns : 0.0;
+  const int64_t pcs = params.pseudo_channels();
+  const int64_t io_cycles = external_cycles(params, ceil_div(plan.external_write_bytes, pcs)) +
+                            external_cycles(params, ceil_div(plan.external_read_bytes, pcs));
+  if (io_cycles > plan.stream_cycles) plan.bound = "io";
+  plan.dram_cycles = plan.stream_cycles + io_cycles;
+  const double lane_slots = static_cast<double>(params.pu_count()) *
+                            static_cast<double>(params.lanes) * params.pu_cycles_per_dram_cycle() *
+                            static_cast<double>(plan.dram_cycles);
+  plan.pu_utilization = lane_slots > 0 ? static_cast<double>(lane_ops) / lane_slots : 0.0;
+}
+
+// out[M x N] = in[M x K] * W^T with W [N x K] in the banks, M input vectors broadcast.
+PimPlan plan_gemv(const PimParams& params, int64_t m, int64_t n, int64_t k, int64_t elem) {
+  const int64_t pus = params.pu_count();
+  const int64_t burst_elements = params.dram.bytes_per_burst() / elem;
+  // Input vectors beyond the register buffer are streamed against the weights again.
+  const int64_t vectors_held = std::clamp<int64_t>(params.register_bytes / (k * elem), 1, m);
+  const int64_t passes = ceil_div(m, vectors_held);
+  const int64_t per_pass_ops = burst_elements * vectors_held;
+
+  auto rows_plan = [&] {
+    PimPlan plan;
+    plan.kernel = "gemv_rows";
+    const int64_t rows_per_pu = ceil_div(n, pus);
+    for (int64_t pass = 0; pass < passes; ++pass) {
+      add_stream(params, {mul(mul(rows_per_pu, k), elem), per_pass_ops}, plan);
+    }
+    plan.external_write_bytes = mul(mul(mul(m, k), elem), params.pseudo_channels());
+    plan.external_read_bytes = mul(mul(m, n), elem);
+    plan.mapping = {{"partition", "rows"}, {"rows_per_pu", rows_per_pu}, {"passes", passes}};
+    return plan;
+  };
+  auto columns_plan = [&] {
+    PimPlan plan;
+    plan.kernel = "gemv_columns";
+    const int64_t k_per_pu = ceil_div(k, pus);
+    for (int64_t pass = 0; pass < passes; ++pass) {
+      add_stream(params, {mul(mul(n, k_per_pu), elem), per_pass_ops}, plan);
+    }
+    // Each PU gets only its slice of the inputs; partial sums leave per PU or per channel.
+    plan.external_write_bytes = mul(mul(m, k), elem);
+    const int64_t partial_sources =
+        params.reduction == Reduction::kHost ? pus : params.devices * params.dram.organization.channels;
+    plan.external_read_bytes = mul(mul(mul(m, n), kPartialSumBytes), partial_sources);
+    plan.mapping = {{"partition", "columns"}, {"k_per_pu", k_per_pu}, {"passes", passes},
+                    {"reduction", params.reduction == Reduction::kHost ? "host" : "channel_adder"}};
+    return plan;
+  };
+  PimPlan rows = rows_plan();
+  PimPlan columns = columns_plan();
+  const int64_t lane_ops = mul(mul(m, n), k);
+  finish(params, lane_ops, rows);
+  finish(params, lane_ops, columns);
+  PimPlan& best = rows.dram_cycles <= columns.dram_cycles ? rows : columns;
+  best.macs = lane_ops;
+  best.flops = 2 * lane_ops;
+  best.mapping["rows_estimate_cycles"] = rows.dram_cycles;
+  best.mapping["columns_estimate_cycles"] = columns.dram_cycles;
+  return best;
+}
+
+// Element-parallel ops: operands and results stay in the banks, each PU on its share.
+PimPlan plan_elementwise(const PimParams& params, const std::string& kernel, int64_t elements,
+                         int64_t passes, int64_t ops_per_element, int64_t elem) {
+  PimPlan plan;
+  plan.kernel = kernel;
+  const int64_t per_pu = ceil_div(elements, params.pu_count());
+  const int64_t burst_elements = params.dram.bytes_per_burst() / elem;
+  add_stream(params, {mul(mul(per_pu, elem), passes), burst_elements * ops_per_element}, plan);
+  plan.flops = mul(elements, ops_per_element);
+  finish(params, plan.flops, plan);
+  plan.mapping = {{"elements_per_pu", per_pu}, {"passes", passes}};
+  return plan;
+}
+
+PimPlan plan_attention(const PimParams& params, const ir::AttentionAttrs& attention,
+                       int64_t elem) {
+  const int64_t group = attention.h / attention.kv_heads;
+  const int64_t queries = mul(group, attention.s);
+  const int64_t matrices = mul(attention.b, attention.kv_heads);
+  // Q K^T: the K caches stacked as one [matrices * kv_len x d] matrix against each head's
+  // queries; P V: the V caches as [matrices * d x kv_len], reduced over kv_len.
+  PimPlan scores = plan_gemv(params, queries, mul(matrices, attention.kv_len), attention.d, elem);
+  PimPlan context = plan_gemv(params, queries, mul(matrices, attention.d), attention.kv_len, elem);
+  PimPlan plan;
+  plan.kernel = "attention_decode";
+  plan.stream_cycles = scores.stream_cycles + context.stream_cycles;
+  plan.external_write_bytes = scores.external_write_bytes + context.external_write_bytes;
+  plan.external_read_bytes = scores.external_read_bytes + context.external_read_bytes;
+  plan.internal_bytes = scores.internal_bytes + context.internal_bytes;
+  for (const PimPlan* part : {&scores, &context}) {
+    for (const auto& [name, count] : part->commands) plan.commands[name] += count;
+    if (part->bound == "compute") plan.bound = "compute";
+  }
+  plan.macs = ir::mac_count(ir::Op{"", attention, std::nullopt, {}});
+  plan.flops = ir::flop_count(ir::Op{"", attention, std::nullopt, {}});
+  // The softmax of the scores runs on the host: scores out, probabilities back (counted in the
+  // second GEMV's broadcast).
+  finish(params, plan.macs, plan);
+  plan.mapping = {{"scores", scores.mapping}, {"context", context.mapping}};
+  return plan;
+}
+
+}  // namespace
+
+bool pim_supports(const PimParams& params, const ir::Op& op) {
+  if (const auto* gemm = std::get_if<ir::GemmAttrs>(&op.attrs)) {
+    return gemm->m <= params.max_batch && (gemm->b_shared || gemm->batch == 1);
+  }
+  if (const auto* elementwise = std::get_if<ir::ElementwiseAttrs>(&op.attrs)) {
+    return params.implements(elementwise->fn);
+  }
+  if (op.kind() == ir::OpKind::kSoftmax) return params.implements("exp");
+  if (const auto* attention = std::get_if<ir::AttentionAttrs>(&op.attrs)) {
+    return attention->s * (attention->h / attention->kv_heads) <= params.max_batch;
+  }
+  return false;
+}
+
+PimPlan plan_op(const PimParams& params, const ir::Op& op) {
+  const ir::DType dtype = op.dtype.value_or(params.dtype);
+  const int64_t elem = ir::dtype_bytes(dtype);
+  if (!pim_supports(params, op)) {
+    throw_bad_input(op.where, "pim unit '" + params.name + "' cannot run op '" + op.name + "' (" +
+                                  ir::op_type_name(op) + ")");
+  }
+  PimPlan plan;
+  if (const auto* gemm = std::get_if<ir::GemmAttrs>(&op.attrs)) {
+    plan = plan_gemv(params, mul(gemm->m, gemm->batch), gemm->n, gemm->k, elem);
+  } else if (const auto* elementwise = std::get_if<ir::ElementwiseAttrs>(&op.attrs)) {
+    plan = plan_elementwise(params, "elementwise", elementwise->elements,
+                            elementwise->inputs + 1, 1, elem);
+  } else if (const auto* softmax = std::get_if<ir::SoftmaxAttrs>(&op.attrs)) {
+    // Max, exp and sum, normalise: three reads and one write of the rows.
+    plan = plan_elementwise(params, "softmax", mul(softmax->rows, softmax->cols), 4, 2, elem);
+  } else {
+    plan = plan_attention(params, std::get<ir::AttentionAttrs>(op.attrs), elem);
+  }
+  plan.mapping["kernel"] = plan.kernel;
+  plan.mapping["dtype"] = std::string(ir::dtype_name(dtype));
+  plan.mapping["commands"] = plan.commands;
+  plan.mapping["row_buffer_hit_rate"] = plan.row_buffer_hit_rate;
+  plan.mapping["pu_utilization"] = plan.pu_utilization;
+  plan.mapping["internal_bytes"] = plan.internal_bytes;
+  plan.mapping["external_bytes"] = plan.external_write_bytes + plan.external_read_bytes;
+  return plan;
+}
+
+}  // namespace polyarch::archs::pim

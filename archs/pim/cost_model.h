@@ -1,0 +1,42 @@
+#pragma once
+// The PIM cost model: how an op's data is laid out over the PUs' banks (row partition: each PU
+// owns whole output rows; column partition: each PU owns a slice of the reduction and partial
+// sums are reduced), what crosses the external bus (the broadcast input, the results, partial
+// sums) and how long the PUs stream their banks (bank_stream.h). Equations: README.md.
+#include <cstdint>
+#include <map>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "archs/pim/params.h"
+#include "compiler/ir/op.h"
+
+namespace polyarch::archs::pim {
+
+struct PimPlan {
+  std::string kernel;      // "gemv_rows", "gemv_columns", "elementwise", ...
+  int64_t dram_cycles = 0;  // command-clock cycles of the whole op (streaming + external I/O)
+  int64_t stream_cycles = 0;
+  int64_t external_write_bytes = 0;  // host -> device: broadcast inputs
+  int64_t external_read_bytes = 0;   // device -> host: results and partial sums
+  int64_t internal_bytes = 0;        // read (and written) beside the banks by all PUs
+  int64_t macs = 0;
+  int64_t flops = 0;
+  std::map<std::string, int64_t> commands;  // ACT, PRE, RD (PIM column), REF, by count
+  double row_buffer_hit_rate = 0;
+  double pu_utilization = 0;  // lane operations / (PUs x lanes x PU cycles of the op)
+  // "compute" when the PUs' arithmetic paces the column commands, "dram" when tCCD_L (the
+  // banks' internal bandwidth) does, "io" when the external transfers take longer than streaming.
+  std::string bound = "dram";
+  nlohmann::ordered_json mapping = nlohmann::ordered_json::object();
+};
+
+// Ops a PIM unit takes: GEMM with at most max_batch rows, elementwise functions its PUs
+// implement, softmax when they implement exp, and decode attention (at most max_batch queries
+// per head).
+bool pim_supports(const PimParams& params, const ir::Op& op);
+
+PimPlan plan_op(const PimParams& params, const ir::Op& op);
+
+}  // namespace polyarch::archs::pim

@@ -1,0 +1,37 @@
+#include "archs/pim/kind.h"
+
+#include "archs/pim/cost_model.h"
+#include "archs/pim/module.h"
+
+namespace polyarch::archs::pim {
+
+bool PimUnitConfig::supports(const ir::Op& op) const { return pim_supports(params_, op); }
+
+sim::UnitFactory PimUnitConfig::factory(double soc_clock_ghz) const {
+  (void)soc_clock_ghz;  // PUs run off the DRAM command clock
+  return pim_unit_factory(params_);
+}
+
+nlohmann::ordered_json PimUnitConfig::describe() const {
+  return {{"name", params_.name},
+          {"kind", "pim"},
+          {"memory", params_.memory_preset},
+          {"devices", params_.devices},
+          {"pseudo_channels", params_.pseudo_channels()},
+          {"banks_per_pu", params_.banks_per_pu},
+          {"pus", params_.pu_count()},
+          {"lanes", params_.lanes},
+          {"pu_clock_mhz", params_.pu_clock_mhz},
+          {"dtype", ir::dtype_name(params_.dtype)},
+          {"functions", params_.functions},
+          {"register_bytes", params_.register_bytes},
+          {"max_batch", params_.max_batch},
+          {"mode", params_.mode == PimMode::kAllBank ? "all_bank" : "per_bank"},
+          {"reduction", params_.reduction == Reduction::kHost ? "host" : "channel_adder"}};
+}
+
+std::unique_ptr<UnitConfig> parse_unit_config(MapReader& unit_reader, const std::string& name) {
+  return std::make_unique<PimUnitConfig>(parse_pim_params(unit_reader, name));
+}
+
+}  // namespace polyarch::archs::pim

@@ -1,0 +1,29 @@
+#pragma once
+// Registration glue for `kind: pim`: parses the unit and creates its SystemC model.
+#include <memory>
+#include <string>
+
+#include "archs/pim/params.h"
+#include "archs/unit_config.h"
+#include "compiler/support/config_tree.h"
+
+namespace polyarch::archs::pim {
+
+class PimUnitConfig : public UnitConfig {
+ public:
+  explicit PimUnitConfig(PimParams params) : params_(std::move(params)) {}
+
+  const std::string& name() const override { return params_.name; }
+  std::string kind() const override { return "pim"; }
+  bool supports(const ir::Op& op) const override;
+  sim::UnitFactory factory(double soc_clock_ghz) const override;
+  nlohmann::ordered_json describe() const override;
+  const PimParams& params() const { return params_; }
+
+ private:
+  PimParams params_;
+};
+
+std::unique_ptr<UnitConfig> parse_unit_config(MapReader& unit_reader, const std::string& name);
+
+}  // namespace polyarch::archs::pim

@@ -1,0 +1,52 @@
+#pragma once
+// Parameters of a `kind: pim` unit: processing units (PUs) beside the banks of a DRAM whose
+// organisation and timing come from a JEDEC preset (sim/memory/dram/presets.h). Each PU serves
+// `banks_per_pu` banks of one pseudo-channel, has `lanes` SIMD lanes at `pu_clock_mhz`, a small
+// register buffer for the broadcast input, and the element functions it implements. Model:
+// archs/pim/README.md.
+#include <cstdint>
+#include <set>
+#include <string>
+
+#include "compiler/ir/dtype.h"
+#include "compiler/support/config_tree.h"
+#include "sim/memory/dram/config.h"
+
+namespace polyarch::archs::pim {
+
+enum class PimMode {
+  kAllBank,  // one command drives every PU of a pseudo-channel in lockstep (HBM-PIM AB-PIM)
+  kPerBank,  // each PU needs its own commands: the command bus serialises them
+};
+
+enum class Reduction {
+  kHost,          // partial sums are read out and added by the host
+  kChannelAdder,  // an adder per channel sums partials before they leave the device
+};
+
+struct PimParams {
+  std::string name;
+  std::string memory_preset;  // e.g. "hbm2e_3200"
+  sim::dram::DramConfig dram;  // the preset, with `devices` x its channels
+  int64_t devices = 1;         // stacks, chips or DIMMs
+  int64_t banks_per_pu = 1;
+  int64_t lanes = 16;
+  double pu_clock_mhz = 0;  // PU clock; 0 = the DRAM command clock
+  ir::DType dtype = ir::DType::kFp16;
+  std::set<std::string> functions = {"add", "mul", "relu"};  // elementwise functions of a PU
+  int64_t register_bytes = 256;  // per PU: the slice of the input vector(s) it holds at once
+  int64_t max_batch = 16;        // GEMM rows (M) and attention queries per head it takes
+  PimMode mode = PimMode::kAllBank;
+  Reduction reduction = Reduction::kHost;
+
+  int64_t pseudo_channels() const;  // all devices
+  int64_t pus_per_pseudo_channel() const;
+  int64_t pu_count() const;
+  // PU cycles per DRAM command-clock cycle (pu_clock / dram clock).
+  double pu_cycles_per_dram_cycle() const;
+  bool implements(const std::string& fn) const { return functions.count(fn) > 0; }
+};
+
+PimParams parse_pim_params(MapReader& unit_reader, const std::string& unit_name);
+
+}  // namespace polyarch::archs::pim
