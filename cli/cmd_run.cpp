@@ -28,6 +28,8 @@ options:
   --workload FILE   layer list (.yaml) or SCALE-Sim topology (.csv)
   --out DIR         output directory (created if missing)
   --seed N          seed recorded in provenance (default 0)
+  --power-window-us W   power and temperature trace window in microseconds (default 1; at
+                        most 10000 windows: longer runs get wider windows)
   --quiet           do not print the table
   --max-sim-seconds S   stop with an error (exit 1) after S seconds of wall-clock time
   --max-memory SIZE     limit the process's memory (GiB, or with M/G suffix: 512M, 4G);
@@ -63,6 +65,7 @@ int run_command(const CommandArgs& args) {
                           {"workload"},
                           {"out"},
                           {"seed"},
+                          {"power-window-us"},
                           {"quiet", false},
                           {"max-sim-seconds"},
                           {"max-memory"}});
@@ -73,6 +76,9 @@ int run_command(const CommandArgs& args) {
   request.arch_path = parsed.required("arch");
   request.workload_path = parsed.required("workload");
   request.seed = parse_seed(parsed.value("seed"));
+  if (auto window = parsed.value("power-window-us")) {
+    request.power_window_s = parse_positive("power-window-us", *window, 1e-6);
+  }
   std::filesystem::path out_dir = parsed.value("out").value_or("out/run");
   apply_resource_limits(
       parse_resource_limits(parsed.value("max-sim-seconds"), parsed.value("max-memory")));

@@ -4,6 +4,7 @@
 #include <sys/time.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <csignal>
 #include <cstring>
 
@@ -11,17 +12,17 @@
 
 namespace polyarch::cli {
 
-namespace {
-
 double parse_positive(const std::string& option, const std::string& text, double scale) {
   try {
     std::size_t consumed = 0;
     double value = std::stod(text, &consumed);
-    if (consumed == text.size() && value > 0) return value * scale;
+    if (consumed == text.size() && value > 0 && std::isfinite(value)) return value * scale;
   } catch (const std::exception&) {
   }
   throw_bad_input({}, "--" + option + " expects a positive number, got '" + text + "'");
 }
+
+namespace {
 
 double parse_memory_gib(const std::string& text) {
   if (text.empty()) throw_bad_input({}, "--max-memory expects a size, got ''");

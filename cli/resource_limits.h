@@ -18,6 +18,9 @@ struct ResourceLimits {
 ResourceLimits parse_resource_limits(const std::optional<std::string>& max_seconds,
                                      const std::optional<std::string>& max_memory);
 
+// A positive, finite number given to option `--option`, times `scale`; else bad input naming it.
+double parse_positive(const std::string& option, const std::string& text, double scale);
+
 // Installs the limits for the rest of the process.
 void apply_resource_limits(const ResourceLimits& limits);
 

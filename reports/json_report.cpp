@@ -73,6 +73,26 @@ nlohmann::ordered_json unit_json(const sim::UnitResult& unit) {
           {"area_mm2", optional_number(unit.area_mm2)}};
 }
 
+nlohmann::ordered_json power_json(const std::optional<sim::PowerTrace>& power) {
+  if (!power) return nullptr;
+  nlohmann::ordered_json watts = nlohmann::ordered_json::object();
+  for (std::size_t block = 0; block < power->blocks.size(); ++block) {
+    watts[power->blocks[block]] = power->watts[block];
+  }
+  return {{"window_s", power->window_s}, {"watts", watts}};
+}
+
+nlohmann::ordered_json thermal_json(const std::optional<sim::ThermalTrace>& thermal) {
+  if (!thermal) return nullptr;
+  nlohmann::ordered_json steady = nlohmann::ordered_json::object();
+  nlohmann::ordered_json celsius = nlohmann::ordered_json::object();
+  for (std::size_t block = 0; block < thermal->blocks.size(); ++block) {
+    steady[thermal->blocks[block]] = thermal->steady_c[block];
+    celsius[thermal->blocks[block]] = thermal->celsius[block];
+  }
+  return {{"floorplan", thermal->floorplan}, {"steady_c", steady}, {"celsius", celsius}};
+}
+
 }  // namespace
 
 nlohmann::ordered_json report_json(const sim::RunResult& result) {
@@ -83,6 +103,8 @@ nlohmann::ordered_json report_json(const sim::RunResult& result) {
   for (const sim::OpResult& op : result.ops) report["ops"].push_back(op_json(op));
   report["units"] = nlohmann::ordered_json::array();
   for (const sim::UnitResult& unit : result.units) report["units"].push_back(unit_json(unit));
+  report["power_trace"] = power_json(result.power);
+  report["thermal"] = thermal_json(result.thermal);
   const sim::Provenance& provenance = result.provenance;
   report["provenance"] = {{"polyarch_version", provenance.polyarch_version},
                           {"arch_sha256", provenance.arch_sha256},

@@ -1,14 +1,19 @@
 #include "reports/pipeline.h"
 
+#include <algorithm>
+
 #include "compiler/frontend/workload_loader.h"
 #include "compiler/support/sha256.h"
 #include "mapping/program/program.h"
 #include "reports/energy_accounting.h"
+#include "reports/power_trace.h"
+#include "reports/thermal_run.h"
 #include "sim/kernel/simulation.h"
 
 namespace polyarch::reports {
 
-sim::RunResult simulate_workload(const archs::SocConfig& soc, const ir::Graph& graph) {
+sim::RunResult simulate_workload(const archs::SocConfig& soc, const ir::Graph& graph,
+                                 double power_window_s) {
   std::vector<mapping::UnitCapability> capabilities;
   for (const auto& unit : soc.units) {
     const archs::UnitConfig* config = unit.get();
@@ -18,13 +23,23 @@ sim::RunResult simulate_workload(const archs::SocConfig& soc, const ir::Graph& g
   mapping::Program program = mapping::partition_graph(graph, capabilities);
   sim::RunResult result = sim::simulate(soc.system_spec(), program, graph);
   account_energy(soc, result);
+  result.power = build_power_trace(result, power_window_s);
+  result.thermal = run_thermal(soc, result);
+  if (result.thermal) {
+    double peak = result.thermal->steady_c.front();
+    for (const std::vector<double>& block : result.thermal->celsius) {
+      for (double celsius : block) peak = std::max(peak, celsius);
+    }
+    for (double celsius : result.thermal->steady_c) peak = std::max(peak, celsius);
+    result.summary.peak_temp_c = peak;
+  }
   return result;
 }
 
 sim::RunResult run_pipeline(const RunRequest& request) {
   archs::SocConfig soc = archs::load_soc_config(request.arch_path);
   ir::Graph graph = frontend::load_workload(request.workload_path);
-  sim::RunResult result = simulate_workload(soc, graph);
+  sim::RunResult result = simulate_workload(soc, graph, request.power_window_s);
   result.provenance.polyarch_version = POLYARCH_VERSION;
   result.provenance.arch_sha256 = sha256_file_hex(request.arch_path);
   result.provenance.workload_sha256 = sha256_file_hex(request.workload_path);

@@ -14,10 +14,13 @@ struct RunRequest {
   std::filesystem::path arch_path;
   std::filesystem::path workload_path;
   uint64_t seed = 0;
+  double power_window_s = 1e-6;  // power and temperature trace resolution
 };
 
-// Simulates an already-loaded workload on an already-parsed SoC (no provenance).
-sim::RunResult simulate_workload(const archs::SocConfig& soc, const ir::Graph& graph);
+// Simulates an already-loaded workload on an already-parsed SoC (no provenance): energy,
+// the power trace in windows of `power_window_s` and the temperatures of the thermal model.
+sim::RunResult simulate_workload(const archs::SocConfig& soc, const ir::Graph& graph,
+                                 double power_window_s = 1e-6);
 
 // Loads both files and runs them; provenance carries both files' SHA-256 and the seed.
 sim::RunResult run_pipeline(const RunRequest& request);

@@ -56,6 +56,23 @@ void add_bandwidth_counter(const sim::OpResult& op, nlohmann::ordered_json& even
                     {"args", {{"GB/s", 0.0}}}});
 }
 
+// One counter track per block: `label (block)` with the value of each window at its start.
+void add_window_counters(const std::vector<std::string>& blocks,
+                         const std::vector<std::vector<double>>& values, double window_s,
+                         const std::string& label, const std::string& unit_key,
+                         nlohmann::ordered_json& events) {
+  for (std::size_t block = 0; block < blocks.size(); ++block) {
+    const std::string name = label + " (" + blocks[block] + ")";
+    for (std::size_t window = 0; window < values[block].size(); ++window) {
+      events.push_back({{"name", name},
+                        {"ph", "C"},
+                        {"pid", kProcessId},
+                        {"ts", static_cast<double>(window) * window_s * 1e6},
+                        {"args", {{unit_key, values[block][window]}}}});
+    }
+  }
+}
+
 }  // namespace
 
 nlohmann::ordered_json trace_json(const sim::RunResult& result) {
@@ -74,6 +91,14 @@ nlohmann::ordered_json trace_json(const sim::RunResult& result) {
     int thread_id = unit == thread_of_unit.end() ? 0 : unit->second;
     events.push_back(op_event(op, thread_id));
     add_bandwidth_counter(op, events);
+  }
+  if (result.power) {
+    add_window_counters(result.power->blocks, result.power->watts, result.power->window_s,
+                        "power W", "W", events);
+    if (result.thermal) {
+      add_window_counters(result.thermal->blocks, result.thermal->celsius,
+                          result.power->window_s, "temperature C", "C", events);
+    }
   }
   return {{"traceEvents", events}, {"displayTimeUnit", "ns"}};
 }

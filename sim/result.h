@@ -85,8 +85,27 @@ struct Summary {
   int64_t dram_bytes_written = 0;
 };
 
+// Power of each floorplan block (one per unit) over fixed windows: each op's dynamic energy
+// spread evenly over its run time, plus the unit's leakage.
+struct PowerTrace {
+  double window_s = 0.0;
+  std::vector<std::string> blocks;
+  std::vector<std::vector<double>> watts;  // [block][window]
+};
+
+// Temperatures of the floorplan blocks from the compact thermal model: the steady state at the
+// run's average power and the temperature at the end of each power window.
+struct ThermalTrace {
+  std::string floorplan;  // "generated from unit areas" or the arch file's floorplan
+  std::vector<std::string> blocks;
+  std::vector<double> steady_c;
+  std::vector<std::vector<double>> celsius;  // [block][window]
+};
+
 struct RunResult {
   Summary summary;
+  std::optional<PowerTrace> power;      // null when a unit kind has no energy model
+  std::optional<ThermalTrace> thermal;  // null without a power trace or unit areas
   std::vector<OpResult> ops;  // in execution order
   std::vector<UnitResult> units;
   Provenance provenance;

@@ -6,6 +6,7 @@
 #include "archs/registry.h"
 #include "sim/memory/dram/presets.h"
 #include "sim/memory/dram/streaming_efficiency.h"
+#include "sim/thermal/package_config.h"
 
 namespace polyarch::archs {
 
@@ -107,6 +108,9 @@ SocConfig parse_soc_config(const ConfigNode& root) {
   soc.tech = sim::resolve_tech_table(soc.technology);
   if (const ConfigNode* node = reader.optional("energy")) {
     sim::apply_tech_overrides(soc.tech.table, *node);
+  }
+  if (const ConfigNode* node = reader.optional("thermal")) {
+    soc.thermal = sim::thermal::parse_package_config(*node);
   }
   reader.finish();
   return soc;

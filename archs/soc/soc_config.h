@@ -2,6 +2,7 @@
 // An SoC as described by arch YAML v1: name, clock, technology, DRAM, interconnect and units.
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,7 @@
 #include "sim/energy/tech_registry.h"
 #include "sim/kernel/simulation.h"
 #include "sim/memory/dram_spec.h"
+#include "sim/thermal/package_config.h"
 
 namespace polyarch::archs {
 
@@ -24,6 +26,8 @@ struct SocConfig {
   sim::ResolvedTech tech;
   sim::DramSpec dram;
   sim::InterconnectSpec interconnect;
+  // The thermal package (`thermal:`, HotSpot's keys and defaults); nullopt = the defaults.
+  std::optional<sim::thermal::PackageConfig> thermal;
   std::vector<std::unique_ptr<UnitConfig>> units;
 
   // The SystemC-facing description: unit factories bound to this SoC's clock.

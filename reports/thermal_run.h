@@ -1,0 +1,22 @@
+#pragma once
+// Runs the compact thermal model (sim/thermal, HotSpot's block mode) on a run's power trace: one
+// floorplan block per unit, laid out from the units' areas, in the arch file's thermal package.
+#include <optional>
+
+#include "archs/soc/soc_config.h"
+#include "sim/result.h"
+#include "sim/thermal/floorplan.h"
+
+namespace polyarch::reports {
+
+// Blocks side by side in one row on a square-ish die: height sqrt(total area), each block's
+// width its area / height, in unit order. nullopt when a unit has no area.
+std::optional<sim::thermal::Floorplan> floorplan_from_units(const sim::RunResult& result);
+
+// The steady state at the trace's average power (where the transient starts: the workload has
+// been running for a while) and the temperature at the end of each power window; nullopt
+// without a power trace or a floorplan.
+std::optional<sim::ThermalTrace> run_thermal(const archs::SocConfig& soc,
+                                             const sim::RunResult& result);
+
+}  // namespace polyarch::reports
