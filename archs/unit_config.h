@@ -13,6 +13,12 @@
 
 namespace polyarch::archs {
 
+// The memory behind every unit, as the analytical estimates see it.
+struct MemoryContext {
+  double dram_bytes_per_second = 0;  // sustained; 0 = unlimited
+  double dram_latency_s = 0;
+};
+
 class UnitConfig {
  public:
   virtual ~UnitConfig() = default;
@@ -31,6 +37,16 @@ class UnitConfig {
                                                        const sim::EnergyContext& context) const {
     (void)op;
     (void)context;
+    return std::nullopt;
+  }
+  // The op's latency on this unit by its analytical model, without simulation (for the list
+  // scheduler); nullopt where the kind gives no estimate. `soc_clock_ghz` applies where the unit
+  // has no own clock.
+  virtual std::optional<double> estimate_seconds(const ir::Op& op, const MemoryContext& memory,
+                                                 double soc_clock_ghz) const {
+    (void)op;
+    (void)memory;
+    (void)soc_clock_ghz;
     return std::nullopt;
   }
   // Silicon area (mm^2) and the leakage power (W) it draws while idle; nullopt without a model.

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/cmd_diff.h"
 #include "cli/cmd_thermal.h"
 #include "cli/commands.h"
 #include "compiler/support/config_tree.h"
@@ -22,6 +23,7 @@ commands:
   compile   --workload W [--dump-ir]                  import a workload (incl. ONNX), show its ops
   sweep     S.yaml [--out DIR] [-j N] [--resume]      design-space sweep into DIR/results.sqlite
   thermal   --floorplan F.flp --power P.ptrace --out DIR   HotSpot-compatible thermal run
+  diff      BASE NEW [--fail-on latency:+5%]          compare two reports; exit 3 on regression
 
 Run `polyarch <command> --help` for a command's options.
 exit codes: 0 ok, 1 simulation or runtime error, 2 bad input
@@ -44,9 +46,10 @@ int dispatch(const std::vector<std::string>& args) {
   if (args[0] == "compile") return compile_command(rest);
   if (args[0] == "sweep") return sweep_command(rest);
   if (args[0] == "thermal") return thermal_command(rest);
+  if (args[0] == "diff") return diff_command(rest);
   std::string message = "unknown command '" + args[0] + "'";
   std::string suggestion = polyarch::nearest_spelling(
-      args[0], {"run", "compare", "validate", "compile", "sweep", "thermal"});
+      args[0], {"run", "compare", "validate", "compile", "sweep", "thermal", "diff"});
   if (!suggestion.empty()) message += "; did you mean '" + suggestion + "'?";
   polyarch::throw_bad_input({}, message + " (see polyarch --help)");
 }

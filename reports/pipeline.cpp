@@ -4,6 +4,7 @@
 
 #include "compiler/frontend/workload_loader.h"
 #include "compiler/support/sha256.h"
+#include "mapping/partition/list_scheduler.h"
 #include "mapping/program/program.h"
 #include "reports/energy_accounting.h"
 #include "reports/power_trace.h"
@@ -14,13 +15,27 @@ namespace polyarch::reports {
 
 sim::RunResult simulate_workload(const archs::SocConfig& soc, const ir::Graph& graph,
                                  double power_window_s) {
+  const archs::MemoryContext memory = soc.memory_context();
+  const double soc_clock_ghz = soc.clock_ghz;
   std::vector<mapping::UnitCapability> capabilities;
   for (const auto& unit : soc.units) {
     const archs::UnitConfig* config = unit.get();
     capabilities.push_back({config->name(), config->kind(),
-                            [config](const ir::Op& op) { return config->supports(op); }});
+                            [config](const ir::Op& op) { return config->supports(op); },
+                            [config, memory, soc_clock_ghz](const ir::Op& op) {
+                              return config->estimate_seconds(op, memory, soc_clock_ghz);
+                            }});
   }
-  mapping::Program program = mapping::partition_graph(graph, capabilities);
+  // Several units: each op where it finishes earliest (HEFT), when every unit can estimate;
+  // otherwise, and with one unit, the first unit that supports it.
+  std::optional<mapping::Schedule> schedule;
+  if (soc.units.size() > 1) {
+    const double hand_over_s =
+        static_cast<double>(soc.interconnect.latency_cycles) / (soc_clock_ghz * 1e9);
+    schedule = mapping::schedule_heft(graph, capabilities, hand_over_s);
+  }
+  mapping::Program program =
+      schedule ? std::move(schedule->program) : mapping::partition_graph(graph, capabilities);
   sim::RunResult result = sim::simulate(soc.system_spec(), program, graph);
   account_energy(soc, result);
   result.power = build_power_trace(result, power_window_s);

@@ -34,6 +34,17 @@ nlohmann::ordered_json MimdUnitConfig::describe() const {
           {"dispatch_overhead_ns", params_.dispatch_overhead_ns}};
 }
 
+std::optional<double> MimdUnitConfig::estimate_seconds(const ir::Op& op,
+                                                      const MemoryContext& memory,
+                                                      double soc_clock_ghz) const {
+  if (!supports(op)) return std::nullopt;
+  const double clock_ghz = params_.clock_ghz.value_or(soc_clock_ghz);
+  const MimdMemoryView view =
+      sim::memory_view(memory.dram_bytes_per_second, memory.dram_latency_s, clock_ghz);
+  const MimdPlan plan = plan_op(params_, op, view, clock_ghz);
+  return static_cast<double>(estimate_cycles(params_, plan, view)) / (clock_ghz * 1e9);
+}
+
 std::unique_ptr<UnitConfig> parse_unit_config(MapReader& unit_reader, const std::string& name) {
   return std::make_unique<MimdUnitConfig>(parse_mimd_params(unit_reader, name));
 }

@@ -18,6 +18,8 @@ class MimdUnitConfig : public UnitConfig {
   bool supports(const ir::Op& op) const override;
   sim::UnitFactory factory(double soc_clock_ghz) const override;
   nlohmann::ordered_json describe() const override;
+  std::optional<double> estimate_seconds(const ir::Op& op, const MemoryContext& memory,
+                                         double soc_clock_ghz) const override;
   const MimdParams& params() const { return params_; }
 
  private:

@@ -8,13 +8,11 @@
 #include "archs/mimd/mimd_plan.h"
 #include "archs/mimd/params.h"
 #include "compiler/ir/op.h"
+#include "sim/memory/memory_view.h"
 
 namespace polyarch::archs::mimd {
 
-struct MimdMemoryView {
-  double dram_bytes_per_cycle = 0;  // <= 0: unlimited
-  int64_t dram_latency_cycles = 0;
-};
+using MimdMemoryView = sim::MemoryView;
 
 bool mimd_supports(const ir::Op& op);
 

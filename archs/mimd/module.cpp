@@ -8,35 +8,10 @@
 
 namespace polyarch::archs::mimd {
 
-namespace {
-
-sim::DramChannel& require_dram(sim::SharedResources& resources, const std::string& unit_name) {
-  if (resources.dram == nullptr) {
-    throw_runtime({}, "mimd unit '" + unit_name + "' created without a DRAM channel");
-  }
-  return *resources.dram;
-}
-
-MimdMemoryView memory_view(const sim::DramChannel& dram, double clock_ghz) {
-  MimdMemoryView view;
-  const double cycles_per_second = clock_ghz * 1e9;
-  if (!dram.unlimited_bandwidth()) {
-    constexpr int64_t kProbeBytes = int64_t{1} << 30;
-    const double seconds = dram.occupancy(kProbeBytes).to_seconds();
-    view.dram_bytes_per_cycle =
-        seconds > 0 ? static_cast<double>(kProbeBytes) / seconds / cycles_per_second : 0.0;
-  }
-  view.dram_latency_cycles =
-      static_cast<int64_t>(std::llround(dram.latency().to_seconds() * cycles_per_second));
-  return view;
-}
-
-}  // namespace
-
 MimdUnit::MimdUnit(MimdParams params, double clock_ghz, sim::SharedResources& resources)
     : params_(std::move(params)),
       clock_(clock_ghz),
-      dram_(require_dram(resources, params_.name)),
+      dram_(sim::require_dram(resources, "mimd unit '" + params_.name + "'")),
       noc_(params_.noc) {
   initiator_ = dram_.register_initiator(params_.name);
   core_port_node_.resize(static_cast<std::size_t>(params_.count));
@@ -92,7 +67,7 @@ int64_t MimdUnit::run_step(const MimdPlan& plan, const CoreStep& step) {
 }
 
 sim::OpResult MimdUnit::execute(const ir::Op& op) {
-  const MimdMemoryView memory = memory_view(dram_, clock_.clock_ghz());
+  const MimdMemoryView memory = sim::memory_view(dram_, clock_.clock_ghz());
   const MimdPlan plan = plan_op(params_, op, memory, clock_.clock_ghz());
   const int64_t start_cycle = clock_.cycles_at_or_after(sc_core::sc_time_stamp());
   noc_.reset();

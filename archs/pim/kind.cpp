@@ -30,6 +30,16 @@ nlohmann::ordered_json PimUnitConfig::describe() const {
           {"reduction", params_.reduction == Reduction::kHost ? "host" : "channel_adder"}};
 }
 
+std::optional<double> PimUnitConfig::estimate_seconds(const ir::Op& op,
+                                                     const MemoryContext& memory,
+                                                     double soc_clock_ghz) const {
+  (void)memory;  // the PUs stream their own banks; external transfers are in the plan
+  (void)soc_clock_ghz;
+  if (!supports(op)) return std::nullopt;
+  const double clock_hz = static_cast<double>(params_.dram.organization.clock_mhz) * 1e6;
+  return static_cast<double>(plan_op(params_, op).dram_cycles) / clock_hz;
+}
+
 std::unique_ptr<UnitConfig> parse_unit_config(MapReader& unit_reader, const std::string& name) {
   return std::make_unique<PimUnitConfig>(parse_pim_params(unit_reader, name));
 }

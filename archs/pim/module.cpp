@@ -1,25 +1,15 @@
 #include "archs/pim/module.h"
 
 #include "archs/pim/cost_model.h"
-#include "compiler/support/error.h"
+#include "sim/memory/memory_view.h"
 
 namespace polyarch::archs::pim {
 
-namespace {
-
-sim::DramChannel& require_dram(sim::SharedResources& resources, const std::string& unit_name) {
-  if (resources.dram == nullptr) {
-    throw_runtime({}, "pim unit '" + unit_name + "' created without a DRAM channel");
-  }
-  return *resources.dram;
-}
-
-}  // namespace
 
 PimUnit::PimUnit(PimParams params, sim::SharedResources& resources)
     : params_(std::move(params)),
       clock_(static_cast<double>(params_.dram.organization.clock_mhz) / 1000.0),
-      dram_(require_dram(resources, params_.name)) {
+      dram_(sim::require_dram(resources, "pim unit '" + params_.name + "'")) {
   initiator_ = dram_.register_initiator(params_.name);
 }
 

@@ -143,10 +143,20 @@ std::optional<KernelPlan> plan_flash_tiling(const SimdParams& params,
     combine.parallel_items = heads * attention.s;
     const KernelPlan combine_plan = plan_streaming(params, combine);
     for (const StepBlock& block : combine_plan.blocks) plan.add_block(block.runs, block.repeat);
+    plan.add_activity(combine_plan);
   }
   plan.macs = ir::mac_count(ir::Op{"", attention, dtype, {}});
   plan.flops = ir::flop_count(ir::Op{"", attention, dtype, {}});
   plan.l2_bytes = checked_mul(total_blocks, work.l2_bytes, "bytes") + q_bytes + o_bytes;
+  // Activity: the MACs on the engine (else on the lanes at the fp32 rate, as timed above); the
+  // softmax and rescale lane ops, exps and K/V staging of every block the items visit.
+  if (engine) plan.matrix_macs[dtype] = plan.macs;
+  plan.vector_ops[ir::DType::kFp32] += checked_add(
+      engine ? 0 : plan.macs,
+      checked_mul(total_blocks, 4 * tiling.block_q * tiling.block_kv + tiling.block_q * d, "ops"),
+      "ops");
+  plan.sfu_ops += checked_mul(total_blocks, work.sfu_ops, "ops");
+  plan.scratchpad_bytes += checked_mul(total_blocks, work.scratchpad_bytes, "bytes");
   plan.peak_flops_per_cycle =
       2.0 * static_cast<double>(engine ? params.core_matrix_macs_per_cycle(dtype)
                                        : params.core_vector_elements_per_cycle(dtype)) *
@@ -193,6 +203,7 @@ KernelPlan plan_unfused_attention(const SimdParams& params, const ir::AttentionA
     plan.add_block({{KernelStep{launch_cycles, 0, 0, Bound::kLatency}, 1}}, 1);
     for (const StepBlock& block : part.blocks) plan.add_block(block.runs, block.repeat);
     plan.l2_bytes += part.l2_bytes;
+    plan.add_activity(part);
   }
   plan.macs = ir::mac_count(ir::Op{"", attention, dtype, {}});
   plan.flops = ir::flop_count(ir::Op{"", attention, dtype, {}});

@@ -137,6 +137,26 @@ KernelStep split_reduction_step(const SimdParams& params, const GemmProblem& pro
   return step;
 }
 
+// What the kernel does, for the energy model: its MACs on the engine (or the lanes), every
+// tile's accumulators converted on the lanes (fp32) in the epilogue, the split-K reduction's
+// fp32 adds, and each slice staged through the scratchpad (the bytes it moves through L2).
+void record_activity(const GemmProblem& problem, const GemmTiling& tiling,
+                     const TileGeometry& geometry, KernelPlan& plan) {
+  if (tiling.matrix_engine) {
+    plan.matrix_macs[problem.dtype] = plan.macs;
+  } else {
+    plan.vector_ops[problem.dtype] = plan.macs;
+  }
+  int64_t fp32_ops = checked_mul(geometry.tiles, tiling.bm * tiling.bn, "lane ops");
+  if (tiling.split_k > 1) {
+    const int64_t outputs =
+        checked_mul(checked_mul(problem.m, problem.n, "outputs"), problem.batch, "outputs");
+    fp32_ops = checked_add(fp32_ops, checked_mul(outputs, tiling.split_k, "lane ops"), "lane ops");
+  }
+  plan.vector_ops[ir::DType::kFp32] += fp32_ops;
+  plan.scratchpad_bytes = plan.l2_bytes;
+}
+
 }  // namespace
 
 std::optional<KernelPlan> plan_gemm_tiling(const SimdParams& params, const GemmProblem& problem,
@@ -183,6 +203,7 @@ std::optional<KernelPlan> plan_gemm_tiling(const SimdParams& params, const GemmP
   plan.flops = checked_mul(plan.macs, 2, "FLOPs");
   plan.l2_bytes = checked_mul(geometry.tiles * geometry.iterations, geometry.operand_bytes,
                               "L2 bytes");
+  record_activity(problem, tiling, geometry, plan);
   plan.peak_flops_per_cycle = 2.0 * static_cast<double>(macs_per_cycle) *
                               static_cast<double>(params.count);
   const double waves = static_cast<double>(ceil_div(geometry.tiles, params.count));

@@ -62,6 +62,17 @@ void KernelPlan::add_block(std::vector<StepRun> runs, int64_t repeat) {
   blocks.push_back({std::move(runs), repeat});
 }
 
+void KernelPlan::add_activity(const KernelPlan& part) {
+  for (const auto& [dtype, macs] : part.matrix_macs) {
+    matrix_macs[dtype] = checked_add(matrix_macs[dtype], macs, "MACs");
+  }
+  for (const auto& [dtype, ops] : part.vector_ops) {
+    vector_ops[dtype] = checked_add(vector_ops[dtype], ops, "lane ops");
+  }
+  sfu_ops = checked_add(sfu_ops, part.sfu_ops, "SFU ops");
+  scratchpad_bytes = checked_add(scratchpad_bytes, part.scratchpad_bytes, "bytes");
+}
+
 int64_t KernelPlan::step_count() const {
   int64_t steps = 0;
   for (const StepBlock& block : blocks) {

@@ -5,10 +5,13 @@
 // DRAM bytes it reads before and writes after. The SystemC model (module.h) streams the steps
 // against the shared DRAM with double buffering; cost_model.h estimates the same analytically.
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
+
+#include "compiler/ir/dtype.h"
 
 namespace polyarch::archs::simd {
 
@@ -56,9 +59,17 @@ struct KernelPlan {
   double peak_flops_per_cycle = 0;  // the compute ceiling this op's kernel can use
   double mapping_efficiency = 0;    // useful / issued work of the chosen tiling (padding, waves)
   nlohmann::ordered_json mapping = nlohmann::ordered_json::object();
+  // Activity over the whole kernel, for the energy model (README.md "Energy"). The mappers fill
+  // it; steps carry only cycles and DRAM bytes.
+  std::map<ir::DType, int64_t> matrix_macs;  // on the matrix engines, by operand dtype
+  std::map<ir::DType, int64_t> vector_ops;   // lane element operations, by element dtype
+  int64_t sfu_ops = 0;                       // special-function results
+  int64_t scratchpad_bytes = 0;              // staged through the scratchpad (written, then read)
 
   // Appends a block of `repeat` iterations of `runs` and updates the totals.
   void add_block(std::vector<StepRun> runs, int64_t repeat);
+  // Adds another kernel's activity (a part of this one: a combine pass, an unfused stage).
+  void add_activity(const KernelPlan& part);
   int64_t step_count() const;
 };
 

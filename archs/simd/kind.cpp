@@ -1,6 +1,7 @@
 #include "archs/simd/kind.h"
 
 #include "archs/simd/cost_model.h"
+#include "archs/simd/energy.h"
 #include "archs/simd/module.h"
 
 namespace polyarch::archs::simd {
@@ -40,6 +41,28 @@ nlohmann::ordered_json SimdUnitConfig::describe() const {
             {"hit_latency_cycles", params_.l2.hit_latency_cycles}}},
           {"core_bytes_per_cycle", params_.core_bytes_per_cycle},
           {"launch_overhead_ns", params_.launch_overhead_ns}};
+}
+
+std::optional<sim::EnergyByAction> SimdUnitConfig::op_energy(
+    const sim::OpResult& op, const sim::EnergyContext& context) const {
+  return simd_op_energy(params_, op, context);
+}
+
+std::optional<double> SimdUnitConfig::area_mm2(const sim::TechTable& tech) const {
+  return simd_area_mm2(params_, tech);
+}
+
+std::optional<double> SimdUnitConfig::estimate_seconds(const ir::Op& op,
+                                                      const MemoryContext& memory,
+                                                      double soc_clock_ghz) const {
+  if (!supports(op)) return std::nullopt;
+  const double clock_ghz = params_.clock_ghz.value_or(soc_clock_ghz);
+  const MemoryView view =
+      sim::memory_view(memory.dram_bytes_per_second, memory.dram_latency_s, clock_ghz);
+  const KernelPlan plan = plan_op(params_, op, view, clock_ghz);
+  return static_cast<double>(
+             estimate_cycles(plan, view.dram_bytes_per_cycle, view.dram_latency_cycles)) /
+         (clock_ghz * 1e9);
 }
 
 std::unique_ptr<UnitConfig> parse_unit_config(MapReader& unit_reader, const std::string& name) {

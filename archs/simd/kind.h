@@ -18,6 +18,11 @@ class SimdUnitConfig : public UnitConfig {
   bool supports(const ir::Op& op) const override;
   sim::UnitFactory factory(double soc_clock_ghz) const override;
   nlohmann::ordered_json describe() const override;
+  std::optional<sim::EnergyByAction> op_energy(const sim::OpResult& op,
+                                               const sim::EnergyContext& context) const override;
+  std::optional<double> area_mm2(const sim::TechTable& tech) const override;
+  std::optional<double> estimate_seconds(const ir::Op& op, const MemoryContext& memory,
+                                         double soc_clock_ghz) const override;
   const SimdParams& params() const { return params_; }
 
  private:

@@ -120,6 +120,10 @@ KernelPlan plan_streaming(const SimdParams& params, const StreamingWork& work) {
   plan.peak_flops_per_cycle = static_cast<double>(params.count) *
                               static_cast<double>(params.core_vector_elements_per_cycle(work.dtype));
   plan.mapping_efficiency = 1.0;
+  // Activity: the op's lane ops and SFU results; its L2 traffic streams through the scratchpad.
+  if (work.vector_ops > 0) plan.vector_ops[work.dtype] = work.vector_ops;
+  plan.sfu_ops = work.sfu_ops;
+  plan.scratchpad_bytes = work.l2_bytes;
   const int64_t traffic = std::max(work.l2_bytes, work.dram_read_bytes + work.dram_write_bytes);
   if (traffic == 0 && work.vector_ops == 0 && work.sfu_ops == 0) {
     plan.mapping = {{"kernel", plan.kernel}, {"steps", 0}};

@@ -1,5 +1,6 @@
 #include "archs/soc/soc_config.h"
 
+#include <algorithm>
 #include <regex>
 #include <set>
 
@@ -132,6 +133,18 @@ sim::SystemSpec SocConfig::system_spec() const {
     spec.units.push_back({unit->name(), unit->kind(), unit->factory(clock_ghz)});
   }
   return spec;
+}
+
+MemoryContext SocConfig::memory_context() const {
+  MemoryContext memory;
+  double gbps = dram.sustained_bandwidth_gbps();
+  if (interconnect.bandwidth_gbps > 0) {
+    gbps = gbps > 0 ? std::min(gbps, interconnect.bandwidth_gbps) : interconnect.bandwidth_gbps;
+  }
+  memory.dram_bytes_per_second = gbps * 1e9;
+  memory.dram_latency_s =
+      dram.latency_ns * 1e-9 + static_cast<double>(interconnect.latency_cycles) / (clock_ghz * 1e9);
+  return memory;
 }
 
 nlohmann::ordered_json SocConfig::describe() const {

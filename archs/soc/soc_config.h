@@ -32,6 +32,9 @@ struct SocConfig {
 
   // The SystemC-facing description: unit factories bound to this SoC's clock.
   sim::SystemSpec system_spec() const;
+  // DRAM as the units' analytical estimates see it: the sustained bandwidth (limited by the
+  // interconnect) and the latency of DRAM plus interconnect.
+  MemoryContext memory_context() const;
   nlohmann::ordered_json describe() const;
 };
 

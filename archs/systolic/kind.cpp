@@ -1,5 +1,8 @@
 #include "archs/systolic/kind.h"
 
+#include <algorithm>
+
+#include "archs/systolic/cost_model.h"
 #include "archs/systolic/energy.h"
 #include "archs/systolic/module.h"
 
@@ -39,6 +42,20 @@ std::optional<sim::EnergyByAction> SystolicUnitConfig::op_energy(
 
 std::optional<double> SystolicUnitConfig::area_mm2(const sim::TechTable& tech) const {
   return systolic_area_mm2(params_, tech);
+}
+
+std::optional<double> SystolicUnitConfig::estimate_seconds(const ir::Op& op,
+                                                          const MemoryContext& memory,
+                                                          double soc_clock_ghz) const {
+  if (!supports(op)) return std::nullopt;
+  const SystolicPlan plan = plan_op(params_, op);
+  const double compute_s =
+      static_cast<double>(plan.compute_cycles) / (params_.clock_ghz.value_or(soc_clock_ghz) * 1e9);
+  const double bytes = static_cast<double>(plan.dram_read_bytes + plan.dram_write_bytes);
+  const double dram_s =
+      memory.dram_bytes_per_second > 0 ? bytes / memory.dram_bytes_per_second : 0.0;
+  // Double-buffered folds overlap loads with compute; the first load's latency stays exposed.
+  return std::max(compute_s, dram_s) + memory.dram_latency_s;
 }
 
 std::unique_ptr<UnitConfig> parse_unit_config(MapReader& unit_reader, const std::string& name) {

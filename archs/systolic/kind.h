@@ -21,6 +21,8 @@ class SystolicUnitConfig : public UnitConfig {
   std::optional<sim::EnergyByAction> op_energy(const sim::OpResult& op,
                                                const sim::EnergyContext& context) const override;
   std::optional<double> area_mm2(const sim::TechTable& tech) const override;
+  std::optional<double> estimate_seconds(const ir::Op& op, const MemoryContext& memory,
+                                         double soc_clock_ghz) const override;
   const SystolicParams& params() const { return params_; }
 
  private:

@@ -2,6 +2,7 @@
 // A Program: which unit runs which op, in what order, after which other ops. The simulator
 // executes it; it knows nothing of how the assignment was chosen.
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,15 +21,24 @@ struct Program {
   std::vector<std::vector<int>> per_unit;  // each unit's ops (indices into ops), in issue order
 };
 
-// What the partitioner needs to know of a unit.
+// What the partitioner needs to know of a unit: which ops it runs and, for the list scheduler,
+// how long an op takes there by its analytical model (nullopt: no estimate).
 struct UnitCapability {
   std::string name;
   std::string kind;
   std::function<bool(const ir::Op&)> supports;
+  std::function<std::optional<double>(const ir::Op&)> estimate_seconds;
 };
 
 // Assigns every op to the first unit (in SoC order) that supports it and orders each unit's ops
 // topologically. An op no unit supports is a bad-input error naming the op and its kind.
 Program partition_graph(const ir::Graph& graph, const std::vector<UnitCapability>& units);
+
+// The program's ops in topological order with their data dependencies, every unit_index -1:
+// the skeleton both partitioners fill.
+Program program_skeleton(const ir::Graph& graph, std::size_t unit_count);
+
+// The units that support `op`; none is a bad-input error naming the op and the units.
+std::vector<int> capable_units(const ir::Op& op, const std::vector<UnitCapability>& units);
 
 }  // namespace polyarch::mapping
