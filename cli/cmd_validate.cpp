@@ -15,7 +15,8 @@ constexpr const char* kValidateHelp = R"(usage: polyarch validate FILE...
 
 Checks each file and prints 'ok' or every error with file:line:col and key path. Arch files are
 YAML with `units:`; sweep files have `parameters:` (every point's arch is checked, nothing is
-simulated); workloads are layer-list YAML (`layers:`), SCALE-Sim topology CSV or ONNX.
+simulated); workloads are layer-list YAML (`layers:`), model YAML (`model:`), SCALE-Sim topology CSV or
+ONNX.
 Exit code 2 when any file is invalid.
 )";
 
@@ -38,13 +39,13 @@ std::string validate_one(const std::filesystem::path& path) {
     archs::SocConfig soc = archs::parse_soc_config(root);
     return "arch '" + soc.name + "', " + std::to_string(soc.units.size()) + " unit(s)";
   }
-  if (root.find("layers") != nullptr) {
+  if (root.find("layers") != nullptr || root.find("model") != nullptr) {
     ir::Graph graph = frontend::load_workload(path);
     return "workload, " + std::to_string(graph.op_count()) + " ops";
   }
   throw_bad_input({path.string(), 0, 0, ""},
                   "cannot tell the file's type: an arch file has `units:`, a layer list has "
-                  "`layers:`");
+                  "`layers:`, a model file `model:`");
 }
 
 }  // namespace

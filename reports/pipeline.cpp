@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "compiler/frontend/workload_loader.h"
+#include "compiler/lower/pipeline.h"
 #include "compiler/support/sha256.h"
 #include "mapping/partition/list_scheduler.h"
 #include "mapping/program/program.h"
@@ -54,6 +55,8 @@ sim::RunResult simulate_workload(const archs::SocConfig& soc, const ir::Graph& g
 sim::RunResult run_pipeline(const RunRequest& request) {
   archs::SocConfig soc = archs::load_soc_config(request.arch_path);
   ir::Graph graph = frontend::load_workload(request.workload_path);
+  // An imported model (ONNX) goes through the compiler's standard passes to canonical ops.
+  if (lower::needs_lowering(graph)) lower::standard_pipeline().run(graph);
   sim::RunResult result = simulate_workload(soc, graph, request.power_window_s);
   result.provenance.polyarch_version = POLYARCH_VERSION;
   result.provenance.arch_sha256 = sha256_file_hex(request.arch_path);

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
+#include <mutex>
+#include <string>
 
 #include "archs/simd/step_cost.h"
 #include "archs/systolic/fold_pipeline.h"
@@ -21,6 +24,16 @@ constexpr int64_t kAccumulatorRegisterShare = 2;
 constexpr int64_t kAccumulatorBytes = 4;  // fp32 / int32 partial sums
 
 int64_t round_up(int64_t value, int64_t multiple) { return ceil_div(value, multiple) * multiple; }
+
+std::map<std::string, GemmTiling>& tiling_cache() {
+  static std::map<std::string, GemmTiling> cache;
+  return cache;
+}
+
+std::mutex& tiling_cache_mutex() {
+  static std::mutex mutex;
+  return mutex;
+}
 
 int64_t share(int64_t total, int64_t part, int64_t whole) {
   return static_cast<int64_t>(static_cast<double>(total) * static_cast<double>(part) /
@@ -160,7 +173,7 @@ void record_activity(const GemmProblem& problem, const GemmTiling& tiling,
 }  // namespace
 
 std::optional<KernelPlan> plan_gemm_tiling(const SimdParams& params, const GemmProblem& problem,
-                                           const GemmTiling& tiling) {
+                                           const GemmTiling& tiling, bool describe) {
   const int64_t elem = ir::dtype_bytes(problem.dtype);
   const int64_t macs_per_cycle = tiling.matrix_engine
                                      ? params.core_matrix_macs_per_cycle(problem.dtype)
@@ -211,6 +224,7 @@ std::optional<KernelPlan> plan_gemm_tiling(const SimdParams& params, const GemmP
                         static_cast<double>(geometry.iterations) *
                         static_cast<double>(tiling.bm * tiling.bn * tiling.bk);
   plan.mapping_efficiency = static_cast<double>(plan.macs) / issued;
+  if (!describe) return plan;
   plan.mapping = {{"kernel", plan.kernel},
                   {"engine", tiling.matrix_engine ? "matrix" : "vector"},
                   {"tile_m", tiling.bm},
@@ -225,8 +239,45 @@ std::optional<KernelPlan> plan_gemm_tiling(const SimdParams& params, const GemmP
   return plan;
 }
 
+namespace {
+
+// Tilings already searched, by everything the search depends on: a model repeats its layer
+// shapes, and the list scheduler asks every unit about every op before the simulation does.
+std::string tiling_key(const SimdParams& params, const GemmProblem& problem,
+                       const MemoryView& memory) {
+  std::string key = params.name;
+  for (int64_t value :
+       {params.count, params.vector.lanes, params.vector.registers_kib,
+        static_cast<int64_t>(params.vector.packed_narrow_types), params.matrix_engine.per_core,
+        params.matrix_engine.min_tile_m, params.scratchpad.kib, params.scratchpad.bytes_per_cycle,
+        params.l2.bytes_per_cycle, params.l2.hit_latency_cycles, params.core_bytes_per_cycle,
+        problem.m, problem.n, problem.k, problem.batch, static_cast<int64_t>(problem.dtype),
+        problem.a_bytes, problem.b_bytes, problem.c_bytes, memory.dram_latency_cycles}) {
+    key += ',' + std::to_string(value);
+  }
+  for (const auto& [dtype, macs] : params.matrix_engine.macs_per_cycle) {
+    key += ',' + std::to_string(static_cast<int>(dtype)) + ':' + std::to_string(macs);
+  }
+  key += ',' + std::to_string(params.l2.capacity_mib) + ',' +
+         std::to_string(memory.dram_bytes_per_cycle);
+  return key;
+}
+
+std::optional<GemmTiling> cached_tiling(const std::string& key) {
+  std::lock_guard<std::mutex> lock(tiling_cache_mutex());
+  auto found = tiling_cache().find(key);
+  if (found == tiling_cache().end()) return std::nullopt;
+  return found->second;
+}
+
+}  // namespace
+
 KernelPlan plan_gemm(const SimdParams& params, const GemmProblem& problem,
                      const MemoryView& memory) {
+  const std::string key = tiling_key(params, problem, memory);
+  if (const std::optional<GemmTiling> known = cached_tiling(key)) {
+    return *plan_gemm_tiling(params, problem, *known);
+  }
   const int64_t elem = ir::dtype_bytes(problem.dtype);
   std::optional<KernelPlan> best;
   int64_t best_cycles = std::numeric_limits<int64_t>::max();
@@ -242,7 +293,7 @@ KernelPlan plan_gemm(const SimdParams& params, const GemmProblem& problem,
           const int64_t bk = std::max<int64_t>(1, bk_bytes / elem);
           for (int64_t split : {1, 2, 3, 4, 6, 8, 12, 16, 32}) {
             const GemmTiling tiling{bm, bn, bk, split, engine};
-            std::optional<KernelPlan> plan = plan_gemm_tiling(params, problem, tiling);
+            std::optional<KernelPlan> plan = plan_gemm_tiling(params, problem, tiling, false);
             if (!plan) continue;
             const int64_t cycles =
                 estimate_cycles(*plan, memory.dram_bytes_per_cycle, memory.dram_latency_cycles);
@@ -261,7 +312,11 @@ KernelPlan plan_gemm(const SimdParams& params, const GemmProblem& problem,
                           std::to_string(problem.m) + "x" + std::to_string(problem.n) + "x" +
                           std::to_string(problem.k) + "): its scratchpad or registers are too small");
   }
-  return *best;
+  {
+    std::lock_guard<std::mutex> lock(tiling_cache_mutex());
+    tiling_cache().emplace(key, best_tiling);
+  }
+  return *plan_gemm_tiling(params, problem, best_tiling);
 }
 
 }  // namespace polyarch::archs::simd

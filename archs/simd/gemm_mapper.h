@@ -34,9 +34,10 @@ struct GemmTiling {
 };
 
 // The plan for one tiling; an infeasible tiling (accumulators beyond the register budget, fewer
-// than two staging buffers in the scratchpad) gives nullopt.
+// than two staging buffers in the scratchpad) gives nullopt. Without `describe` the mapping
+// JSON is left empty (the search evaluates thousands of tilings).
 std::optional<KernelPlan> plan_gemm_tiling(const SimdParams& params, const GemmProblem& problem,
-                                           const GemmTiling& tiling);
+                                           const GemmTiling& tiling, bool describe = true);
 
 // The best plan over the tiling space.
 KernelPlan plan_gemm(const SimdParams& params, const GemmProblem& problem,

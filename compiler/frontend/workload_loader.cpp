@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "compiler/frontend/layer_list.h"
+#include "compiler/frontend/model_builder/model_builder.h"
 #include "compiler/frontend/onnx/onnx_importer.h"
 #include "compiler/frontend/scalesim_csv.h"
 #include "compiler/support/sha256.h"
@@ -14,13 +15,19 @@ ir::Graph load_workload(const std::filesystem::path& path) {
   std::string extension = path.extension().string();
   std::transform(extension.begin(), extension.end(), extension.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  if (extension == ".yaml" || extension == ".yml") return load_layer_list(path);
+  if (extension == ".yaml" || extension == ".yml") {
+    // A top-level `model:` map is a model builder's input; anything else is a layer list.
+    const ConfigNode root = load_config_with_base(path);
+    const std::string default_name = path.stem().string();
+    if (is_model_document(root)) return model_graph_from_config(root, default_name);
+    return layer_list_from_config(root, default_name);
+  }
   if (extension == ".csv") return load_scalesim_csv(path);
   if (extension == ".onnx") return load_onnx(path);
   throw_bad_input({path.string(), 0, 0, ""},
                   "unknown workload format '" + extension +
-                      "' (expected a .yaml/.yml layer list, a SCALE-Sim .csv topology or an "
-                      ".onnx model)");
+                      "' (expected a .yaml/.yml layer list or model, a SCALE-Sim .csv "
+                      "topology or an .onnx model)");
 }
 
 std::string workload_sha256(const std::filesystem::path& path) { return sha256_file_hex(path); }

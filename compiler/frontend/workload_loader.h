@@ -7,8 +7,9 @@
 
 namespace polyarch::frontend {
 
-// .yaml / .yml -> layer list; .csv -> SCALE-Sim topology; .onnx -> ONNX model. Anything else is a
-// bad-input error listing the accepted extensions.
+// .yaml / .yml -> model builder (a top-level `model:` map) or layer list; .csv -> SCALE-Sim
+// topology; .onnx -> ONNX model. Anything else is a bad-input error listing the accepted
+// extensions.
 ir::Graph load_workload(const std::filesystem::path& path);
 
 // SHA-256 of the workload file, for provenance.

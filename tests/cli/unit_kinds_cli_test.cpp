@@ -48,4 +48,37 @@ TEST_F(UnitKindsCliTest, CompareRunsResnet50OnSimdMimdAndSystolicConfigs) {
   EXPECT_NE(result.output.find("cpu64-like"), std::string::npos) << result.output;
 }
 
+TEST_F(UnitKindsCliTest, RunLowersAnOnnxModelAndRunsItEndToEnd) {
+  for (const std::string model : {"tests/data/onnx/resnet50.onnx", "tests/data/onnx/bert_tiny.onnx"}) {
+    const auto result = run_polyarch("run --quiet --arch " +
+                                     source_path("configs/arch/h100_like.yaml") + " --workload " +
+                                     source_path(model) + " --out " + path("out"));
+    ASSERT_EQ(result.exit_code, 0) << model << ": " << result.output;
+    const auto report = nlohmann::json::parse(read_file(path("out/report.json")));
+    int64_t macs = 0;
+    for (const auto& op : report["ops"]) macs += op["macs"].get<int64_t>();
+    EXPECT_GT(macs, 0) << model;
+    if (model.find("resnet50") != std::string::npos) EXPECT_EQ(macs, 4089184256);
+  }
+}
+
+TEST_F(UnitKindsCliTest, ModelFilesRunAndValidate) {
+  const std::string model = source_path("workloads/models/llama2_7b_decode.yaml");
+  EXPECT_EQ(run_polyarch("validate " + model).exit_code, 0);
+  const auto result = run_polyarch("run --quiet --arch " +
+                                   source_path("configs/arch/hbm_pim_like.yaml") +
+                                   " --workload " + model + " --out " + path("out"));
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  const auto report = nlohmann::json::parse(read_file(path("out/report.json")));
+  // The decode step's GEMVs and attention go to the PIM unit, its norms to the host.
+  int on_pim = 0;
+  int on_host = 0;
+  for (const auto& op : report["ops"]) {
+    if (op["unit"] == "pim") ++on_pim;
+    if (op["unit"] == "host") ++on_host;
+  }
+  EXPECT_GT(on_pim, 0);
+  EXPECT_GT(on_host, 0);
+}
+
 }  // namespace

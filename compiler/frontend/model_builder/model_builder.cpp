@@ -1,0 +1,39 @@
+#include "compiler/frontend/model_builder/model_builder.h"
+
+#include "compiler/frontend/model_builder/mobilenet_builder.h"
+#include "compiler/frontend/model_builder/resnet_builder.h"
+#include "compiler/frontend/model_builder/transformer_builder.h"
+#include "compiler/frontend/model_builder/vgg_builder.h"
+
+namespace polyarch::frontend {
+
+namespace {
+
+struct FamilyBuilder {
+  const ModelConfig& model;
+
+  ir::Graph operator()(const TransformerConfig& config) const {
+    return build_transformer(model, config);
+  }
+  ir::Graph operator()(const ResnetConfig& config) const { return build_resnet(model, config); }
+  ir::Graph operator()(const MobilenetV2Config& config) const {
+    return build_mobilenet_v2(model, config);
+  }
+  ir::Graph operator()(const Vgg16Config& config) const { return build_vgg16(model, config); }
+};
+
+}  // namespace
+
+ir::Graph build_model(const ModelConfig& config) {
+  return std::visit(FamilyBuilder{config}, config.family);
+}
+
+ir::Graph model_graph_from_config(const ConfigNode& root, const std::string& default_name) {
+  return build_model(read_model_config(root, default_name));
+}
+
+ir::Graph load_model(const std::filesystem::path& path) {
+  return model_graph_from_config(load_config_with_base(path), path.stem().string());
+}
+
+}  // namespace polyarch::frontend
