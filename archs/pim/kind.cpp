@@ -1,6 +1,7 @@
 #include "archs/pim/kind.h"
 
 #include "archs/pim/cost_model.h"
+#include "archs/pim/energy.h"
 #include "archs/pim/module.h"
 
 namespace polyarch::archs::pim {
@@ -38,6 +39,15 @@ std::optional<double> PimUnitConfig::estimate_seconds(const ir::Op& op,
   if (!supports(op)) return std::nullopt;
   const double clock_hz = static_cast<double>(params_.dram.organization.clock_mhz) * 1e6;
   return static_cast<double>(plan_op(params_, op).dram_cycles) / clock_hz;
+}
+
+std::optional<sim::EnergyByAction> PimUnitConfig::op_energy(
+    const sim::OpResult& op, const sim::EnergyContext& context) const {
+  return pim_op_energy(params_, op, context);
+}
+
+std::optional<double> PimUnitConfig::area_mm2(const sim::TechTable& tech) const {
+  return pim_area_mm2(params_, tech);
 }
 
 std::unique_ptr<UnitConfig> parse_unit_config(MapReader& unit_reader, const std::string& name) {

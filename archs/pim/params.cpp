@@ -1,5 +1,7 @@
 #include "archs/pim/params.h"
 
+#include <cmath>
+
 #include "archs/common_keys.h"
 #include "compiler/support/error.h"
 #include "sim/memory/dram/presets.h"
@@ -49,6 +51,16 @@ PimParams parse_pim_params(MapReader& unit_reader, const std::string& unit_name)
   }
   params.register_bytes = unit_reader.optional_int("register_bytes", 256, 2, int64_t{1} << 30);
   params.max_batch = unit_reader.optional_int("max_batch", 16, 1, int64_t{1} << 20);
+  if (const ConfigNode* split = unit_reader.optional("energy_split")) {
+    MapReader reader(*split);
+    params.activation_share = reader.optional_double("activation", params.activation_share, 0, 1);
+    params.core_share = reader.optional_double("core", params.core_share, 0, 1);
+    params.io_share = reader.optional_double("io", params.io_share, 0, 1);
+    reader.finish();
+    if (std::abs(params.activation_share + params.core_share + params.io_share - 1.0) > 1e-6) {
+      throw_bad_input(split->where(), "energy_split shares must add up to 1");
+    }
+  }
   params.mode = unit_reader.optional_enum("mode", "all_bank", {"all_bank", "per_bank"}) ==
                         "per_bank"
                     ? PimMode::kPerBank

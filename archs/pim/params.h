@@ -36,6 +36,12 @@ struct PimParams {
   std::set<std::string> functions = {"add", "mul", "relu"};  // elementwise functions of a PU
   int64_t register_bytes = 256;  // per PU: the slice of the input vector(s) it holds at once
   int64_t max_batch = 16;        // GEMM rows (M) and attention queries per head it takes
+  // Shares of the technology table's all-in DRAM energy per bit (dram_pj_per_bit) that go to
+  // row activation, the array's column access and the external I/O. An assumption (equal
+  // thirds) until a per-standard breakdown is in the technology tables; override per arch.
+  double activation_share = 1.0 / 3.0;
+  double core_share = 1.0 / 3.0;
+  double io_share = 1.0 / 3.0;
   PimMode mode = PimMode::kAllBank;
   Reduction reduction = Reduction::kHost;
 

@@ -7,6 +7,7 @@
 
 #include "archs/pim/bank_stream.h"
 #include "archs/pim/cost_model.h"
+#include "archs/pim/energy.h"
 #include "archs/pim/kind.h"
 #include "archs/soc/soc_config.h"
 #include "mapping/program/program.h"
@@ -144,6 +145,28 @@ TEST(PimUnit, SoftmaxNeedsExpAndLargeBatchesStayOnTheHost) {
   EXPECT_TRUE(pim_supports(aim, softmax));
   EXPECT_FALSE(pim_supports(hbm, gemv(64, 4096, 4096)));
   EXPECT_FALSE(pim_supports(hbm, make_op("ln", ir::NormAttrs{ir::NormKind::kRmsNorm, 1, 4096})));
+}
+
+TEST(PimEnergy, GemvSavesTheIoShareOfTheDramEnergy) {
+  const SocConfig pim = shipped("hbm_pim_like.yaml");
+  const PimParams params = pim_params(pim);
+  const ir::Op op = gemv(1, 4096, 4096);
+  sim::OpResult result;
+  const PimPlan plan = plan_op(params, op);
+  result.macs = plan.macs;
+  result.mapping = plan.mapping;
+  result.dram_bytes_read = plan.external_read_bytes;
+  result.dram_bytes_written = plan.external_write_bytes;
+  const sim::EnergyByAction energy =
+      pim_op_energy(params, result, {pim.tech.table, pim.dram.kind});
+  const double weight_bits = 4096.0 * 4096.0 * 2.0 * 8.0;
+  const double all_in = weight_bits * pim.tech.table.dram_pj_per_bit("hbm2e") * 1e-12;
+  // Every weight bit is activated and read beside the banks once; only inputs and results
+  // cross the I/O.
+  EXPECT_NEAR(energy.at("activate") + energy.at("column_read"), all_in * 2.0 / 3.0,
+              0.01 * all_in);
+  EXPECT_LT(energy.at("io"), 0.01 * all_in);
+  EXPECT_GT(energy.at("pu_compute"), 0.0);
 }
 
 TEST(PimParams, BanksPerPuMustDivideThePseudoChannelsBanks) {
