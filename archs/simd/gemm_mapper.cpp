@@ -285,7 +285,9 @@ KernelPlan plan_gemm(const SimdParams& params, const GemmProblem& problem,
   const bool engine_available = params.core_matrix_macs_per_cycle(problem.dtype) > 0;
   for (bool engine : {true, false}) {
     if (engine && !engine_available) continue;
-    for (int64_t bm : {16, 32, 64, 128, 256}) {
+    // The lanes take any tile height, so a GEMV (M = 1) pads nothing; an engine pads to its
+    // instruction's M.
+    for (int64_t bm : {1, 4, 16, 32, 64, 128, 256}) {
       if (engine && bm < params.matrix_engine.min_tile_m) continue;
       for (int64_t bn : {16, 32, 64, 128, 256}) {
         // Slices of 64 and 128 bytes along K: whole memory transactions per row.
