@@ -1,5 +1,6 @@
 #include "archs/registry.h"
 
+#include "archs/crossbar/kind.h"
 #include "archs/mimd/kind.h"
 #include "archs/pim/kind.h"
 #include "archs/simd/kind.h"
@@ -13,6 +14,7 @@ const std::vector<UnitKindEntry>& unit_kinds() {
       {"simd", simd::parse_unit_config},
       {"mimd", mimd::parse_unit_config},
       {"pim", pim::parse_unit_config},
+      {"crossbar", crossbar::parse_unit_config},
   };
   return kinds;
 }

@@ -81,4 +81,17 @@ TEST_F(UnitKindsCliTest, ModelFilesRunAndValidate) {
   EXPECT_GT(on_host, 0);
 }
 
+TEST_F(UnitKindsCliTest, CompareRunsResnet50AndBertOnTheCrossbarPresets) {
+  for (const std::string workload :
+       {"workloads/resnet50_layers.yaml", "workloads/models/bert_base.yaml"}) {
+    const auto result = run_polyarch(
+        "compare --workload " + source_path(workload) + " --arch " +
+        source_path("configs/arch/isaac_like.yaml") + " --arch " +
+        source_path("configs/arch/neurosim_rram_like.yaml") + " --arch " +
+        source_path("configs/arch/sram_cim_like.yaml"));
+    ASSERT_EQ(result.exit_code, 0) << workload << ": " << result.output;
+    EXPECT_NE(result.output.find("isaac-like"), std::string::npos) << result.output;
+  }
+}
+
 }  // namespace

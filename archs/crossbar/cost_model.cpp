@@ -1,0 +1,87 @@
+#include "archs/crossbar/cost_model.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "compiler/support/checked_math.h"
+
+namespace polyarch::archs::crossbar {
+
+namespace {
+
+int64_t mul(int64_t a, int64_t b) { return checked_mul(a, b, "crossbar work"); }
+
+}  // namespace
+
+bool crossbar_supports(const ir::Op& op) {
+  if (const auto* gemm = std::get_if<ir::GemmAttrs>(&op.attrs)) {
+    return gemm->b_shared;  // a weight; per-batch B (attention's K, V) is not static
+  }
+  return op.kind() == ir::OpKind::kConv2d;
+}
+
+CrossbarPlan plan_op(const CrossbarParams& params, const ir::Op& op) {
+  if (!crossbar_supports(op)) {
+    throw_bad_input(op.where, "crossbar unit '" + params.name + "' cannot run op '" + op.name +
+                                  "' (" + ir::op_type_name(op) + "): its weights are not static");
+  }
+  const int64_t elem = ir::dtype_bytes(op.dtype.value_or(ir::DType::kInt16));
+  const ir::GemmView view = ir::gemm_view(op);
+  // A GEMM batch shares its weight: every batch entry's rows are more input vectors.
+  const auto* gemm = std::get_if<ir::GemmAttrs>(&op.attrs);
+  const int64_t weight_sets = gemm ? 1 : view.repeats;
+  CrossbarPlan plan;
+  plan.mvms = gemm ? mul(view.m, gemm->batch) : view.m;
+  plan.row_blocks = ceil_div(view.k, params.rows);
+  plan.col_blocks = ceil_div(mul(view.n, params.cells_per_weight()), params.cols);
+  plan.arrays_needed = mul(mul(plan.row_blocks, plan.col_blocks), weight_sets);
+  const int64_t available = params.array_count();
+  if (plan.arrays_needed <= available) {
+    plan.replicas = std::clamp<int64_t>(available / plan.arrays_needed, 1, plan.mvms);
+  } else {
+    plan.passes = ceil_div(plan.arrays_needed, available);
+    // Each pass reprograms the arrays it uses, row by row, all arrays in parallel.
+    plan.program_ns = static_cast<double>(plan.passes) * static_cast<double>(params.rows) *
+                      params.cell.write_ns_per_row;
+    plan.cells_reprogrammed = mul(mul(view.k, view.n), mul(params.cells_per_weight(), weight_sets));
+  }
+  const double conversion_ns =
+      static_cast<double>(params.adc.columns_per_adc) / params.adc.sample_rate_gsps;
+  const int64_t slices = params.input_slices();
+  // One MVM: every input slice is read and its columns converted, then shift-and-add.
+  plan.mvm_latency_ns =
+      static_cast<double>(slices) * (params.read_ns + conversion_ns) + params.peripheral_ns;
+  // A stream of MVMs pipelines the read of one slice with the conversion of the previous.
+  const int64_t vectors_per_replica = ceil_div(plan.mvms, plan.replicas);
+  const double stream_ns = static_cast<double>(mul(vectors_per_replica, slices) - 1) *
+                               params.slice_ns() +
+                           params.read_ns + conversion_ns + params.peripheral_ns;
+  plan.compute_ns = static_cast<double>(plan.passes) * stream_ns + plan.program_ns;
+
+  const int64_t weight_columns = mul(mul(view.n, params.cells_per_weight()), weight_sets);
+  plan.adc_conversions = mul(mul(plan.mvms, slices), mul(plan.row_blocks, weight_columns));
+  plan.dac_drives = mul(mul(plan.mvms, slices), mul(mul(view.k, plan.col_blocks), weight_sets));
+  plan.cell_reads = mul(mul(plan.mvms, slices), mul(view.k, weight_columns));
+  plan.macs = ir::mac_count(op);
+  const int64_t inputs = gemm ? mul(plan.mvms, view.k) : mul(view.repeats, view.ifmap_distinct_elements);
+  plan.dram_read_bytes = mul(inputs, elem);
+  plan.dram_write_bytes = mul(mul(plan.mvms, mul(view.n, weight_sets)), elem);
+  plan.mapping = {{"row_blocks", plan.row_blocks},
+                  {"col_blocks", plan.col_blocks},
+                  {"arrays_needed", plan.arrays_needed},
+                  {"arrays_available", available},
+                  {"replicas", plan.replicas},
+                  {"passes", plan.passes},
+                  {"weights_resident", plan.passes == 1},
+                  {"input_slices", slices},
+                  {"mvms", plan.mvms},
+                  {"mvm_latency_ns", plan.mvm_latency_ns},
+                  {"program_ns", plan.program_ns},
+                  {"adc_conversions", plan.adc_conversions},
+                  {"dac_drives", plan.dac_drives},
+                  {"cell_reads", plan.cell_reads},
+                  {"cells_reprogrammed", plan.cells_reprogrammed}};
+  return plan;
+}
+
+}  // namespace polyarch::archs::crossbar

@@ -1,0 +1,38 @@
+#pragma once
+// How a GEMM or convolution maps onto crossbar arrays and how long and how many conversions its
+// MVMs take. Attention's products and other ops whose weights are not static go to a digital
+// unit: crossbar_supports() says no, and the scheduler places them elsewhere.
+#include <cstdint>
+
+#include <nlohmann/json.hpp>
+
+#include "archs/crossbar/params.h"
+#include "compiler/ir/op.h"
+
+namespace polyarch::archs::crossbar {
+
+struct CrossbarPlan {
+  int64_t row_blocks = 0;      // ceil(K / rows)
+  int64_t col_blocks = 0;      // ceil(N x cells per weight / cols)
+  int64_t arrays_needed = 0;   // row_blocks x col_blocks x weight sets (conv groups)
+  int64_t replicas = 1;        // copies of the weights working on different inputs
+  int64_t passes = 1;          // > 1 when the weights do not fit and arrays are reprogrammed
+  int64_t mvms = 0;            // input vectors (im2col rows)
+  double mvm_latency_ns = 0;   // one MVM alone
+  double compute_ns = 0;       // the op's MVMs (and reprogramming)
+  double program_ns = 0;       // reprogramming inside the op
+  int64_t adc_conversions = 0;
+  int64_t dac_drives = 0;
+  int64_t cell_reads = 0;
+  int64_t cells_reprogrammed = 0;
+  int64_t macs = 0;
+  int64_t dram_read_bytes = 0;   // input activations
+  int64_t dram_write_bytes = 0;  // output activations
+  nlohmann::ordered_json mapping = nlohmann::ordered_json::object();
+};
+
+bool crossbar_supports(const ir::Op& op);
+
+CrossbarPlan plan_op(const CrossbarParams& params, const ir::Op& op);
+
+}  // namespace polyarch::archs::crossbar

@@ -1,0 +1,38 @@
+#include "archs/crossbar/energy.h"
+
+namespace polyarch::archs::crossbar {
+
+namespace {
+
+constexpr double kPjToJ = 1e-12;
+constexpr double kFjToJ = 1e-15;
+
+double count(const sim::OpResult& op, const char* key) {
+  return op.mapping.contains(key) ? op.mapping[key].get<double>() : 0.0;
+}
+
+}  // namespace
+
+double crossbar_area_mm2(const CrossbarParams& params) {
+  const double arrays = static_cast<double>(params.array_count());
+  const double adcs_per_array =
+      static_cast<double>(params.cols) / static_cast<double>(params.adc.columns_per_adc);
+  return arrays * (params.array_area_mm2 + adcs_per_array * params.adc.area_mm2);
+}
+
+sim::EnergyByAction crossbar_op_energy(const CrossbarParams& params, const sim::OpResult& op,
+                                       const sim::EnergyContext& context) {
+  sim::EnergyByAction energy;
+  const double conversions = count(op, "adc_conversions");
+  energy["adc"] = conversions * params.adc.energy_pj * kPjToJ;
+  energy["dac"] = count(op, "dac_drives") * params.dac_energy_pj * kPjToJ;
+  energy["array_read"] = count(op, "cell_reads") * params.cell.read_energy_fj * kFjToJ;
+  energy["shift_add"] = conversions * params.shift_add_energy_pj * kPjToJ;
+  energy["reprogram"] = count(op, "cells_reprogrammed") * params.cell.write_energy_pj * kPjToJ;
+  const double dram_bits = static_cast<double>(op.dram_bytes_read + op.dram_bytes_written) * 8.0;
+  energy["dram"] = dram_bits * context.tech.dram_pj_per_bit(context.dram_kind) * kPjToJ;
+  energy["leakage"] = context.tech.leakage_w(crossbar_area_mm2(params)) * op.latency_s();
+  return energy;
+}
+
+}  // namespace polyarch::archs::crossbar

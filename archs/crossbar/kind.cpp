@@ -1,0 +1,61 @@
+#include "archs/crossbar/kind.h"
+
+#include "archs/crossbar/cost_model.h"
+#include "archs/crossbar/energy.h"
+#include "archs/crossbar/module.h"
+
+namespace polyarch::archs::crossbar {
+
+bool CrossbarUnitConfig::supports(const ir::Op& op) const { return crossbar_supports(op); }
+
+sim::UnitFactory CrossbarUnitConfig::factory(double soc_clock_ghz) const {
+  return crossbar_unit_factory(params_, soc_clock_ghz);
+}
+
+nlohmann::ordered_json CrossbarUnitConfig::describe() const {
+  return {{"name", params_.name},
+          {"kind", "crossbar"},
+          {"tiles", params_.tiles},
+          {"arrays_per_tile", params_.arrays_per_tile},
+          {"rows", params_.rows},
+          {"cols", params_.cols},
+          {"bits_per_cell", params_.cell.bits_per_cell},
+          {"weight_bits", params_.weight_bits},
+          {"input_bits", params_.input_bits},
+          {"dac_bits", params_.dac_bits},
+          {"signed_weights", params_.differential ? "differential" : "offset"},
+          {"adc",
+           {{"bits", params_.adc.bits},
+            {"columns_per_adc", params_.adc.columns_per_adc},
+            {"sample_rate_gsps", params_.adc.sample_rate_gsps},
+            {"energy_pj", params_.adc.energy_pj}}},
+          {"read_ns", params_.read_ns}};
+}
+
+std::optional<double> CrossbarUnitConfig::estimate_seconds(const ir::Op& op,
+                                                          const MemoryContext& memory,
+                                                          double soc_clock_ghz) const {
+  (void)soc_clock_ghz;
+  if (!supports(op)) return std::nullopt;
+  const CrossbarPlan plan = plan_op(params_, op);
+  const double bytes = static_cast<double>(plan.dram_read_bytes + plan.dram_write_bytes);
+  const double dram_s =
+      memory.dram_bytes_per_second > 0 ? bytes / memory.dram_bytes_per_second : 0.0;
+  return plan.compute_ns * 1e-9 + dram_s + 2.0 * memory.dram_latency_s;
+}
+
+std::optional<sim::EnergyByAction> CrossbarUnitConfig::op_energy(
+    const sim::OpResult& op, const sim::EnergyContext& context) const {
+  return crossbar_op_energy(params_, op, context);
+}
+
+std::optional<double> CrossbarUnitConfig::area_mm2(const sim::TechTable& tech) const {
+  (void)tech;  // the preset gives array and ADC areas from its published design
+  return crossbar_area_mm2(params_);
+}
+
+std::unique_ptr<UnitConfig> parse_unit_config(MapReader& unit_reader, const std::string& name) {
+  return std::make_unique<CrossbarUnitConfig>(parse_crossbar_params(unit_reader, name));
+}
+
+}  // namespace polyarch::archs::crossbar

@@ -1,0 +1,34 @@
+#pragma once
+// Registration glue for `kind: crossbar`: parses the unit and creates its SystemC model.
+#include <memory>
+#include <string>
+
+#include "archs/crossbar/params.h"
+#include "archs/unit_config.h"
+#include "compiler/support/config_tree.h"
+
+namespace polyarch::archs::crossbar {
+
+class CrossbarUnitConfig : public UnitConfig {
+ public:
+  explicit CrossbarUnitConfig(CrossbarParams params) : params_(std::move(params)) {}
+
+  const std::string& name() const override { return params_.name; }
+  std::string kind() const override { return "crossbar"; }
+  bool supports(const ir::Op& op) const override;
+  sim::UnitFactory factory(double soc_clock_ghz) const override;
+  nlohmann::ordered_json describe() const override;
+  std::optional<double> estimate_seconds(const ir::Op& op, const MemoryContext& memory,
+                                         double soc_clock_ghz) const override;
+  std::optional<sim::EnergyByAction> op_energy(const sim::OpResult& op,
+                                               const sim::EnergyContext& context) const override;
+  std::optional<double> area_mm2(const sim::TechTable& tech) const override;
+  const CrossbarParams& params() const { return params_; }
+
+ private:
+  CrossbarParams params_;
+};
+
+std::unique_ptr<UnitConfig> parse_unit_config(MapReader& unit_reader, const std::string& name);
+
+}  // namespace polyarch::archs::crossbar

@@ -1,0 +1,63 @@
+#include "archs/crossbar/module.h"
+
+#include <cmath>
+
+#include "archs/crossbar/cost_model.h"
+#include "sim/memory/memory_view.h"
+
+namespace polyarch::archs::crossbar {
+
+CrossbarUnit::CrossbarUnit(CrossbarParams params, double clock_ghz,
+                           sim::SharedResources& resources)
+    : params_(std::move(params)),
+      clock_(clock_ghz),
+      dram_(sim::require_dram(resources, "crossbar unit '" + params_.name + "'")) {
+  initiator_ = dram_.register_initiator(params_.name);
+}
+
+bool CrossbarUnit::supports(const ir::Op& op) const { return crossbar_supports(op); }
+
+void CrossbarUnit::transfer(int64_t bytes, bool is_write) {
+  if (bytes <= 0) return;
+  const sim::DramTicket ticket = dram_.request(initiator_, bytes, is_write);
+  if (ticket.complete > sc_core::sc_time_stamp()) {
+    sc_core::wait(ticket.complete - sc_core::sc_time_stamp());
+  }
+}
+
+sim::OpResult CrossbarUnit::execute(const ir::Op& op) {
+  const CrossbarPlan plan = plan_op(params_, op);
+  const int64_t start_cycle = clock_.cycles_at_or_after(sc_core::sc_time_stamp());
+  transfer(plan.dram_read_bytes, false);
+  const auto compute_cycles =
+      static_cast<int64_t>(std::ceil(plan.compute_ns * clock_.clock_ghz()));
+  const int64_t compute_start = clock_.cycles_at_or_after(sc_core::sc_time_stamp());
+  const sc_core::sc_time compute_end = clock_.time_of(compute_start + compute_cycles);
+  if (compute_end > sc_core::sc_time_stamp()) sc_core::wait(compute_end - sc_core::sc_time_stamp());
+  transfer(plan.dram_write_bytes, true);
+  const int64_t total_cycles = clock_.cycles_at_or_after(sc_core::sc_time_stamp()) - start_cycle;
+
+  sim::OpResult result;
+  result.unit_clock_ghz = clock_.clock_ghz();
+  result.compute_cycles = compute_cycles;
+  result.macs = plan.macs;
+  // Array utilisation: the share of all arrays the op's weights (and replicas) occupy.
+  result.utilization = static_cast<double>(plan.arrays_needed * plan.replicas) /
+                       static_cast<double>(params_.array_count() * plan.passes);
+  result.mapping_efficiency = result.utilization;
+  result.dram_bytes_read = plan.dram_read_bytes;
+  result.dram_bytes_written = plan.dram_write_bytes;
+  result.mapping = plan.mapping;
+  result.bound = plan.program_ns > 0 ? "reprogramming" : "compute";
+  return result;
+}
+
+sim::UnitFactory crossbar_unit_factory(CrossbarParams params, double soc_clock_ghz) {
+  return [params = std::move(params),
+          soc_clock_ghz](sim::SharedResources& resources) -> std::unique_ptr<sim::UnitModel> {
+    return std::make_unique<CrossbarUnit>(params, params.clock_ghz.value_or(soc_clock_ghz),
+                                          resources);
+  };
+}
+
+}  // namespace polyarch::archs::crossbar

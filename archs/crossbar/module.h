@@ -1,0 +1,36 @@
+#pragma once
+// The SystemC model of a `kind: crossbar` unit: each op reads its input activations through the
+// shared DRAM channel, runs its MVMs on the arrays for the planned time (cost_model.h), and
+// writes its outputs back, so DRAM contention with the digital units shows.
+#include <memory>
+#include <string>
+
+#include "archs/crossbar/params.h"
+#include "sim/kernel/unit_clock.h"
+#include "sim/kernel/unit_model.h"
+#include "sim/memory/dram_channel.h"
+
+namespace polyarch::archs::crossbar {
+
+class CrossbarUnit : public sim::UnitModel {
+ public:
+  CrossbarUnit(CrossbarParams params, double clock_ghz, sim::SharedResources& resources);
+
+  const std::string& name() const override { return params_.name; }
+  std::string kind() const override { return "crossbar"; }
+  double clock_ghz() const override { return clock_.clock_ghz(); }
+  bool supports(const ir::Op& op) const override;
+  sim::OpResult execute(const ir::Op& op) override;
+
+ private:
+  void transfer(int64_t bytes, bool is_write);
+
+  CrossbarParams params_;
+  sim::UnitClock clock_;
+  sim::DramChannel& dram_;
+  int initiator_ = 0;
+};
+
+sim::UnitFactory crossbar_unit_factory(CrossbarParams params, double soc_clock_ghz);
+
+}  // namespace polyarch::archs::crossbar

@@ -1,0 +1,61 @@
+#pragma once
+// Parameters of a `kind: crossbar` unit: analog in-memory MVM on tiles of R x C crossbar arrays.
+// Weights are bit-sliced over cells (bits_per_cell each), signed by an offset or a differential
+// pair of columns; inputs enter bit-serially through DACs of dac_bits; ADCs of adc.bits are
+// shared by adc.columns_per_adc columns; digital shift-and-add combines slices. Model and
+// sources: archs/crossbar/README.md.
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "compiler/ir/dtype.h"
+#include "compiler/support/config_tree.h"
+
+namespace polyarch::archs::crossbar {
+
+struct AdcParams {
+  int64_t bits = 8;
+  int64_t columns_per_adc = 128;
+  double sample_rate_gsps = 1.28;
+  double energy_pj = 12.5;  // per conversion
+  double area_mm2 = 0.0012;
+};
+
+struct CellParams {
+  int64_t bits_per_cell = 2;
+  double read_energy_fj = 1.8;  // per cell per read (one input bit-slice)
+  double write_energy_pj = 10.0;  // per cell programmed
+  double write_ns_per_row = 100.0;  // rows of one array are programmed one at a time
+  double endurance_cycles = 1e8;
+};
+
+struct CrossbarParams {
+  std::string name;
+  int64_t tiles = 1;
+  int64_t arrays_per_tile = 8;
+  int64_t rows = 128;
+  int64_t cols = 128;
+  CellParams cell;
+  int64_t weight_bits = 16;
+  int64_t input_bits = 16;
+  int64_t dac_bits = 1;
+  double dac_energy_pj = 0.004;  // per row drive per input slice
+  bool differential = false;     // signed weights as column pairs (else an offset column set)
+  AdcParams adc;
+  double read_ns = 100.0;              // one array read of one input slice
+  double shift_add_energy_pj = 0.05;   // per ADC result combined
+  double peripheral_ns = 10.0;         // shift-and-add, output register, per MVM
+  double array_area_mm2 = 0.0002;      // one R x C array with its drivers
+  std::optional<double> clock_ghz;     // digital clock; nullopt = the SoC clock
+
+  int64_t array_count() const { return tiles * arrays_per_tile; }
+  int64_t cells_per_weight() const;  // slices, doubled when differential
+  int64_t input_slices() const;      // ceil(input_bits / dac_bits)
+  // Nanoseconds per input slice: the array read and the ADCs' conversions of all columns,
+  // pipelined against each other.
+  double slice_ns() const;
+};
+
+CrossbarParams parse_crossbar_params(MapReader& unit_reader, const std::string& unit_name);
+
+}  // namespace polyarch::archs::crossbar

@@ -1,0 +1,118 @@
+// The crossbar unit: MVM timing from its parameters, weights that do not fit, energy by action,
+// and attention routed to a digital unit.
+#include <gtest/gtest.h>
+
+#include "archs/crossbar/cost_model.h"
+#include "archs/crossbar/energy.h"
+#include "archs/crossbar/kind.h"
+#include "archs/soc/soc_config.h"
+#include "tests/compiler/error_capture.h"
+#include "tests/support/ir_builders.h"
+
+namespace polyarch::archs::crossbar {
+namespace {
+
+using test_support::make_op;
+
+SocConfig shipped(const std::string& file) {
+  return load_soc_config(std::string(POLYARCH_SOURCE_DIR) + "/configs/arch/" + file);
+}
+
+CrossbarParams params_of(const SocConfig& soc) {
+  for (const auto& unit : soc.units) {
+    if (const auto* xbar = dynamic_cast<const CrossbarUnitConfig*>(unit.get())) {
+      return xbar->params();
+    }
+  }
+  return {};
+}
+
+ir::Op conv3x3(int64_t channels, int64_t size) {
+  ir::Conv2dAttrs conv;
+  conv.c = channels;
+  conv.k = channels;
+  conv.h = size;
+  conv.w = size;
+  conv.r = 3;
+  conv.s = 3;
+  conv.pad_h = 1;
+  conv.pad_w = 1;
+  return make_op("conv", conv);
+}
+
+TEST(CrossbarCostModel, AnMvmTakesInputSlicesTimesReadPlusConversionsPlusPeripherals) {
+  const CrossbarParams params = params_of(shipped("isaac_like.yaml"));
+  const CrossbarPlan plan = plan_op(params, make_op("fc", ir::GemmAttrs{.m = 1, .n = 64, .k = 128}));
+  // 16 one-bit input slices x (100 ns read + 128 conversions at 1.28 GS/s) + 10 ns.
+  EXPECT_DOUBLE_EQ(plan.mvm_latency_ns, 16 * (100.0 + 100.0) + 10.0);
+  EXPECT_EQ(plan.row_blocks, 1);
+  EXPECT_EQ(plan.col_blocks, 4);  // 64 weights x 8 two-bit cells over 128 columns
+  // Within a stream the next slice's read overlaps this slice's conversions.
+  EXPECT_DOUBLE_EQ(plan.compute_ns, 15 * 100.0 + (100.0 + 100.0) + 10.0);
+}
+
+TEST(CrossbarCostModel, ReplicasShareTheInputVectorsAndStreamAtTheSliceRate) {
+  const CrossbarParams params = params_of(shipped("isaac_like.yaml"));
+  const CrossbarPlan plan = plan_op(params, conv3x3(128, 28));
+  // K = 1152 rows -> 9 row blocks; 128 weights x 8 cells -> 8 column blocks.
+  EXPECT_EQ(plan.arrays_needed, 72);
+  EXPECT_EQ(plan.replicas, params.array_count() / 72);
+  const double vectors = std::ceil(784.0 / static_cast<double>(plan.replicas));
+  EXPECT_NEAR(plan.compute_ns, vectors * 16 * params.slice_ns(), params.slice_ns() + 200.0);
+  // Every column of every used array is converted once per input slice.
+  EXPECT_EQ(plan.adc_conversions, int64_t{784} * 16 * 9 * 128 * 8);
+}
+
+TEST(CrossbarCostModel, WeightsThatDoNotFitAreReprogrammedPassByPass) {
+  const CrossbarParams params = params_of(shipped("sram_cim_like.yaml"));
+  const CrossbarPlan plan =
+      plan_op(params, make_op("big", ir::GemmAttrs{.m = 4, .n = 4096, .k = 4096}));
+  EXPECT_GT(plan.passes, 1);
+  EXPECT_GT(plan.program_ns, 0.0);
+  EXPECT_GT(plan.cells_reprogrammed, 0);
+}
+
+TEST(CrossbarEnergy, AdcConversionsDominateOnIsaac) {
+  const SocConfig soc = shipped("isaac_like.yaml");
+  const CrossbarParams params = params_of(soc);
+  const CrossbarPlan plan = plan_op(params, conv3x3(128, 28));
+  sim::OpResult op;
+  op.mapping = plan.mapping;
+  op.unit_clock_ghz = 1.2;
+  op.total_cycles = 1000;
+  const sim::EnergyByAction energy = crossbar_op_energy(params, op, {soc.tech.table, "ddr4"});
+  EXPECT_NEAR(energy.at("adc"), static_cast<double>(plan.adc_conversions) * 1.56e-12, 1e-9);
+  EXPECT_GT(energy.at("adc"), energy.at("dac"));
+  EXPECT_GT(energy.at("adc"), energy.at("array_read"));
+}
+
+TEST(CrossbarUnit, AttentionIsNotStaticSoItRunsDigitally) {
+  EXPECT_FALSE(crossbar_supports(make_op(
+      "attn", ir::AttentionAttrs{.b = 1, .h = 2, .kv_heads = 2, .s = 8, .kv_len = 8, .d = 4})));
+  EXPECT_FALSE(crossbar_supports(
+      make_op("scores", ir::GemmAttrs{.m = 8, .n = 8, .k = 4, .batch = 2, .b_shared = false})));
+  EXPECT_TRUE(crossbar_supports(make_op("fc", ir::GemmAttrs{.m = 8, .n = 8, .k = 4})));
+}
+
+TEST(CrossbarParams, AnAdcCannotServeMoreColumnsThanTheArrayHas) {
+  const std::string text = R"(name: t
+clock_ghz: 1.0
+memory: {dram: {bandwidth_gbps: 10}}
+units:
+  - name: x
+    kind: crossbar
+    tiles: 1
+    arrays_per_tile: 1
+    rows: 64
+    cols: 64
+    cell: {bits_per_cell: 2}
+    adc: {bits: 8, columns_per_adc: 128, sample_rate_gsps: 1, energy_pj: 1}
+    read_ns: 10
+)";
+  const std::string error =
+      testing::error_text([&] { parse_soc_config(parse_config_text(text, "arch.yaml")); });
+  EXPECT_NE(error.find("columns_per_adc"), std::string::npos) << error;
+}
+
+}  // namespace
+}  // namespace polyarch::archs::crossbar
