@@ -60,7 +60,7 @@ sim::RunResult run_pipeline(const RunRequest& request) {
   sim::RunResult result = simulate_workload(soc, graph, request.power_window_s);
   result.provenance.polyarch_version = POLYARCH_VERSION;
   result.provenance.arch_sha256 = sha256_file_hex(request.arch_path);
-  result.provenance.workload_sha256 = sha256_file_hex(request.workload_path);
+  result.provenance.workload_sha256 = frontend::workload_sha256(request.workload_path);
   result.provenance.seed = request.seed;
   result.provenance.arch_name = soc.name;
   result.provenance.workload_name = graph.name();

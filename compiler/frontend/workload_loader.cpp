@@ -1,5 +1,7 @@
 #include "compiler/frontend/workload_loader.h"
 
+#include "compiler/frontend/inline_workload.h"
+
 #include <algorithm>
 #include <cctype>
 
@@ -12,6 +14,9 @@
 namespace polyarch::frontend {
 
 ir::Graph load_workload(const std::filesystem::path& path) {
+  if (looks_like_inline_workload(path.string()) && !std::filesystem::exists(path)) {
+    return inline_workload(path.string());
+  }
   std::string extension = path.extension().string();
   std::transform(extension.begin(), extension.end(), extension.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
@@ -30,6 +35,11 @@ ir::Graph load_workload(const std::filesystem::path& path) {
                       "topology or an .onnx model)");
 }
 
-std::string workload_sha256(const std::filesystem::path& path) { return sha256_file_hex(path); }
+std::string workload_sha256(const std::filesystem::path& path) {
+  if (looks_like_inline_workload(path.string()) && !std::filesystem::exists(path)) {
+    return sha256_hex(path.string());
+  }
+  return sha256_file_hex(path);
+}
 
 }  // namespace polyarch::frontend
