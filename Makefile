@@ -5,7 +5,7 @@ DEBS := cmake g++ make pkg-config ccache libsystemc-dev libboost-graph-dev libya
         nlohmann-json3-dev libssl-dev libgtest-dev libgmock-dev libbenchmark-dev \
         libonnx-dev libprotobuf-dev libsqlite3-dev
 
-.PHONY: deps configure build demo test bench clean
+.PHONY: deps configure build demo test bench clean fuzz sanitize tsan
 
 deps:
 	@missing=$$(for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done | tr '\n' ' '); \
@@ -32,6 +32,40 @@ test: build
 
 bench: build
 	for b in $(BUILD)/tests/bench/bench_*; do $$b; done
+
+# Robustness (README "Robustness"), each in a build directory of its own. `fuzz` runs every
+# libFuzzer harness of tests/fuzz/ for FUZZ_SECONDS on a corpus kept in build-fuzz/corpus/,
+# seeded from the shipped files; a crash stops it and leaves crash-* in the working directory.
+FUZZ_SECONDS ?= 60
+FUZZERS := fuzz_arch_yaml fuzz_layer_list fuzz_scalesim_csv fuzz_onnx fuzz_sweep_yaml
+FUZZ_SEEDS_fuzz_arch_yaml := configs/arch tests/data/config_tree
+FUZZ_SEEDS_fuzz_layer_list := workloads tests/data/layer_list tests/data/config_tree
+FUZZ_SEEDS_fuzz_scalesim_csv := tests/data/scalesim tests/data/scalesim_csv workloads
+FUZZ_SEEDS_fuzz_onnx := tests/data/onnx
+FUZZ_SEEDS_fuzz_sweep_yaml := configs/sweeps
+SANITIZER_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+    LSAN_OPTIONS=suppressions=$(CURDIR)/tests/sanitizers/lsan.supp \
+    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    TSAN_OPTIONS=halt_on_error=1:suppressions=$(CURDIR)/tests/sanitizers/tsan.supp
+
+fuzz: deps
+	CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPOLYARCH_FUZZ=ON
+	cmake --build build-fuzz -j $(JOBS) --target $(FUZZERS)
+	$(foreach f,$(FUZZERS),mkdir -p build-fuzz/corpus/$(f) && $(SANITIZER_ENV) \
+	    build-fuzz/tests/fuzz/$(f) -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
+	    -print_final_stats=1 build-fuzz/corpus/$(f) $(FUZZ_SEEDS_$(f)) &&) true
+
+# The whole test suite under ASan + UBSan.
+sanitize: deps
+	cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPOLYARCH_SANITIZE=address
+	cmake --build build-asan -j $(JOBS)
+	cd build-asan && $(SANITIZER_ENV) ctest --output-on-failure -j $(JOBS)
+
+# TSan for the tests that run sweeps in parallel worker processes (label cli).
+tsan: deps
+	cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPOLYARCH_SANITIZE=thread
+	cmake --build build-tsan -j $(JOBS) --target polyarch test_cli
+	cd build-tsan && $(SANITIZER_ENV) ctest --output-on-failure -j $(JOBS) -L cli
 
 clean:
 	rm -rf $(BUILD) out

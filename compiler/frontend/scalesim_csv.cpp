@@ -7,7 +7,6 @@
 #include <sstream>
 
 #include "compiler/frontend/layer_graph.h"
-#include "compiler/support/checked_math.h"
 
 namespace polyarch::frontend {
 
@@ -176,7 +175,11 @@ ir::Op read_conv_row(const std::string& file, const Row& row) {
     // SCALE-Sim splits a depthwise layer into `channels` single-channel convolutions with
     // `filters` filters each: exactly a grouped convolution with one channel per group.
     conv.groups = channels;
-    conv.k = checked_mul(channels, filters, "depthwise filter count");
+    if (__builtin_mul_overflow(channels, filters, &conv.k)) {
+      throw_bad_input(reader.where(6), "64-bit overflow computing the depthwise filter count " +
+                                           std::to_string(channels) + " x " +
+                                           std::to_string(filters));
+    }
   }
   return {reader.name(), conv, std::nullopt, {file, row.line, 0, reader.name()}};
 }

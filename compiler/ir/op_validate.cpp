@@ -136,14 +136,15 @@ void validate_attrs(const Op& op) {
 
 void validate_op(const Op& op) {
   if (op.name.empty()) throw_bad_input(op.where, "op has an empty name");
-  validate_attrs(op);
   // Sizes whose counts overflow 64 bits are rejected here rather than deep in a cost model,
-  // with the op's name and location added to the overflow message.
+  // with the op's name and location added to the overflow message (checked_math knows neither).
   try {
+    validate_attrs(op);
     mac_count(op);
     flop_count(op);
     bytes_touched(op);
   } catch (const Error& overflow) {
+    if (!overflow.where().to_string().empty()) throw;
     op_error(op, overflow.message());
   }
 }

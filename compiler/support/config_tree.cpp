@@ -1,6 +1,7 @@
 // YAML text -> ConfigNode, through yaml-cpp's event parser rather than YAML::Node: events carry
 // the mark of every node, and building the tree ourselves lets us reject duplicate keys (which
-// YAML::Load keeps silently) and over-deep nesting before anything recurses on the tree.
+// YAML::Load keeps silently), over-deep nesting before anything recurses on the tree, and
+// alias bombs ("billion laughs": a few lines of anchors that expand to 10^9 nodes).
 #include "compiler/support/config_tree.h"
 
 #include <yaml-cpp/eventhandler.h>
@@ -8,6 +9,7 @@
 #include <yaml-cpp/mark.h>
 #include <yaml-cpp/parser.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -19,6 +21,29 @@ namespace polyarch {
 namespace {
 
 constexpr std::size_t kMaxDepth = 64;
+// Far above any real arch, workload or sweep file (a 10,000-layer list has ~100,000 nodes).
+constexpr std::size_t kMaxNodes = 1000000;
+
+struct TreeSize {
+  std::size_t nodes = 0;
+  std::size_t height = 0;  // a scalar has height 1
+};
+
+// Recursion is safe: every tree the builder holds is at most kMaxDepth + 1 high.
+TreeSize tree_size(const ConfigNode& node) {
+  TreeSize size{1, 1};
+  const auto add_child = [&](const ConfigNode& child) {
+    const TreeSize child_size = tree_size(child);
+    size.nodes += child_size.nodes;
+    size.height = std::max(size.height, child_size.height + 1);
+  };
+  if (node.is_map()) {
+    for (const auto& entry : node.entries()) add_child(entry.second);
+  } else if (node.is_sequence()) {
+    for (const ConfigNode& item : node.items()) add_child(item);
+  }
+  return size;
+}
 
 // Length of the UTF-8 sequence starting at text[pos], or 0 if it is malformed (overlong forms,
 // surrogates and code points past U+10FFFF included, per RFC 3629).
@@ -84,12 +109,20 @@ class TreeBuilder : public YAML::EventHandler {
   void OnDocumentEnd() override {}
 
   void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+    count_nodes(1, mark);
     complete(ConfigNode::make_null(at(mark)), anchor);
   }
 
   void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
     auto found = anchors_.find(anchor);
     if (found == anchors_.end()) throw_bad_input(at(mark), "alias to an unknown anchor");
+    // An alias copies the anchored tree: it counts as that many nodes, that deep, here.
+    const TreeSize size = tree_size(found->second);
+    if (stack_.size() + size.height > kMaxDepth + 1) {
+      throw_bad_input(at(mark), "nesting is deeper than " + std::to_string(kMaxDepth) +
+                                    " levels (through an alias)");
+    }
+    count_nodes(size.nodes, mark);
     complete(found->second, 0);
   }
 
@@ -98,6 +131,7 @@ class TreeBuilder : public YAML::EventHandler {
     // Tag "?" marks a plain (unquoted) scalar: only those spell null; "~" in quotes is text.
     const bool is_null =
         tag == "?" && (value == "~" || value == "null" || value == "Null" || value == "NULL");
+    count_nodes(1, mark);
     complete(is_null ? ConfigNode::make_null(at(mark)) : ConfigNode::make_scalar(value, at(mark)),
              anchor);
   }
@@ -142,7 +176,16 @@ class TreeBuilder : public YAML::EventHandler {
     return where;
   }
 
+  void count_nodes(std::size_t added, const YAML::Mark& mark) {
+    node_count_ += added;
+    if (node_count_ > kMaxNodes) {
+      throw_bad_input(at(mark), "the document has more than " + std::to_string(kMaxNodes) +
+                                    " nodes (aliases included)");
+    }
+  }
+
   void open(ConfigNode node, YAML::anchor_t anchor) {
+    ++node_count_;
     if (stack_.size() >= kMaxDepth) {
       throw_bad_input(node.where(),
                       "nesting is deeper than " + std::to_string(kMaxDepth) + " levels");
@@ -198,6 +241,7 @@ class TreeBuilder : public YAML::EventHandler {
   std::vector<Frame> stack_;
   std::optional<ConfigNode> root_;
   std::map<YAML::anchor_t, ConfigNode> anchors_;
+  std::size_t node_count_ = 0;
 };
 
 }  // namespace

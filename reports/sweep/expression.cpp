@@ -19,6 +19,12 @@ namespace {
 
 using NodePtr = std::shared_ptr<const ExpressionNode>;
 
+// Parsing, evaluating and freeing the tree all recurse over it: bounding its nesting and size
+// keeps a pathological constraint ("((((...", "- - - ...", "a+a+...+a") from overflowing the
+// stack. Real constraints are a handful of terms.
+constexpr int kMaxNesting = 64;
+constexpr int kMaxOperators = 1000;
+
 bool is_identifier_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
 bool is_identifier_char(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.';
@@ -57,7 +63,10 @@ class Parser {
     return true;
   }
 
-  static NodePtr binary(const std::string& op, NodePtr left, NodePtr right) {
+  NodePtr binary(const std::string& op, NodePtr left, NodePtr right) {
+    if (++operators_ > kMaxOperators) {
+      fail("more than " + std::to_string(kMaxOperators) + " operators");
+    }
     auto node = std::make_shared<ExpressionNode>();
     node->kind = ExpressionNode::Kind::kBinary;
     node->name = op;
@@ -101,11 +110,19 @@ class Parser {
     }
   }
 
+  void enter_nesting() {
+    if (++nesting_ > kMaxNesting) {
+      fail("nested deeper than " + std::to_string(kMaxNesting) + " levels");
+    }
+  }
+
   NodePtr unary() {
     if (accept("-")) {
+      enter_nesting();
       auto node = std::make_shared<ExpressionNode>();
       node->kind = ExpressionNode::Kind::kNegate;
       node->left = unary();
+      --nesting_;
       return node;
     }
     return primary();
@@ -115,8 +132,10 @@ class Parser {
     skip_spaces();
     if (position_ >= text_.size()) fail("expected a number, a name or '(' at the end");
     if (accept("(")) {
+      enter_nesting();
       NodePtr inner = sum();
       if (!accept(")")) fail("expected ')'");
+      --nesting_;
       return inner;
     }
     char c = text_[position_];
@@ -146,6 +165,8 @@ class Parser {
   const std::string& text_;
   const SourceLocation& where_;
   std::size_t position_ = 0;
+  int nesting_ = 0;    // open parentheses and unary minuses around the current position
+  int operators_ = 0;  // binary operators so far
   std::vector<std::string>* identifiers_ = nullptr;
 };
 

@@ -15,6 +15,9 @@ namespace {
 // A range expands to at most this many values: beyond it a typo (step 0.0001) is likelier
 // than intent, and the cartesian product would be unmanageable anyway.
 constexpr int64_t kMaxRangeValues = 100000;
+// The cartesian product is built point by point in memory: a few long dimensions multiply past
+// any machine (3 ranges of 10^4 values: 10^12 points). Sampling draws a fixed number instead.
+constexpr double kMaxCartesianPoints = 1e6;
 
 bool parse_integer(const std::string& text, int64_t& value) {
   std::size_t used = 0;
@@ -189,6 +192,19 @@ void check_identifiers(const SweepSpec& spec, const Expression& expression) {
   }
 }
 
+void check_point_count(const SweepSpec& spec, const ConfigNode& parameters) {
+  double points = 1.0;
+  for (const SweepDimension& dimension : spec.dimensions) {
+    points *= static_cast<double>(dimension.rows.size());
+  }
+  if (points > kMaxCartesianPoints) {
+    throw_bad_input(parameters.where(), "the parameters span " + format_number(points) +
+                                            " points, more than " +
+                                            format_number(kMaxCartesianPoints) +
+                                            "; narrow them or draw from them with `sampling:`");
+  }
+}
+
 void parse_constraints(SweepSpec& spec, const ConfigNode& node) {
   if (!node.is_sequence()) throw_bad_input(node.where(), "`constraints` must be a list");
   for (const ConfigNode& item : node.items()) {
@@ -280,6 +296,7 @@ SweepSpec parse_sweep_spec(const ConfigNode& root, const std::filesystem::path& 
     if (!node->is_sequence()) throw_bad_input(node->where(), "`zip` must be a list of groups");
     for (const ConfigNode& group : node->items()) parse_zip_group(spec, group);
   }
+  if (!spec.sampling) check_point_count(spec, reader.required("parameters"));
   if (const ConfigNode* node = reader.optional("constraints")) parse_constraints(spec, *node);
   const ConfigNode& workloads = reader.required("workloads");
   if (!workloads.is_sequence() || workloads.items().empty()) {

@@ -83,6 +83,14 @@ Bytes read_external(const std::filesystem::path& file, const ExternalData& exter
   const int64_t length = external.length >= 0 ? external.length : expected_bytes;
   std::ifstream in(file, std::ios::binary);
   if (!in) throw_bad_input(where, "cannot open external data file '" + file.string() + "'");
+  // Checked before allocating `length` bytes: a corrupt length must not become a huge buffer.
+  std::error_code error;
+  const auto file_bytes = static_cast<int64_t>(std::filesystem::file_size(file, error));
+  if (error || external.offset > file_bytes || length > file_bytes - external.offset) {
+    throw_bad_input(where, "external data file '" + file.string() + "' ends before offset " +
+                               std::to_string(external.offset) + " + " + std::to_string(length) +
+                               " bytes");
+  }
   in.seekg(external.offset);
   Bytes bytes(static_cast<std::size_t>(length));
   in.read(reinterpret_cast<char*>(bytes.data()), length);
@@ -119,8 +127,13 @@ ImportedTensor tensor_from_proto(const onnx::TensorProto& proto, ir::TensorRole 
     }
   }
   const int64_t width = ir::dtype_bytes(*dtype);
-  const int64_t expected_bytes =
-      checked_mul(ir::element_count(tensor.shape), width, "tensor size in bytes");
+  int64_t expected_bytes = 0;
+  try {
+    expected_bytes = checked_mul(ir::element_count(tensor.shape), width, "tensor size in bytes");
+  } catch (const Error& overflow) {
+    throw_bad_input(where, "tensor '" + tensor.name + "' " + ir::shape_text(tensor.shape) + ": " +
+                               overflow.message());
+  }
   Bytes contents;
   if (proto.data_location() == onnx::TensorProto::EXTERNAL) {
     const ExternalData external = external_data_of(proto, where);
