@@ -37,12 +37,13 @@ bench: build
 # libFuzzer harness of tests/fuzz/ for FUZZ_SECONDS on a corpus kept in build-fuzz/corpus/,
 # seeded from the shipped files; a crash stops it and leaves crash-* in the working directory.
 FUZZ_SECONDS ?= 60
-FUZZERS := fuzz_arch_yaml fuzz_layer_list fuzz_scalesim_csv fuzz_onnx fuzz_sweep_yaml
+FUZZERS := fuzz_arch_yaml fuzz_layer_list fuzz_scalesim_csv fuzz_onnx fuzz_sweep_yaml fuzz_npy
 FUZZ_SEEDS_fuzz_arch_yaml := configs/arch tests/data/config_tree
 FUZZ_SEEDS_fuzz_layer_list := workloads tests/data/layer_list tests/data/config_tree
 FUZZ_SEEDS_fuzz_scalesim_csv := tests/data/scalesim tests/data/scalesim_csv workloads
 FUZZ_SEEDS_fuzz_onnx := tests/data/onnx
 FUZZ_SEEDS_fuzz_sweep_yaml := configs/sweeps
+FUZZ_SEEDS_fuzz_npy := tests/data/npy
 SANITIZER_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
     LSAN_OPTIONS=suppressions=$(CURDIR)/tests/sanitizers/lsan.supp \
     UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \

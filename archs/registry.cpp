@@ -1,6 +1,7 @@
 #include "archs/registry.h"
 
 #include "archs/crossbar/kind.h"
+#include "archs/dataflow/kind.h"
 #include "archs/mimd/kind.h"
 #include "archs/pim/kind.h"
 #include "archs/simd/kind.h"
@@ -15,6 +16,7 @@ const std::vector<UnitKindEntry>& unit_kinds() {
       {"mimd", mimd::parse_unit_config},
       {"pim", pim::parse_unit_config},
       {"crossbar", crossbar::parse_unit_config},
+      {"dataflow", dataflow::parse_unit_config},
   };
   return kinds;
 }

@@ -2,6 +2,9 @@
 #include <cstdio>
 #include <iostream>
 
+#include "archs/soc/soc_config.h"
+#include "archs/systolic/kind.h"
+#include "archs/systolic/mapping_decision.h"
 #include "cli/arguments.h"
 #include "cli/commands.h"
 #include "compiler/frontend/workload_loader.h"
@@ -15,6 +18,7 @@ namespace {
 
 constexpr const char* kCompileHelp =
     R"(usage: polyarch compile --workload W [--dump-ir PASS|import|all]
+                        [--arch A.yaml --explain [--objective O] [--cache-dir DIR | --no-cache]]
 
 Imports workload W (a layer-list YAML, a SCALE-Sim topology CSV or an ONNX model) and compiles
 it. An ONNX model runs through the pass pipeline
@@ -34,6 +38,13 @@ options:
   --workload FILE   .yaml / .yml layer list, .csv SCALE-Sim topology or .onnx model
   --dump-ir WHICH   also print the graph IR, one op per line in topological order: after the
                     pass named WHICH, as imported (import), or after every pass (all)
+  --arch FILE       the SoC to map onto (needed by --explain)
+  --explain         per op: every unit that can run it with its cost (systolic: the best
+                    mapping of its mapping space; other kinds: their analytical estimate), the
+                    chosen unit, and why it won (compute-, buffer-, DRAM- or NoC-bound)
+  --objective O     latency (default), energy, edp or weighted:L,E
+  --cache-dir DIR   where mapping decisions are cached (default $XDG_CACHE_HOME/polyarch)
+  --no-cache        search every decision again and store nothing
 )";
 
 std::string op_type_table(const ir::Graph& graph) {
@@ -86,6 +97,53 @@ Compiled compile(ir::Graph graph, const std::optional<std::string>& dump) {
   return compiled;
 }
 
+// Every unit's option for every op of the compiled graph, then the explanation text. Searching
+// and caching live in mapping/ and archs/systolic/; this only walks ops and units.
+std::string explain(const ir::Graph& graph, const Arguments& parsed) {
+  const archs::SocConfig soc = archs::load_soc_config(parsed.required("arch"));
+  const std::string objective_text = parsed.value("objective").value_or("latency");
+  const std::optional<mapping::Objective> objective = mapping::parse_objective(objective_text);
+  if (!objective) {
+    throw_bad_input(
+        {}, "--objective " + objective_text + ": expected latency, energy, edp or weighted:L,E");
+  }
+  std::optional<mapping::DecisionCache> cache;
+  if (!parsed.flag("no-cache")) {
+    cache.emplace(parsed.value("cache-dir").value_or(mapping::default_cache_directory().string()),
+                  [](const std::string& line) { std::cerr << "warning: " << line << "\n"; });
+  }
+  const archs::MemoryContext memory = soc.memory_context();
+  std::vector<mapping::OpExplanation> ops;
+  for (ir::NodeId id : graph.topological_ops()) {
+    const ir::Op& op = graph.op(id);
+    mapping::OpExplanation explanation{op.name, std::string(ir::op_kind_name(op.kind())), {}};
+    for (const auto& unit : soc.units) {
+      if (!unit->supports(op)) continue;
+      if (const auto* systolic =
+              dynamic_cast<const archs::systolic::SystolicUnitConfig*>(unit.get())) {
+        const archs::systolic::SystolicMappingEnv env{
+            .channel = {.clock_ghz = systolic->params().clock_ghz.value_or(soc.clock_ghz),
+                        .dram_bytes_per_second = memory.dram_bytes_per_second,
+                        .dram_latency_s = memory.dram_latency_s},
+            .tech = &soc.tech.table,
+            .dram_kind = soc.dram.kind};
+        if (auto option = archs::systolic::systolic_explain_option(
+                systolic->params(), unit->describe().dump(), op, env, *objective,
+                cache ? &*cache : nullptr)) {
+          explanation.options.push_back(std::move(*option));
+        }
+      } else if (auto seconds = unit->estimate_seconds(op, memory, soc.clock_ghz)) {
+        explanation.options.push_back({.unit = unit->name(),
+                                       .kind = unit->kind(),
+                                       .cost = {.latency_s = *seconds},
+                                       .source = "estimate"});
+      }
+    }
+    ops.push_back(std::move(explanation));
+  }
+  return mapping::format_explanation(ops, *objective);
+}
+
 }  // namespace
 
 int compile_command(const CommandArgs& args) {
@@ -93,7 +151,13 @@ int compile_command(const CommandArgs& args) {
     std::cout << kCompileHelp;
     return 0;
   }
-  Arguments parsed(args, {{"workload"}, {"dump-ir"}});
+  Arguments parsed(args, {{"workload"},
+                          {"dump-ir"},
+                          {"arch"},
+                          {"explain", false},
+                          {"objective"},
+                          {"cache-dir"},
+                          {"no-cache", false}});
   if (!parsed.positionals().empty()) {
     throw_bad_input({}, "unexpected argument '" + parsed.positionals().front() + "' (see --help)");
   }
@@ -104,6 +168,7 @@ int compile_command(const CommandArgs& args) {
   const Compiled compiled = compile(std::move(imported), parsed.value("dump-ir"));
   const std::string table =
       lower::format_op_table(lower::op_rows(compiled.graph), lower::graph_totals(compiled.graph));
+  const std::string decisions = parsed.flag("explain") ? explain(compiled.graph, parsed) : "";
   std::cout << "workload: " << workload << " (graph '" << compiled.graph.name() << "', "
             << imported_ops << " ops)\n";
   std::cout << "functional execution: "
@@ -115,6 +180,7 @@ int compile_command(const CommandArgs& args) {
   if (!compiled.passes.empty()) std::cout << "\n" << compiled.passes;
   std::cout << "\ncanonical ops:\n" << op_type_table(compiled.graph);
   std::cout << "\n" << table;
+  if (!decisions.empty()) std::cout << "\nmapping decisions:\n" << decisions;
   return 0;
 }
 

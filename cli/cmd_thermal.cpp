@@ -4,10 +4,12 @@
 
 #include <cstdio>
 #include <iostream>
+#include <optional>
 
 #include "cli/arguments.h"
 #include "reports/output_files.h"
 #include "sim/thermal/block_simulation.h"
+#include "sim/thermal/grid_simulation.h"
 
 namespace polyarch::cli {
 
@@ -15,11 +17,12 @@ namespace {
 
 constexpr const char* kThermalHelp =
     R"(usage: polyarch thermal --floorplan F.flp --power P.ptrace [--config T.yaml]
-                        [--model block] [--init steady|ambient] --out DIR
+                        [--model block|grid] [--grid ROWSxCOLS] [--init steady|ambient]
+                        --out DIR
 
-Runs HotSpot's compact thermal RC model (block mode) on a HotSpot floorplan (.flp: `name width
-height left bottom` in metres) and power trace (.ptrace: a header of block names, then one line
-of watts per block per sampling interval), and writes
+Runs HotSpot's compact thermal RC model (block or grid mode) on a HotSpot floorplan (.flp:
+`name width height left bottom` in metres) and power trace (.ptrace: a header of block names,
+then one line of watts per block per sampling interval), and writes
   DIR/steady.csv     `block,kelvin`: the steady state at the trace's average power
   DIR/transient.csv  a header of block names (floorplan order), then one row of kelvin per
                      sample: the temperature at the end of each sampling interval
@@ -30,7 +33,12 @@ options:
   --power FILE      HotSpot .ptrace power trace
   --config FILE     YAML with a `thermal:` section (package, ambient, sampling interval);
                     HotSpot's defaults without it
-  --model KIND      block (default); grid is not implemented yet
+  --model KIND      block (default): one node per block and layer; grid: the die, interface,
+                    spreader and sink centre as ROWSxCOLS cell grids (HotSpot's grid model),
+                    each block reported at its centre cells (HotSpot's default grid_map_mode)
+  --grid ROWSxCOLS  grid resolution for --model grid (default 64x64, HotSpot's default)
+                    --model and --grid override the config's `model: block|grid`,
+                    `grid_rows` and `grid_cols`
   --init KIND       steady (default): start from the steady state, as HotSpot's -init_file
                     run does; ambient: start with every node at ambient
   --out DIR         output directory (created if missing)
@@ -71,6 +79,31 @@ sim::thermal::InitialTemperature parse_init(const std::string& text) {
   throw_bad_input({}, "--init expects steady or ambient, got '" + text + "'");
 }
 
+// ROWSxCOLS, both positive integers, at most kMaxGridCells cells.
+sim::thermal::GridSize parse_grid(const std::string& text) {
+  const std::size_t x = text.find_first_of("xX");
+  auto count = [&](const std::string& part) {
+    if (part.empty() || part.size() > 6 ||
+        part.find_first_not_of("0123456789") != std::string::npos) {
+      return 0;
+    }
+    return std::stoi(part);
+  };
+  const int rows = x == std::string::npos ? 0 : count(text.substr(0, x));
+  const int cols = x == std::string::npos ? 0 : count(text.substr(x + 1));
+  if (rows < 1 || cols < 1) {
+    throw_bad_input(
+        {}, "--grid expects ROWSxCOLS with positive integers (e.g. 64x64), got '" + text + "'");
+  }
+  if (static_cast<long long>(rows) * cols > sim::thermal::kMaxGridCells) {
+    throw_bad_input({}, "--grid " + text + " has " +
+                            std::to_string(static_cast<long long>(rows) * cols) +
+                            " cells; at most " + std::to_string(sim::thermal::kMaxGridCells) +
+                            " are supported");
+  }
+  return {rows, cols};
+}
+
 }  // namespace
 
 int thermal_command(const CommandArgs& args) {
@@ -78,15 +111,18 @@ int thermal_command(const CommandArgs& args) {
     std::cout << kThermalHelp;
     return 0;
   }
-  Arguments parsed(args, {{"floorplan"}, {"power"}, {"config"}, {"model"}, {"init"}, {"out"}});
+  Arguments parsed(args,
+                   {{"floorplan"}, {"power"}, {"config"}, {"model"}, {"grid"}, {"init"}, {"out"}});
   if (!parsed.positionals().empty()) {
     throw_bad_input({}, "unexpected argument '" + parsed.positionals().front() + "' (see --help)");
   }
-  const std::string model = parsed.value("model").value_or("block");
-  if (model == "grid") {
-    throw_bad_input({}, "--model grid is not implemented yet; use --model block");
+  // --model and --grid override the config's `model`, `grid_rows` and `grid_cols`.
+  const std::optional<std::string> model_option = parsed.value("model");
+  if (model_option && *model_option != "block" && *model_option != "grid") {
+    throw_bad_input({}, "--model expects block or grid, got '" + *model_option + "'");
   }
-  if (model != "block") throw_bad_input({}, "--model expects block or grid, got '" + model + "'");
+  const std::optional<std::string> grid_text = parsed.value("grid");
+  const sim::thermal::GridSize grid_option = parse_grid(grid_text.value_or("64x64"));
   const sim::thermal::InitialTemperature initial =
       parse_init(parsed.value("init").value_or("steady"));
   const std::string floorplan_path = parsed.required("floorplan");
@@ -96,10 +132,20 @@ int thermal_command(const CommandArgs& args) {
   const sim::thermal::PackageConfig package =
       parsed.value("config") ? sim::thermal::load_package_config(*parsed.value("config"))
                              : sim::thermal::PackageConfig{};
+  const std::string model = model_option.value_or(
+      package.model.kind == sim::thermal::ThermalModelKind::kGrid ? "grid" : "block");
+  if (grid_text && model != "grid") {
+    throw_bad_input({}, "--grid needs --model grid (or `model: grid` in the config)");
+  }
+  const sim::thermal::GridSize grid_size =
+      grid_text ? grid_option
+                : sim::thermal::GridSize{package.model.grid_rows, package.model.grid_cols};
   const sim::thermal::Floorplan floorplan = sim::thermal::load_floorplan(floorplan_path);
   const sim::thermal::PowerTrace trace = sim::thermal::load_power_trace(power_path, floorplan);
   const sim::thermal::BlockThermalResult result =
-      sim::thermal::simulate_block_thermal(floorplan, trace, package, initial);
+      model == "grid"
+          ? sim::thermal::simulate_grid_thermal(floorplan, trace, package, initial, grid_size)
+          : sim::thermal::simulate_block_thermal(floorplan, trace, package, initial);
 
   reports::write_files_atomically(out, {{"steady.csv", steady_csv(floorplan, result)},
                                         {"transient.csv", transient_csv(floorplan, result)}});
@@ -107,7 +153,9 @@ int thermal_command(const CommandArgs& args) {
   if (floorplan.gap_area_m2() > 1e-4 * die_area) {
     std::cout << "note: " << format_kelvin(100.0 * floorplan.gap_area_m2() / die_area)
               << "% of the floorplan's bounding box is not covered by any block (allowed; "
-                 "no heat flows laterally across gaps)\n";
+              << (model == "grid" ? "gap cells hold no power but conduct as die, as in HotSpot's "
+                                    "grid model)\n"
+                                  : "no heat flows laterally across gaps)\n");
   }
   int hottest = 0;
   for (int b = 1; b < result.block_count; ++b) {

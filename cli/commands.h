@@ -13,6 +13,7 @@ int validate_command(const CommandArgs& args);
 int compare_command(const CommandArgs& args);
 int compile_command(const CommandArgs& args);
 int sweep_command(const CommandArgs& args);
+int merge_command(const CommandArgs& args);
 
 bool wants_help(const CommandArgs& args);
 

@@ -21,7 +21,8 @@ commands:
   compare   --workload W --arch A.yaml --arch B.yaml  the same workload on several architectures
   validate  FILE...                                   check arch, workload and sweep files
   compile   --workload W [--dump-ir]                  import a workload (incl. ONNX), show its ops
-  sweep     S.yaml [--out DIR] [-j N] [--resume]      design-space sweep into DIR/results.sqlite
+  sweep     S.yaml [--out DIR] [-j N] [--resume] [--shard i/N]   design-space sweep into SQLite
+  merge     OUT.sqlite IN.sqlite...                   join sweep shard databases
   thermal   --floorplan F.flp --power P.ptrace --out DIR   HotSpot-compatible thermal run
   diff      BASE NEW [--fail-on latency:+5%]          compare two reports; exit 3 on regression
 
@@ -45,11 +46,12 @@ int dispatch(const std::vector<std::string>& args) {
   if (args[0] == "validate") return validate_command(rest);
   if (args[0] == "compile") return compile_command(rest);
   if (args[0] == "sweep") return sweep_command(rest);
+  if (args[0] == "merge") return merge_command(rest);
   if (args[0] == "thermal") return thermal_command(rest);
   if (args[0] == "diff") return diff_command(rest);
   std::string message = "unknown command '" + args[0] + "'";
   std::string suggestion = polyarch::nearest_spelling(
-      args[0], {"run", "compare", "validate", "compile", "sweep", "thermal", "diff"});
+      args[0], {"run", "compare", "validate", "compile", "sweep", "merge", "thermal", "diff"});
   if (!suggestion.empty()) message += "; did you mean '" + suggestion + "'?";
   polyarch::throw_bad_input({}, message + " (see polyarch --help)");
 }

@@ -1,21 +1,10 @@
 #include "reports/csv_report.h"
 
-#include <sstream>
+#include "reports/csv_writer.h"
 
 namespace polyarch::reports {
 
 namespace {
-
-// RFC 4180 quoting: layer names from user files may hold commas or quotes.
-std::string csv_field(const std::string& text) {
-  if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
-  std::string quoted = "\"";
-  for (char c : text) {
-    if (c == '"') quoted += '"';
-    quoted += c;
-  }
-  return quoted + "\"";
-}
 
 int64_t sram_count(const sim::OpResult& op, const std::string& buffer, bool reads) {
   auto it = op.sram.find(buffer);
@@ -26,21 +15,51 @@ int64_t sram_count(const sim::OpResult& op, const std::string& buffer, bool read
 }  // namespace
 
 std::string ops_csv(const sim::RunResult& result) {
-  std::ostringstream out;
-  out.precision(17);
-  out << "name,kind,unit,start_cycle,end_cycle,compute_cycles,stall_cycles,total_cycles,"
-         "latency_s,macs,utilization,mapping_efficiency,ifmap_sram_reads,filter_sram_reads,"
-         "ofmap_sram_writes,ofmap_sram_reads,dram_bytes_read,dram_bytes_written\n";
+  // Columns only ever get appended (energy_j, bound came after v1's first release), so
+  // readers that index by position keep working.
+  std::string csv = csv_row({"name",
+                             "kind",
+                             "unit",
+                             "start_cycle",
+                             "end_cycle",
+                             "compute_cycles",
+                             "stall_cycles",
+                             "total_cycles",
+                             "latency_s",
+                             "macs",
+                             "utilization",
+                             "mapping_efficiency",
+                             "ifmap_sram_reads",
+                             "filter_sram_reads",
+                             "ofmap_sram_writes",
+                             "ofmap_sram_reads",
+                             "dram_bytes_read",
+                             "dram_bytes_written",
+                             "energy_j",
+                             "bound"});
   for (const sim::OpResult& op : result.ops) {
-    out << csv_field(op.name) << ',' << op.kind << ',' << csv_field(op.unit) << ','
-        << op.start_cycle << ',' << op.end_cycle << ',' << op.compute_cycles << ','
-        << op.stall_cycles << ',' << op.total_cycles << ',' << op.latency_s() << ',' << op.macs
-        << ',' << op.utilization << ',' << op.mapping_efficiency << ','
-        << sram_count(op, "ifmap", true) << ',' << sram_count(op, "filter", true) << ','
-        << sram_count(op, "ofmap", false) << ',' << sram_count(op, "ofmap", true) << ','
-        << op.dram_bytes_read << ',' << op.dram_bytes_written << '\n';
+    csv += csv_row({csv_field(op.name),
+                    csv_field(op.kind),
+                    csv_field(op.unit),
+                    csv_number(op.start_cycle),
+                    csv_number(op.end_cycle),
+                    csv_number(op.compute_cycles),
+                    csv_number(op.stall_cycles),
+                    csv_number(op.total_cycles),
+                    csv_number(op.latency_s()),
+                    csv_number(op.macs),
+                    csv_number(op.utilization),
+                    csv_number(op.mapping_efficiency),
+                    csv_number(sram_count(op, "ifmap", true)),
+                    csv_number(sram_count(op, "filter", true)),
+                    csv_number(sram_count(op, "ofmap", false)),
+                    csv_number(sram_count(op, "ofmap", true)),
+                    csv_number(op.dram_bytes_read),
+                    csv_number(op.dram_bytes_written),
+                    csv_number(op.energy_j),
+                    csv_field(op.bound)});
   }
-  return out.str();
+  return csv;
 }
 
 }  // namespace polyarch::reports

@@ -7,12 +7,6 @@ namespace polyarch::reports {
 
 namespace {
 
-double total(const sim::EnergyByAction& energy) {
-  double sum = 0.0;
-  for (const auto& [action, joules] : energy) sum += joules;
-  return sum;
-}
-
 void add_into(sim::EnergyByAction& into, const sim::EnergyByAction& energy) {
   for (const auto& [action, joules] : energy) into[action] += joules;
 }
@@ -25,6 +19,12 @@ const archs::UnitConfig* find_unit(const archs::SocConfig& soc, const std::strin
 }
 
 }  // namespace
+
+double energy_total(const sim::EnergyByAction& energy) {
+  double sum = 0.0;
+  for (const auto& [action, joules] : energy) sum += joules;
+  return sum;
+}
 
 void account_energy(const archs::SocConfig& soc, sim::RunResult& result) {
   const sim::TechTable& tech = soc.tech.table;
@@ -43,7 +43,7 @@ void account_energy(const archs::SocConfig& soc, sim::RunResult& result) {
       continue;
     }
     op.energy_by_action = *energy;
-    op.energy_j = total(*energy);
+    op.energy_j = energy_total(*energy);
     add_into(unit_energy[op.unit], *energy);
     busy_seconds[op.unit] += op.latency_s();
   }
@@ -62,7 +62,7 @@ void account_energy(const archs::SocConfig& soc, sim::RunResult& result) {
     const double idle_s = std::max(0.0, result.summary.latency_s - busy_seconds[unit_result.name]);
     energy["leakage"] += tech.leakage_w(*area) * idle_s;
     unit_result.energy_by_action = energy;
-    unit_result.energy_j = total(energy);
+    unit_result.energy_j = energy_total(energy);
     add_into(run_energy, energy);
   }
 
@@ -72,7 +72,7 @@ void account_energy(const archs::SocConfig& soc, sim::RunResult& result) {
     return;
   }
   result.summary.energy_by_action = run_energy;
-  result.summary.energy_j = total(run_energy);
+  result.summary.energy_j = energy_total(run_energy);
   if (result.summary.latency_s > 0.0) {
     result.summary.avg_power_w = *result.summary.energy_j / result.summary.latency_s;
   }

@@ -11,4 +11,7 @@ namespace polyarch::reports {
 // null energy, and then so does the summary.
 void account_energy(const archs::SocConfig& soc, sim::RunResult& result);
 
+// The sum of an energy-by-action map (J).
+double energy_total(const sim::EnergyByAction& energy);
+
 }  // namespace polyarch::reports

@@ -82,6 +82,18 @@ nlohmann::ordered_json power_json(const std::optional<sim::PowerTrace>& power) {
   return {{"window_s", power->window_s}, {"watts", watts}};
 }
 
+nlohmann::ordered_json dvfs_json(const sim::DvfsTrace& dvfs) {
+  nlohmann::ordered_json units = nlohmann::ordered_json::object();
+  for (const sim::DvfsUnitTrace& unit : dvfs.units) {
+    nlohmann::ordered_json steps = nlohmann::ordered_json::array();
+    for (std::size_t step = 0; step < unit.step_level.size(); ++step) {
+      steps.push_back({{"from_s", unit.step_from_s[step]}, {"level", unit.step_level[step]}});
+    }
+    units[unit.unit] = {{"throttled_fraction", unit.throttled_fraction}, {"steps", steps}};
+  }
+  return {{"iterations", dvfs.iterations}, {"settled", dvfs.settled}, {"units", units}};
+}
+
 nlohmann::ordered_json thermal_json(const std::optional<sim::ThermalTrace>& thermal) {
   if (!thermal) return nullptr;
   nlohmann::ordered_json steady = nlohmann::ordered_json::object();
@@ -90,7 +102,19 @@ nlohmann::ordered_json thermal_json(const std::optional<sim::ThermalTrace>& ther
     steady[thermal->blocks[block]] = thermal->steady_c[block];
     celsius[thermal->blocks[block]] = thermal->celsius[block];
   }
-  return {{"floorplan", thermal->floorplan}, {"steady_c", steady}, {"celsius", celsius}};
+  nlohmann::ordered_json json = {
+      {"floorplan", thermal->floorplan}, {"steady_c", steady}, {"celsius", celsius}};
+  if (thermal->leakage) {
+    nlohmann::ordered_json factors = nlohmann::ordered_json::object();
+    for (std::size_t block = 0; block < thermal->blocks.size(); ++block) {
+      factors[thermal->blocks[block]] = thermal->leakage->mean_factor[block];
+    }
+    json["leakage_feedback"] = {{"iterations", thermal->leakage->iterations},
+                                {"converged", thermal->leakage->converged},
+                                {"runaway", thermal->leakage->runaway},
+                                {"mean_factor", factors}};
+  }
+  return json;
 }
 
 }  // namespace
@@ -105,6 +129,7 @@ nlohmann::ordered_json report_json(const sim::RunResult& result) {
   for (const sim::UnitResult& unit : result.units) report["units"].push_back(unit_json(unit));
   report["power_trace"] = power_json(result.power);
   report["thermal"] = thermal_json(result.thermal);
+  if (result.dvfs) report["dvfs"] = dvfs_json(*result.dvfs);
   const sim::Provenance& provenance = result.provenance;
   report["provenance"] = {{"polyarch_version", provenance.polyarch_version},
                           {"arch_sha256", provenance.arch_sha256},

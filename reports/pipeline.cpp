@@ -7,9 +7,8 @@
 #include "compiler/support/sha256.h"
 #include "mapping/partition/list_scheduler.h"
 #include "mapping/program/program.h"
-#include "reports/energy_accounting.h"
-#include "reports/power_trace.h"
-#include "reports/thermal_run.h"
+#include "reports/dvfs_controller.h"
+#include "reports/run_physics.h"
 #include "sim/kernel/simulation.h"
 
 namespace polyarch::reports {
@@ -37,18 +36,10 @@ sim::RunResult simulate_workload(const archs::SocConfig& soc, const ir::Graph& g
   }
   mapping::Program program =
       schedule ? std::move(schedule->program) : mapping::partition_graph(graph, capabilities);
+  if (soc.dvfs) return simulate_with_dvfs(soc, program, graph, power_window_s);
   sim::RunResult result = sim::simulate(soc.system_spec(), program, graph);
-  account_energy(soc, result);
-  result.power = build_power_trace(result, power_window_s);
-  result.thermal = run_thermal(soc, result);
-  if (result.thermal) {
-    double peak = result.thermal->steady_c.front();
-    for (const std::vector<double>& block : result.thermal->celsius) {
-      for (double celsius : block) peak = std::max(peak, celsius);
-    }
-    for (double celsius : result.thermal->steady_c) peak = std::max(peak, celsius);
-    result.summary.peak_temp_c = peak;
-  }
+  add_energy_power_thermal(soc, result, power_window_s,
+                           sim::thermal::InitialTemperature::kSteadyEveryNode);
   return result;
 }
 

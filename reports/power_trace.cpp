@@ -15,7 +15,27 @@ double action(const sim::EnergyByAction& actions, const std::string& name) {
 
 }  // namespace
 
-std::optional<sim::PowerTrace> build_power_trace(const sim::RunResult& result, double window_s) {
+double integrate_density(const PowerDensity& density, double from_s, double to_s) {
+  double integral = 0.0;
+  double cursor = from_s;
+  double value = 1.0;
+  for (const PowerDensityStep& step : density) {
+    if (step.from_s <= from_s) {
+      value = step.density;
+      continue;
+    }
+    if (step.from_s >= to_s) break;
+    integral += value * (step.from_s - cursor);
+    cursor = step.from_s;
+    value = step.density;
+  }
+  return integral + value * std::max(0.0, to_s - cursor);
+}
+
+std::optional<sim::PowerTrace> build_power_trace(
+    const sim::RunResult& result, double window_s,
+    const std::map<std::string, PowerDensity>& density_by_unit) {
+  static const PowerDensity kUniform;
   const double latency = result.summary.latency_s;
   if (!result.summary.energy_j || latency <= 0 || !(window_s > 0)) return std::nullopt;
   sim::PowerTrace trace;
@@ -47,13 +67,18 @@ std::optional<sim::PowerTrace> build_power_trace(const sim::RunResult& result, d
       watts[static_cast<std::size_t>(window)] += dynamic_j / window_s;
       continue;
     }
-    const double power_w = dynamic_j / (end - start);
+    auto found = density_by_unit.find(op.unit);
+    const PowerDensity& density = found == density_by_unit.end() ? kUniform : found->second;
+    const double joules_per_density = dynamic_j / integrate_density(density, start, end);
     const auto first = static_cast<int64_t>(start / window_s);
     const auto last = std::min<int64_t>(static_cast<int64_t>(end / window_s), windows - 1);
     for (int64_t window = first; window <= last; ++window) {
       const double from = std::max(start, static_cast<double>(window) * window_s);
       const double to = std::min(end, static_cast<double>(window + 1) * window_s);
-      if (to > from) watts[static_cast<std::size_t>(window)] += power_w * (to - from) / window_s;
+      if (to > from) {
+        watts[static_cast<std::size_t>(window)] +=
+            joules_per_density * integrate_density(density, from, to) / window_s;
+      }
     }
   }
   return trace;

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "sim/thermal/block_simulation.h"
+#include "sim/thermal/grid_simulation.h"
 
 namespace polyarch::reports {
 
@@ -37,7 +38,8 @@ std::optional<sim::thermal::Floorplan> floorplan_from_units(const sim::RunResult
 }
 
 std::optional<sim::ThermalTrace> run_thermal(const archs::SocConfig& soc,
-                                             const sim::RunResult& result) {
+                                             const sim::RunResult& result,
+                                             sim::thermal::InitialTemperature initial) {
   if (!result.power) return std::nullopt;
   const std::optional<sim::thermal::Floorplan> floorplan = floorplan_from_units(result);
   if (!floorplan) return std::nullopt;
@@ -52,8 +54,15 @@ std::optional<sim::ThermalTrace> run_thermal(const archs::SocConfig& soc,
       samples.watts.push_back(power.watts[block][window]);
     }
   }
-  const sim::thermal::BlockThermalResult thermal = sim::thermal::simulate_block_thermal(
-      *floorplan, samples, package, sim::thermal::InitialTemperature::kSteady);
+  // The arch's `thermal: {model: grid, grid_rows, grid_cols}` asks for HotSpot's grid model;
+  // each block then reads its centre cells as HotSpot's default grid_map_mode does.
+  const sim::thermal::BlockThermalResult thermal =
+      package.model.kind == sim::thermal::ThermalModelKind::kGrid
+          ? sim::thermal::simulate_grid_thermal(
+                *floorplan, samples, package, initial,
+                sim::thermal::GridSize{package.model.grid_rows, package.model.grid_cols})
+          : sim::thermal::simulate_block_thermal(
+                *floorplan, samples, package, initial);
   sim::ThermalTrace trace;
   trace.floorplan = floorplan->file;
   trace.blocks = power.blocks;

@@ -95,17 +95,42 @@ struct PowerTrace {
 
 // Temperatures of the floorplan blocks from the compact thermal model: the steady state at the
 // run's average power and the temperature at the end of each power window.
+// How temperature-dependent leakage converged (reports/leakage_feedback.h).
+struct LeakageFeedback {
+  int iterations = 0;
+  bool converged = false;
+  bool runaway = false;
+  std::vector<double> mean_factor;  // [block]: leakage over its reference-temperature value
+};
+
 struct ThermalTrace {
   std::string floorplan;  // "generated from unit areas" or the arch file's floorplan
   std::vector<std::string> blocks;
   std::vector<double> steady_c;
   std::vector<std::vector<double>> celsius;  // [block][window]
+  std::optional<LeakageFeedback> leakage;
+};
+
+// What DVFS did (reports/dvfs_controller.h): each unit's clock steps and how the
+// simulate -> temperature -> schedule rounds settled.
+struct DvfsUnitTrace {
+  std::string unit;
+  std::vector<double> step_from_s;  // when each step starts ...
+  std::vector<int> step_level;      // ... and the level it sets (0 = nominal)
+  double throttled_fraction = 0.0;  // of the run's time below nominal
+};
+
+struct DvfsTrace {
+  int iterations = 0;
+  bool settled = false;  // the last round's schedule reproduced itself
+  std::vector<DvfsUnitTrace> units;
 };
 
 struct RunResult {
   Summary summary;
   std::optional<PowerTrace> power;      // null when a unit kind has no energy model
   std::optional<ThermalTrace> thermal;  // null without a power trace or unit areas
+  std::optional<DvfsTrace> dvfs;        // null without a DVFS policy
   std::vector<OpResult> ops;  // in execution order
   std::vector<UnitResult> units;
   Provenance provenance;

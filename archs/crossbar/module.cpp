@@ -10,7 +10,7 @@ namespace polyarch::archs::crossbar {
 CrossbarUnit::CrossbarUnit(CrossbarParams params, double clock_ghz,
                            sim::SharedResources& resources)
     : params_(std::move(params)),
-      clock_(clock_ghz),
+      clock_(clock_ghz, resources.clock_schedule),
       dram_(sim::require_dram(resources, "crossbar unit '" + params_.name + "'")) {
   initiator_ = dram_.register_initiator(params_.name);
 }

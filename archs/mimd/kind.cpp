@@ -1,5 +1,6 @@
 #include "archs/mimd/kind.h"
 
+#include "archs/mimd/energy.h"
 #include "archs/mimd/mapper.h"
 #include "archs/mimd/module.h"
 
@@ -43,6 +44,15 @@ std::optional<double> MimdUnitConfig::estimate_seconds(const ir::Op& op,
       sim::memory_view(memory.dram_bytes_per_second, memory.dram_latency_s, clock_ghz);
   const MimdPlan plan = plan_op(params_, op, view, clock_ghz);
   return static_cast<double>(estimate_cycles(params_, plan, view)) / (clock_ghz * 1e9);
+}
+
+std::optional<sim::EnergyByAction> MimdUnitConfig::op_energy(
+    const sim::OpResult& op, const sim::EnergyContext& context) const {
+  return mimd_op_energy(params_, op, context);
+}
+
+std::optional<double> MimdUnitConfig::area_mm2(const sim::TechTable& tech) const {
+  return mimd_area_mm2(params_, tech);
 }
 
 std::unique_ptr<UnitConfig> parse_unit_config(MapReader& unit_reader, const std::string& name) {

@@ -20,6 +20,9 @@ class MimdUnitConfig : public UnitConfig {
   nlohmann::ordered_json describe() const override;
   std::optional<double> estimate_seconds(const ir::Op& op, const MemoryContext& memory,
                                          double soc_clock_ghz) const override;
+  std::optional<sim::EnergyByAction> op_energy(const sim::OpResult& op,
+                                               const sim::EnergyContext& context) const override;
+  std::optional<double> area_mm2(const sim::TechTable& tech) const override;
   const MimdParams& params() const { return params_; }
 
  private:

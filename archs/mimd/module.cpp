@@ -10,7 +10,7 @@ namespace polyarch::archs::mimd {
 
 MimdUnit::MimdUnit(MimdParams params, double clock_ghz, sim::SharedResources& resources)
     : params_(std::move(params)),
-      clock_(clock_ghz),
+      clock_(clock_ghz, resources.clock_schedule),
       dram_(sim::require_dram(resources, "mimd unit '" + params_.name + "'")),
       noc_(params_.noc) {
   initiator_ = dram_.register_initiator(params_.name);
@@ -110,6 +110,7 @@ sim::OpResult MimdUnit::execute(const ir::Op& op) {
   result.mapping["steps_per_core"] = plan.step_count();
   result.mapping["estimate_cycles"] = estimate_cycles(params_, plan, memory);
   result.mapping["noc_link_bytes"] = noc_.total_link_bytes();
+  result.mapping["activity"] = {{"flops", plan.flops}};
   const double dram_cycles =
       memory.dram_bytes_per_cycle > 0
           ? static_cast<double>(plan.dram_read_bytes + plan.dram_write_bytes) /

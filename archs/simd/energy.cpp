@@ -20,34 +20,6 @@ constexpr int64_t kLaneBits = 32;  // README "Parameters": lanes are 32-bit
 // the design of NVIDIA's SFU): in Horner form two fp32 multiplies and two fp32 adds per result.
 constexpr double kSfuFp32MultsAndAdds = 2.0;
 
-// The tech table prices the six arithmetic types; a model-only type is priced as the nearest
-// one of its kind (bool and uint8 as int8; int64 and fp64 as int32 and fp32: an underestimate).
-ir::DType priced(ir::DType dtype) {
-  switch (dtype) {
-    case ir::DType::kBool:
-    case ir::DType::kUint8:
-      return ir::DType::kInt8;
-    case ir::DType::kInt64:
-      return ir::DType::kInt32;
-    case ir::DType::kFp64:
-      return ir::DType::kFp32;
-    default:
-      return dtype;
-  }
-}
-
-// Matrix engines accumulate integers in int32 and floating point in fp32.
-ir::DType accumulator(ir::DType dtype) {
-  switch (priced(dtype)) {
-    case ir::DType::kInt8:
-    case ir::DType::kInt16:
-    case ir::DType::kInt32:
-      return ir::DType::kInt32;
-    default:
-      return ir::DType::kFp32;
-  }
-}
-
 double kib_of_l2(const SimdParams& params) { return params.l2.capacity_mib * 1024.0; }
 
 double bits_of(const sim::OpResult& op, const std::string& buffer) {
@@ -76,7 +48,8 @@ double engine_um2_per_core(const SimdParams& params, const sim::TechTable& tech)
   double largest = 0.0;
   for (const auto& [dtype, macs_per_cycle] : params.matrix_engine.macs_per_cycle) {
     const double mac_um2 =
-        tech.mult_area_um2(priced(dtype)) + tech.add_area_um2(accumulator(dtype));
+        tech.mult_area_um2(sim::priced_dtype(dtype)) +
+        tech.add_area_um2(sim::accumulator_dtype(dtype));
     largest = std::max(largest, static_cast<double>(macs_per_cycle) * mac_um2);
   }
   return static_cast<double>(params.matrix_engine.per_core) * largest;
@@ -85,13 +58,13 @@ double engine_um2_per_core(const SimdParams& params, const sim::TechTable& tech)
 }  // namespace
 
 double simd_matrix_mac_pj(const sim::TechTable& tech, ir::DType dtype) {
-  return tech.mac_pj(priced(dtype), accumulator(dtype));
+  return tech.mac_pj(sim::priced_dtype(dtype), sim::accumulator_dtype(dtype));
 }
 
 // A lane computes with a fused multiply-add datapath; an add, compare or max uses the same
 // datapath, so every lane op is priced as one FMA of its element type (an upper bound).
 double simd_vector_op_pj(const sim::TechTable& tech, ir::DType dtype) {
-  return tech.mult_pj(priced(dtype)) + tech.add_pj(priced(dtype));
+  return tech.fma_pj(dtype);
 }
 
 double simd_sfu_op_pj(const sim::TechTable& tech) {

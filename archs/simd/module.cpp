@@ -87,7 +87,7 @@ void record_activity(const KernelPlan& plan, sim::OpResult& result) {
 SimdUnit::SimdUnit(SimdParams params, double clock_ghz, sim::SharedResources& resources,
                    SimdUnitOptions options)
     : params_(std::move(params)),
-      clock_(clock_ghz),
+      clock_(clock_ghz, resources.clock_schedule),
       options_(options),
       dram_(sim::require_dram(resources, "simd unit '" + params_.name + "'")) {
   const int initiator = dram_.register_initiator(params_.name);

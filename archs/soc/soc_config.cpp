@@ -113,6 +113,7 @@ SocConfig parse_soc_config(const ConfigNode& root) {
   if (const ConfigNode* node = reader.optional("thermal")) {
     soc.thermal = sim::thermal::parse_package_config(*node);
   }
+  if (const ConfigNode* node = reader.optional("dvfs")) soc.dvfs = parse_dvfs_policy(*node);
   reader.finish();
   return soc;
 }

@@ -12,6 +12,7 @@
 #include "compiler/support/config_tree.h"
 #include "sim/energy/tech_registry.h"
 #include "sim/kernel/simulation.h"
+#include "archs/soc/dvfs_policy.h"
 #include "sim/memory/dram_spec.h"
 #include "sim/thermal/package_config.h"
 
@@ -28,6 +29,8 @@ struct SocConfig {
   sim::InterconnectSpec interconnect;
   // The thermal package (`thermal:`, HotSpot's keys and defaults); nullopt = the defaults.
   std::optional<sim::thermal::PackageConfig> thermal;
+  // DVFS (`dvfs:`): throttling on temperature; nullopt = units run at nominal clocks.
+  std::optional<DvfsPolicy> dvfs;
   std::vector<std::unique_ptr<UnitConfig>> units;
 
   // The SystemC-facing description: unit factories bound to this SoC's clock.

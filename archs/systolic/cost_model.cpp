@@ -259,7 +259,8 @@ std::vector<FoldBlock> fold_blocks(const PlanContext& ctx) {
   return blocks;
 }
 
-PlanContext make_context(const SystolicParams& params, const ir::Op& op, const ir::GemmView& view) {
+PlanContext make_context(const SystolicParams& params, ir::DType element_dtype,
+                         const ir::GemmView& view) {
   PlanContext ctx;
   ctx.dataflow = params.dataflow;
   ctx.array_rows = params.rows;
@@ -267,7 +268,7 @@ PlanContext make_context(const SystolicParams& params, const ir::Op& op, const i
   ctx.dims = operand_dims(params.dataflow, view.m, view.n, view.k);
   ctx.row_folds = ceil_div(ctx.dims.spatial_rows, params.rows);
   ctx.col_folds = ceil_div(ctx.dims.spatial_cols, params.cols);
-  ctx.element_bytes = ir::dtype_bytes(op.dtype.value_or(params.dtype));
+  ctx.element_bytes = ir::dtype_bytes(element_dtype);
   ctx.acc_bytes = ir::dtype_bytes(params.acc_dtype);
   const SystolicBuffers& buffers = params.buffers;
   ctx.ofmap_capacity_bytes = buffer_capacity_bytes(buffers.ofmap_kib, buffers.double_buffered);
@@ -394,8 +395,12 @@ SystolicPlan plan_op(const SystolicParams& params, const ir::Op& op) {
                                   std::to_string(params.cols) + ")");
   }
   ir::validate_op(op);
-  const ir::GemmView view = ir::gemm_view(op);
-  const PlanContext ctx = make_context(params, op, view);
+  return plan_gemm(params, ir::gemm_view(op), op.dtype.value_or(params.dtype), true);
+}
+
+SystolicPlan plan_gemm(const SystolicParams& params, const ir::GemmView& view,
+                       ir::DType element_dtype, bool with_mapping_json) {
+  const PlanContext ctx = make_context(params, element_dtype, view);
 
   SystolicPlan plan;
   plan.dims = ctx.dims;
@@ -407,7 +412,7 @@ SystolicPlan plan_op(const SystolicParams& params, const ir::Op& op) {
   // SCALE-Sim v2 reports the index of the last cycle (double_buffered_scratchpad_mem.py:
   // total_cycles = ofmap_serviced_cycles[-1]), one less than the number of cycles.
   if (params.scalesim_compat && plan.compute_cycles > 0) plan.compute_cycles -= 1;
-  plan.mapping = mapping_json(ctx, plan);
+  if (with_mapping_json) plan.mapping = mapping_json(ctx, plan);
   return plan;
 }
 

@@ -82,4 +82,9 @@ struct SystolicPlan {
 // Plans an op (Gemm or Conv2d; anything else is a bad-input error naming the op).
 SystolicPlan plan_op(const SystolicParams& params, const ir::Op& op);
 
+// Plans one GEMM view directly (no op validation); mapping search calls it hundreds of thousands
+// of times a second, so the `mapping` JSON is only built when asked for.
+SystolicPlan plan_gemm(const SystolicParams& params, const ir::GemmView& view,
+                       ir::DType element_dtype, bool with_mapping_json);
+
 }  // namespace polyarch::archs::systolic

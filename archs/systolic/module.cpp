@@ -29,7 +29,9 @@ nlohmann::ordered_json fast_forward_json(bool enabled, const PipelineRunStats& s
 
 SystolicUnit::SystolicUnit(SystolicParams params, double clock_ghz, sim::SharedResources& resources,
                            SystolicUnitOptions options)
-    : params_(std::move(params)), clock_(clock_ghz), options_(options) {
+    : params_(std::move(params)),
+      clock_(clock_ghz, resources.clock_schedule),
+      options_(options) {
   if (resources.dram == nullptr) {
     throw_runtime({}, "systolic unit '" + params_.name + "' created without a DRAM channel");
   }

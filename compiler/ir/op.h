@@ -5,6 +5,7 @@
 // graph until lowering replaces them with canonical ones.
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <variant>
@@ -176,6 +177,11 @@ struct Op {
   // Element type of the operands; nullopt = the executing unit's native dtype.
   std::optional<DType> dtype;
   SourceLocation where;  // the layer's position in its workload file, for errors
+  // The imported node a canonical op was lowered from. Costs ignore it; the reference
+  // interpreter reads what the canonical attributes leave out (a Transpose's perm, a Concat's
+  // axis, Gemm's transB and alpha, a norm's epsilon; a Slice's bounds and a reduction's axes,
+  // which lowering keeps as attributes). Null for ops that were never imported.
+  std::shared_ptr<const OnnxNodeAttrs> lowered_from = nullptr;
 
   OpKind kind() const { return op_kind_of(attrs); }
 };
@@ -185,8 +191,9 @@ struct Op {
 std::string op_type_name(const Op& op);
 
 // Multiply-accumulates the op performs (checked against 64-bit overflow): Gemm, Conv2d and
-// Attention's two matrix products (a causal mask's masked scores are skipped). Other kinds count 0, and so do frontend ops, whose work is
-// known only once lowering has turned them into canonical ops.
+// Attention's two matrix products (a causal mask's masked scores are skipped). Other kinds count 0,
+// and so do frontend ops, whose work is known only once lowering has turned them into canonical
+// ops.
 int64_t mac_count(const Op& op);
 
 // Arithmetic operations: 2 per MAC plus bias additions; for the other kinds, the operations

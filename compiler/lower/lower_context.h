@@ -1,6 +1,7 @@
 #pragma once
 // What a lowering rule sees of one imported node (its operands and results, shape-inferred)
 // and what it returns: the canonical op's attributes and the operands the op keeps.
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -68,5 +69,14 @@ LowerRule data_lower_rule(const std::string& op_type);     // views, copies, gat
 
 // Elementwise ops: every other supported type. Reads the full-size operands.
 Lowered lower_elementwise(const LowerContext& context);
+
+// The canonical form of one node by its family's rule (the lowering pass's step, which the
+// reference interpreter also takes to run an unlowered node); a node error when none applies.
+Lowered lower_onnx_node(const LowerContext& context);
+
+// The node for the canonical op's Op::lowered_from: the imported one, plus what constant
+// operands the op no longer reads held when its semantics still need it (a Slice's bounds, a
+// reduction's axes).
+std::shared_ptr<const ir::OnnxNodeAttrs> lowered_from(const LowerContext& context);
 
 }  // namespace polyarch::lower

@@ -1,15 +1,19 @@
 #include "compiler/lower/lower_onnx.h"
 
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
 #include "compiler/ir/graph_edit.h"
 #include "compiler/lower/lower_context.h"
 #include "compiler/passes/dead_code.h"
 #include "compiler/passes/onnx_shape_rules.h"
+#include "compiler/passes/tensor_values.h"
 
 namespace polyarch::lower {
 
-namespace {
-
-Lowered lower_node(const LowerContext& context) {
+Lowered lower_onnx_node(const LowerContext& context) {
   if (!context.node().domain.empty()) {
     context.fail("from domain '" + context.node().domain + "' has no lowering");
   }
@@ -22,7 +26,37 @@ Lowered lower_node(const LowerContext& context) {
   context.fail("has no lowering");
 }
 
+namespace {
+
+// Integer operands the canonical op no longer reads whose values its semantics need, by ONNX
+// position, and the attribute names earlier opsets gave them: a Slice's bounds, a reduction's
+// axes (operands since opsets 10 and 18; constants after folding).
+const std::map<std::string, std::vector<std::string>>& constant_operand_attributes() {
+  static const std::map<std::string, std::vector<std::string>> table = {
+      {"Slice", {"", "starts", "ends", "axes", "steps"}},
+      {"ReduceMean", {"", "axes"}},
+      {"ReduceSum", {"", "axes"}},
+      {"ReduceMax", {"", "axes"}},
+      {"ReduceMin", {"", "axes"}},
+      {"ReduceProd", {"", "axes"}},
+  };
+  return table;
+}
+
 }  // namespace
+
+std::shared_ptr<const ir::OnnxNodeAttrs> lowered_from(const LowerContext& context) {
+  auto node = std::make_shared<ir::OnnxNodeAttrs>(context.node());
+  const auto found = constant_operand_attributes().find(context.op_type());
+  if (found == constant_operand_attributes().end()) return node;
+  const std::vector<std::string>& names = found->second;
+  for (std::size_t i = 1; i < names.size() && i < context.operand_slots(); ++i) {
+    if (!context.has(i)) continue;
+    const std::optional<passes::Values> values = passes::read_values(context.operand(i));
+    if (values && !values->is_float()) node->attributes[names[i]] = values->ints;
+  }
+  return node;
+}
 
 passes::PassStatistics LoweringPass::run(ir::Graph& graph) {
   passes::PassStatistics statistics;
@@ -40,7 +74,7 @@ passes::PassStatistics LoweringPass::run(ir::Graph& graph) {
       }
     }
     const LowerContext context(graph, op_id);
-    Lowered lowered = lower_node(context);
+    Lowered lowered = lower_onnx_node(context);
     if (!lowered.attrs) {
       edit.erase_op(op_id);
       statistics.add("erased");
@@ -50,6 +84,7 @@ passes::PassStatistics LoweringPass::run(ir::Graph& graph) {
     canonical.name = op.name;
     canonical.where = op.where;
     canonical.attrs = std::move(*lowered.attrs);
+    canonical.lowered_from = lowered_from(context);
     edit.set_inputs(op_id, lowered.inputs);
     // The op computes in its first operand's type (the activation), or its result's.
     canonical.dtype = graph

@@ -9,14 +9,20 @@
 
 namespace polyarch::lower {
 
-passes::PassManager standard_pipeline() {
-  passes::PassManager manager;
+std::vector<std::unique_ptr<passes::Pass>> standard_passes() {
+  std::vector<std::unique_ptr<passes::Pass>> passes;
   // Folding first: it infers shapes as it sweeps, so shape chains resolve before the strict
   // inference pass requires every shape to be known.
-  manager.add(std::make_unique<passes::ConstantFoldingPass>());
-  manager.add(std::make_unique<passes::ShapeInferencePass>());
-  manager.add(std::make_unique<passes::DeadCodeEliminationPass>());
-  manager.add(std::make_unique<LoweringPass>());
+  passes.push_back(std::make_unique<passes::ConstantFoldingPass>());
+  passes.push_back(std::make_unique<passes::ShapeInferencePass>());
+  passes.push_back(std::make_unique<passes::DeadCodeEliminationPass>());
+  passes.push_back(std::make_unique<LoweringPass>());
+  return passes;
+}
+
+passes::PassManager standard_pipeline() {
+  passes::PassManager manager;
+  for (std::unique_ptr<passes::Pass>& pass : standard_passes()) manager.add(std::move(pass));
   return manager;
 }
 

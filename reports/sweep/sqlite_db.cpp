@@ -124,4 +124,11 @@ std::string quote_identifier(const std::string& name) {
   return quoted + "\"";
 }
 
+std::vector<std::string> table_columns(SqliteDatabase& db, const std::string& table) {
+  SqliteStatement info = db.prepare("PRAGMA table_info(" + quote_identifier(table) + ")");
+  std::vector<std::string> columns;
+  while (info.step()) columns.push_back(info.column_text(1));
+  return columns;
+}
+
 }  // namespace polyarch::reports

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <variant>
+#include <vector>
 
 namespace polyarch::reports {
 
@@ -67,5 +68,8 @@ class SqliteTransaction {
 
 // Double-quotes an identifier for SQL, doubling embedded quotes (column names are key paths).
 std::string quote_identifier(const std::string& name);
+
+// A table's column names in declaration order (empty when the table does not exist).
+std::vector<std::string> table_columns(SqliteDatabase& db, const std::string& table);
 
 }  // namespace polyarch::reports

@@ -5,6 +5,8 @@
 #include <ctime>
 #include <map>
 
+#include "reports/sweep/stored_pareto.h"
+
 namespace polyarch::reports {
 
 namespace {
@@ -95,6 +97,15 @@ void SweepDatabase::create_tables() {
   check_columns("results", result_columns);
   SqliteStatement schema = db_.prepare("INSERT OR IGNORE INTO meta VALUES ('schema', ?)");
   schema.bind(1, std::string(kSweepSchema)).step();
+  // `polyarch merge` recomputes the Pareto front without the sweep file, so the objectives
+  // travel with the database ("latency_s:min,energy_j:min"; the latest invocation's).
+  std::string objectives;
+  for (const Objective& objective : spec_.objectives) {
+    objectives +=
+        (objectives.empty() ? "" : ",") + objective.metric + (objective.minimize ? ":min" : ":max");
+  }
+  SqliteStatement meta = db_.prepare("INSERT OR REPLACE INTO meta VALUES ('objectives', ?)");
+  meta.bind(1, objectives).step();
   SqliteStatement base = db_.prepare("SELECT DISTINCT base_sha256 FROM sweeps");
   while (base.step()) {
     if (base.column_text(0) != spec_.base_sha256) {
@@ -266,25 +277,11 @@ std::vector<ObjectiveRow> SweepDatabase::objective_rows(const std::vector<std::s
 }
 
 void SweepDatabase::write_pareto(const std::vector<ObjectiveRow>& front) {
-  SqliteTransaction transaction(db_);
-  db_.execute("DROP TABLE IF EXISTS pareto");
-  std::string create = "CREATE TABLE pareto (point_id TEXT PRIMARY KEY";
-  std::string insert_sql = "INSERT INTO pareto VALUES (?";
-  for (const Objective& objective : spec_.objectives) {
-    create += ", " + quote_identifier(objective.metric) + " REAL";
-    insert_sql += ", ?";
-  }
-  db_.execute(create + ")");
-  SqliteStatement insert = db_.prepare(insert_sql + ")");
-  for (const ObjectiveRow& row : front) {
-    insert.reset();
-    insert.bind(1, row.point_id);
-    for (std::size_t k = 0; k < row.values.size(); ++k) {
-      insert.bind(static_cast<int>(k) + 2, optional_value(row.values[k]));
-    }
-    insert.step();
-  }
-  transaction.commit();
+  std::vector<std::string> metrics;
+  for (const Objective& objective : spec_.objectives) metrics.push_back(objective.metric);
+  std::vector<FrontRow> rows;
+  for (const ObjectiveRow& row : front) rows.push_back({row.point_id, row.values});
+  write_pareto_table(db_, metrics, rows);
 }
 
 }  // namespace polyarch::reports

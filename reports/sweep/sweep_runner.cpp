@@ -12,6 +12,7 @@
 #include "reports/sweep/progress.h"
 #include "reports/sweep/result_wire.h"
 #include "reports/sweep/sweep_database.h"
+#include "reports/sweep/sweep_export.h"
 #include "reports/sweep/worker_pool.h"
 
 namespace polyarch::reports {
@@ -81,6 +82,16 @@ SweepRunSummary run_sweep(const SweepRunOptions& options, std::ostream& out,
   auto started = std::chrono::steady_clock::now();
   SweepSpec spec = load_sweep_spec(options.sweep_file);
   SweepPlan plan = plan_sweep(spec);
+  const bool sharded = options.shard_count > 1;
+  if (sharded) {
+    std::vector<SweepPoint> mine;
+    for (std::size_t p = 0; p < plan.points.size(); ++p) {
+      if (static_cast<int>(p % options.shard_count) == options.shard_index) {
+        mine.push_back(std::move(plan.points[p]));
+      }
+    }
+    plan.points = std::move(mine);
+  }
   std::vector<ir::Graph> graphs;
   std::vector<SweepWorkload> workloads;
   for (std::size_t w = 0; w < spec.workloads.size(); ++w) {
@@ -88,7 +99,10 @@ SweepRunSummary run_sweep(const SweepRunOptions& options, std::ostream& out,
     workloads.push_back(
         {spec.workload_entries[w], sha256_file_hex(spec.workloads[w]), graphs.back().name()});
   }
-  std::filesystem::path database_path = options.out_dir / "results.sqlite";
+  std::filesystem::path database_path =
+      options.out_dir / (sharded ? "results-shard-" + std::to_string(options.shard_index) + "-of-" +
+                                       std::to_string(options.shard_count) + ".sqlite"
+                                 : std::string("results.sqlite"));
   if (options.resume && !std::filesystem::exists(database_path)) {
     throw_bad_input({database_path.string(), 0, 0, ""},
                     "--resume: no results database to resume here");
@@ -148,12 +162,16 @@ SweepRunSummary run_sweep(const SweepRunOptions& options, std::ostream& out,
   }
   bar.close();
 
-  if (!spec.objectives.empty()) {
+  if (sharded) {
+    out << "shard " << options.shard_index << "/" << options.shard_count
+        << ": join the shard databases with `polyarch merge` for the Pareto front and CSV\n";
+  } else if (!spec.objectives.empty()) {
     std::vector<ObjectiveRow> front = compute_front(spec, database, plan, workload_ids);
     database.write_pareto(front);
     for (const ObjectiveRow& row : front) summary.pareto_point_ids.push_back(row.point_id);
     print_front(spec, plan, front, out);
   }
+  if (!sharded) export_sweep_files(database_path, options.out_dir);
   summary.wall_s =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   char rate[64];
@@ -161,7 +179,8 @@ SweepRunSummary run_sweep(const SweepRunOptions& options, std::ostream& out,
   std::snprintf(rate, sizeof rate, "%.2f s (%.1f jobs/s)", summary.wall_s,
                 summary.wall_s > 0 ? static_cast<double>(ran) / summary.wall_s : 0.0);
   out << "ran " << ran << " job(s), " << summary.jobs_failed << " failed, in " << rate
-      << "; results in " << database_path.string() << "\n";
+      << "; results in " << database_path.string()
+      << (sharded ? "" : " (and points.csv, op_results.csv, dashboard.html)") << "\n";
   return summary;
 }
 

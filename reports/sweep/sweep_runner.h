@@ -16,6 +16,11 @@ struct SweepRunOptions {
   int jobs = 1;
   bool resume = false;    // insists that the database exists; rerunning resumes either way
   bool terminal = false;  // draw a progress bar instead of plain lines
+  // --shard i/N (0 <= i < N): run only the points whose plan index is i mod N, into
+  // DIR/results-shard-<i>-of-<N>.sqlite, without the Pareto front and CSV exports, which
+  // `polyarch merge` computes over all shards.
+  int shard_index = 0;
+  int shard_count = 1;
 };
 
 struct SweepRunSummary {

@@ -101,6 +101,31 @@ double interpolate(double x, const SramEnergyPoint& a, const SramEnergyPoint& b)
 
 }  // namespace
 
+ir::DType priced_dtype(ir::DType dtype) {
+  switch (dtype) {
+    case ir::DType::kBool:
+    case ir::DType::kUint8:
+      return ir::DType::kInt8;
+    case ir::DType::kInt64:
+      return ir::DType::kInt32;
+    case ir::DType::kFp64:
+      return ir::DType::kFp32;
+    default:
+      return dtype;
+  }
+}
+
+ir::DType accumulator_dtype(ir::DType dtype) {
+  switch (priced_dtype(dtype)) {
+    case ir::DType::kInt8:
+    case ir::DType::kInt16:
+    case ir::DType::kInt32:
+      return ir::DType::kInt32;
+    default:
+      return ir::DType::kFp32;
+  }
+}
+
 const std::vector<std::string>& tech_table_keys() {
   static const std::vector<std::string> kKeys = [] {
     std::vector<std::string> keys;
@@ -113,6 +138,12 @@ const std::vector<std::string>& tech_table_keys() {
     keys.push_back("wire_pj_per_bit_mm");
     keys.push_back("leakage_mw_per_mm2");
     keys.push_back("leakage_reference_c");
+    keys.push_back("leakage_vth_v");
+    keys.push_back("leakage_subthreshold_n");
+    keys.push_back("adc.fj_per_conversion_step");
+    keys.push_back("adc.area_um2_per_step");
+    keys.push_back("dac.fj_per_step");
+    keys.push_back("noc.router_pj_per_bit");
     add_group(keys, "area_um2.mult", compute_dtypes());
     add_group(keys, "area_um2.add", compute_dtypes());
     keys.push_back("area_um2.register_bit");
@@ -165,6 +196,34 @@ double TechTable::entry(const std::string& key) const {
     throw_runtime({}, "tech table '" + node + "' has no entry '" + key + "'");
   }
   return found->second;
+}
+
+double TechTable::leakage_temperature_factor(double celsius) const {
+  constexpr double kKelvinAtZeroCelsius = 273.15;
+  constexpr double kElectronChargeOverBoltzmann = 11604.518;  // q / k in K/V
+  const double reference_k = entry("leakage_reference_c") + kKelvinAtZeroCelsius;
+  const double kelvin = celsius + kKelvinAtZeroCelsius;
+  if (!(kelvin > 0.0)) return 0.0;
+  const double slope_k =
+      kElectronChargeOverBoltzmann * entry("leakage_vth_v") / entry("leakage_subthreshold_n");
+  const double ratio = kelvin / reference_k;
+  return ratio * ratio * std::exp(slope_k * (1.0 / reference_k - 1.0 / kelvin));
+}
+
+double TechTable::adc_pj_per_conversion(int64_t bits) const {
+  return entry("adc.fj_per_conversion_step") * std::ldexp(1.0, static_cast<int>(bits)) * 1e-3;
+}
+
+double TechTable::adc_area_mm2(int64_t bits) const {
+  return entry("adc.area_um2_per_step") * std::ldexp(1.0, static_cast<int>(bits)) * 1e-6;
+}
+
+double TechTable::dac_pj_per_drive(int64_t bits) const {
+  return entry("dac.fj_per_step") * (std::ldexp(1.0, static_cast<int>(bits)) - 1.0) * 1e-3;
+}
+
+double TechTable::fma_pj(ir::DType dtype) const {
+  return mult_pj(priced_dtype(dtype)) + add_pj(priced_dtype(dtype));
 }
 
 double TechTable::mult_pj(ir::DType dtype) const {

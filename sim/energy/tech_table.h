@@ -33,6 +33,8 @@ class TechTable {
   double mac_pj(ir::DType operand, ir::DType accumulator) const {
     return mult_pj(operand) + add_pj(accumulator);
   }
+  // One fused multiply-add in `dtype` (priced_dtype) on a lane datapath.
+  double fma_pj(ir::DType dtype) const;
   double register_pj_per_bit() const { return entry("register_pj_per_bit"); }
   // Per bit of an access of `width_bits` to a macro of `kib` KiB: the curve interpolated linearly
   // in sqrt(kib) (extrapolated along the end segments); an access narrower than the reference
@@ -43,10 +45,26 @@ class TechTable {
   double wire_pj_per_bit_mm() const { return entry("wire_pj_per_bit_mm"); }
   // Leakage power of `area_mm2` of silicon at the reference temperature.
   double leakage_w(double area_mm2) const { return area_mm2 * entry("leakage_mw_per_mm2") * 1e-3; }
+  // Leakage at `celsius` over leakage at the reference temperature (subthreshold conduction:
+  // (T/T_ref)^2 exp(q Vth / (n k) (1/T_ref - 1/T)); the tech files cite the parameters).
+  double leakage_temperature_factor(double celsius) const;
+  // Mixed-signal converters of `bits` resolution: Walden figure of merit x 2^bits for an ADC
+  // conversion and its area; a DAC drive per level step (2^bits - 1).
+  double adc_pj_per_conversion(int64_t bits) const;
+  double adc_area_mm2(int64_t bits) const;
+  double dac_pj_per_drive(int64_t bits) const;
+  // One bit through one NoC router and the link to the next.
+  double noc_router_pj_per_bit() const { return entry("noc.router_pj_per_bit"); }
   double mult_area_um2(ir::DType dtype) const;
   double add_area_um2(ir::DType dtype) const;
   double register_bit_area_um2() const { return entry("area_um2.register_bit"); }
 };
+
+// The tech table prices the six arithmetic types; a model-only type is priced as the nearest
+// one of its kind (bool and uint8 as int8; int64 and fp64 as int32 and fp32: an underestimate).
+ir::DType priced_dtype(ir::DType dtype);
+// The accumulator of a MAC datapath in `dtype`: int32 for integer types, fp32 otherwise.
+ir::DType accumulator_dtype(ir::DType dtype);
 
 // Every scalar key a tech file must define, in file order (for validation and suggestions).
 const std::vector<std::string>& tech_table_keys();

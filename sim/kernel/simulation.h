@@ -2,6 +2,7 @@
 // Runs a Program on an SoC in a fresh SystemC context. SystemC keeps one global context per
 // process; each call here creates its own and deletes it afterwards, so tests and sweeps may
 // run many simulations in one process (sequentially — SystemC is not thread-safe).
+#include <map>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,8 @@ struct SystemSpec {
   DramSpec dram;
   InterconnectSpec interconnect;
   std::vector<UnitSpec> units;
+  // DVFS: a unit's clock frequency over time by unit name (absent: nominal throughout).
+  std::map<std::string, ClockSchedule> clock_schedules;
 };
 
 // Each unit executes its ops in program order; an op also waits for its deps on other units.

@@ -6,15 +6,18 @@
 #include <string>
 
 #include "compiler/ir/op.h"
+#include "sim/kernel/clock_schedule.h"
 #include "sim/result.h"
 
 namespace polyarch::sim {
 
 class DramChannel;
 
-// What a unit may use while it runs: the shared memory system.
+// What a unit may use while it runs: the shared memory system, and the DVFS schedule of this
+// unit's clock (nullptr: nominal throughout), which the kernel sets before each factory call.
 struct SharedResources {
   DramChannel* dram = nullptr;
+  const ClockSchedule* clock_schedule = nullptr;
 };
 
 class UnitModel {

@@ -9,12 +9,9 @@
 #include "sim/thermal/dense_matrix.h"
 #include "sim/thermal/floorplan.h"
 #include "sim/thermal/package_config.h"
+#include "sim/thermal/package_ring.h"
 
 namespace polyarch::sim::thermal {
-
-// HotSpot's lumped-vs-distributed capacitance fitting factor (temperature.h C_FACTOR, "to match
-// floworks"): every capacitance, including the convection one, is scaled by it.
-constexpr double kCapacitanceFactor = 0.333;
 
 struct ThermalNetwork {
   int block_count = 0;

@@ -17,7 +17,7 @@ BlockThermalResult simulate_block_thermal(const Floorplan& floorplan, const Powe
   for (int b = 0; b < blocks; ++b) result.steady_k.push_back(package.ambient_k + steady_rise[b]);
 
   TransientSolver transient(network, package.sampling_interval_s);
-  std::vector<double> rise = initial == InitialTemperature::kSteady
+  std::vector<double> rise = initial != InitialTemperature::kAmbient
                                  ? steady_rise
                                  : std::vector<double>(network.node_count(), 0.0);
   const int samples = trace.sample_count();

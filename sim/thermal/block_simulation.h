@@ -10,8 +10,12 @@
 namespace polyarch::sim::thermal {
 
 enum class InitialTemperature {
-  kSteady,   // every node at the steady state of the average power (HotSpot's -init_file run)
+  kSteady,   // the steady state of the average power as HotSpot's -init_file run starts from it
   kAmbient,  // every node at ambient
+  // Every node at the exact steady state. The same as kSteady in block mode; in grid mode
+  // kSteady is HotSpot's start (block-level values spread uniformly over each block's cells,
+  // grid_simulation.h), which relaxes over the first intervals, while this one stays put.
+  kSteadyEveryNode,
 };
 
 struct BlockThermalResult {

@@ -54,6 +54,18 @@ PackageConfig parse_package_config(const ConfigNode& thermal_section) {
   PackageConfig config;
   if (thermal_section.is_null()) return config;  // `thermal:` with nothing under it: defaults
   MapReader reader(thermal_section);
+  config.model.kind = reader.optional_enum("model", "block", {"block", "grid"}) == "grid"
+                          ? ThermalModelKind::kGrid
+                          : ThermalModelKind::kBlock;
+  config.model.grid_rows = static_cast<int>(reader.optional_int("grid_rows", 64, 1, kMaxGridCells));
+  config.model.grid_cols = static_cast<int>(reader.optional_int("grid_cols", 64, 1, kMaxGridCells));
+  if (config.model.grid_rows * config.model.grid_cols > kMaxGridCells) {
+    const ConfigNode* rows = thermal_section.find("grid_rows");  // one of the two is set
+    throw_bad_input((rows ? rows : thermal_section.find("grid_cols"))->where(),
+                    "grid_rows x grid_cols is " +
+                        std::to_string(config.model.grid_rows * config.model.grid_cols) +
+                        " cells; at most " + std::to_string(kMaxGridCells) + " are supported");
+  }
   config.ambient_k = positive(reader, "ambient_k", config.ambient_k, 1e4);
   config.sampling_interval_s =
       positive(reader, "sampling_interval_s", config.sampling_interval_s, 1e6);

@@ -27,7 +27,20 @@ struct Convection {
   double c_j_per_k = 140.4;  // lumped air-side capacitance, whole sink
 };
 
+// Which of HotSpot's two models to run (its -model_type, -grid_rows, -grid_cols; HotSpot's
+// defaults): `polyarch run` follows it, `polyarch thermal --model/--grid` override it.
+enum class ThermalModelKind { kBlock, kGrid };
+// The most grid cells polyarch accepts: the band Cholesky of a grid grows with cells x the
+// shorter side (128 x 128: 65,548 nodes, a 270 MB factor, several seconds).
+constexpr int kMaxGridCells = 128 * 128;
+struct ThermalModelChoice {
+  ThermalModelKind kind = ThermalModelKind::kBlock;
+  int grid_rows = 64;
+  int grid_cols = 64;
+};
+
 struct PackageConfig {
+  ThermalModelChoice model;  // keys `model: block|grid`, `grid_rows`, `grid_cols`
   double ambient_k = 318.15;
   double sampling_interval_s = 0.00333;
   MaterialLayer die{0.00015, 130.0, 1630300.0};

@@ -1,7 +1,7 @@
 // Malformed inputs through the real polyarch program, one table row each: arch YAML, layer lists,
-// SCALE-Sim CSV, sweep files and ONNX models that are truncated, mistyped, out of range,
-// duplicated, cyclic, binary or empty. Every one must end with exit code 2 (not a crash, not an
-// internal error), a message naming the file and, where the format has them, the line:col and
+// SCALE-Sim CSV, sweep files, ONNX models and .npy inputs that are truncated, mistyped, out of
+// range, duplicated, cyclic, binary or empty. Every one must end with exit code 2 (not a crash, not
+// an internal error), a message naming the file and, where the format has them, the line:col and
 // the key or node; and an --out directory with nothing written in it.
 #include <gtest/gtest.h>
 
@@ -28,11 +28,12 @@ using namespace std::string_literals;
 
 // How the bad file reaches polyarch.
 enum class Use {
-  kRunArch,      // run --arch FILE --workload <good layer list> --out DIR
-  kRunWorkload,  // run --arch <good arch> --workload FILE --out DIR
-  kValidate,     // validate FILE
-  kCompile,      // compile --workload FILE
-  kSweep,        // sweep FILE --out DIR
+  kRunArch,          // run --arch FILE --workload <good layer list> --out DIR
+  kRunWorkload,      // run --arch <good arch> --workload FILE --out DIR
+  kValidate,         // validate FILE
+  kCompile,          // compile --workload FILE
+  kSweep,            // sweep FILE --out DIR
+  kFunctionalInput,  // run --functional --workload <tiny_cnn.onnx> --input FILE --out DIR
 };
 
 struct MalformedCase {
@@ -590,13 +591,86 @@ std::vector<MalformedCase> onnx_cases() {
   };
 }
 
+// A .npy file: magic, version 1.0, the header's length and the header, then `data`.
+std::string npy(const std::string& header, const std::string& data) {
+  std::string bytes = "\x93NUMPY\x01"s + '\0';
+  bytes += static_cast<char>(header.size() & 0xff);
+  bytes += static_cast<char>(header.size() >> 8);
+  return bytes + header + data;
+}
+std::string npy_header(const std::string& descr, const std::string& shape,
+                       const std::string& fortran = "False") {
+  return "{'descr': '" + descr + "', 'fortran_order': " + fortran + ", 'shape': (" + shape +
+         "), }\n";
+}
+
+// tiny_cnn's input is float32 [1,3,32,32]: 3072 elements, 12288 bytes.
+std::vector<MalformedCase> npy_cases() {
+  const std::string input_bytes(12288, '\0');
+  const std::string good_header = npy_header("<f4", "1, 3, 32, 32");
+  return {
+      {"NpyEmptyFile", Use::kFunctionalInput, "x.npy", "", {"x.npy", "magic"}},
+      {"NpyWrongMagic", Use::kFunctionalInput, "x.npy", "PK\x03\x04 not numpy", {"x.npy", "magic"}},
+      {"NpyTruncatedHeader",
+       Use::kFunctionalInput,
+       "x.npy",
+       npy(good_header, input_bytes).substr(0, 30),
+       {"x.npy", "header runs past the end"}},
+      {"NpyTruncatedData",
+       Use::kFunctionalInput,
+       "x.npy",
+       npy(good_header, input_bytes.substr(0, 1000)),
+       {"x.npy", "holds 1000 data bytes", "need 12288"}},
+      {"NpyHeaderWithoutShape",
+       Use::kFunctionalInput,
+       "x.npy",
+       npy("{'descr': '<f4', 'fortran_order': False, }\n", input_bytes),
+       {"x.npy", "header has no 'shape'"}},
+      {"NpyShapeNotATuple",
+       Use::kFunctionalInput,
+       "x.npy",
+       npy(npy_header("<f4", "1, three"), input_bytes),
+       {"x.npy", "not a tuple of sizes"}},
+      {"NpyFortranOrder",
+       Use::kFunctionalInput,
+       "x.npy",
+       npy(npy_header("<f4", "1, 3, 32, 32", "True"), input_bytes),
+       {"x.npy", "Fortran-order"}},
+      {"NpyBigEndian",
+       Use::kFunctionalInput,
+       "x.npy",
+       npy(npy_header(">f4", "1, 3, 32, 32"), input_bytes),
+       {"x.npy", "element type '>f4'"}},
+      {"NpyComplexType",
+       Use::kFunctionalInput,
+       "x.npy",
+       npy(npy_header("<c8", "1, 3, 32, 32"), input_bytes),
+       {"x.npy", "element type '<c8'"}},
+      {"NpyShapeOverflows",
+       Use::kFunctionalInput,
+       "x.npy",
+       npy(npy_header("<f4", "4294967296, 4294967296"), ""),
+       {"x.npy", "too large"}},
+      {"NpyWrongShapeForInput",
+       Use::kFunctionalInput,
+       "x.npy",
+       npy(npy_header("<f4", "1, 3072"), input_bytes),
+       {"graph input", "[1,3,32,32]", "[1,3072]"}},
+      {"NpyIntegersForFloatInput",
+       Use::kFunctionalInput,
+       "x.npy",
+       npy(npy_header("<i8", "1, 3, 32, 32"), input_bytes + input_bytes),
+       {"x.npy", "holds int64"}},
+  };
+}
+
 // gtest prints a failing case's parameter: its name, not its bytes.
 void PrintTo(const MalformedCase& c, std::ostream* out) { *out << c.name; }
 
 std::vector<MalformedCase> all_cases() {
   std::vector<MalformedCase> all;
-  for (auto group :
-       {arch_cases(), layer_list_cases(), scalesim_cases(), sweep_cases(), onnx_cases()}) {
+  for (auto group : {arch_cases(), layer_list_cases(), scalesim_cases(), sweep_cases(),
+                     onnx_cases(), npy_cases()}) {
     all.insert(all.end(), group.begin(), group.end());
   }
   return all;
@@ -637,6 +711,9 @@ class MalformedInputTest : public polyarch::test_support::ScratchDirTest,
         return "compile --workload " + file;
       case Use::kSweep:
         return "sweep " + file + out;
+      case Use::kFunctionalInput:
+        return "run --quiet --functional --workload " +
+               source_path("tests/data/onnx/tiny_cnn.onnx") + " --input " + file + out;
     }
     return "";
   }

@@ -74,10 +74,62 @@ TEST_F(ThermalCliTest, MatchesHotSpotOnAShippedCase) {
   }
 }
 
-TEST_F(ThermalCliTest, GridModelIsNotImplementedYet) {
-  CommandOutput run = thermal("--model grid");
+TEST_F(ThermalCliTest, GridModelWritesTheSameCsvLayoutAtTheRequestedResolution) {
+  CommandOutput run = thermal("--model grid --grid 16x24");
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  const std::vector<std::string> steady = lines_of(read_file(dir_ / "out/steady.csv"));
+  ASSERT_EQ(steady.size(), 3u);
+  EXPECT_EQ(steady[0], "block,kelvin");
+  EXPECT_EQ(steady[1].rfind("core,", 0), 0u);
+  EXPECT_GT(std::stod(steady[1].substr(5)), 318.15);
+  const std::vector<std::string> transient = lines_of(read_file(dir_ / "out/transient.csv"));
+  ASSERT_EQ(transient.size(), 4u);
+  EXPECT_EQ(transient[0], "core,cache");
+  EXPECT_NE(run.output.find("hottest block 'core'"), std::string::npos) << run.output;
+}
+
+TEST_F(ThermalCliTest, GridModelMatchesHotSpotGridModeOnAShippedCase) {
+  // tests/data/thermal/grid_strip3: HotSpot 7 with -model_type grid, 64 x 64 (the default).
+  const std::string data = source_path("tests/data/thermal/grid_strip3/");
+  CommandOutput run = run_polyarch("thermal --floorplan " + data + "floorplan.flp --power " + data +
+                                   "power.ptrace --config " + data +
+                                   "thermal.yaml --model grid --out " + path("out"));
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  std::istringstream hotspot(read_file(data + "hotspot.steady"));
+  std::string name;
+  double kelvin = 0.0;
+  const std::string steady = read_file(dir_ / "out/steady.csv");
+  for (int i = 0; i < 3 && hotspot >> name >> kelvin; ++i) {
+    const std::size_t at = steady.find(name + ",");
+    ASSERT_NE(at, std::string::npos) << name;
+    EXPECT_NEAR(std::stod(steady.substr(at + name.size() + 1)), kelvin, 0.02) << name;
+  }
+}
+
+TEST_F(ThermalCliTest, ConfigModelKeysPickTheGridAndOptionsOverrideThem) {
+  ASSERT_EQ(thermal("--model grid --grid 8x12").exit_code, 0);
+  const std::string grid_8x12 = read_file(dir_ / "out/steady.csv");
+  ASSERT_EQ(thermal("").exit_code, 0);
+  const std::string block = read_file(dir_ / "out/steady.csv");
+  ASSERT_NE(grid_8x12, block);
+  write("t.yaml", "thermal:\n  model: grid\n  grid_rows: 8\n  grid_cols: 12\n");
+  ASSERT_EQ(thermal("--config " + path("t.yaml")).exit_code, 0);
+  EXPECT_EQ(read_file(dir_ / "out/steady.csv"), grid_8x12);
+  ASSERT_EQ(thermal("--config " + path("t.yaml") + " --model block").exit_code, 0);
+  EXPECT_EQ(read_file(dir_ / "out/steady.csv"), block);
+  ASSERT_EQ(thermal("--config " + path("t.yaml") + " --grid 16x16").exit_code, 0);
+  EXPECT_NE(read_file(dir_ / "out/steady.csv"), grid_8x12);
+}
+
+TEST_F(ThermalCliTest, BadGridOptionsAreBadInputAndWriteNothing) {
+  for (const char* options : {"--model grid --grid 0x8", "--model grid --grid 64",
+                              "--model grid --grid 8x-2", "--grid 8x8", "--model mesh"}) {
+    CommandOutput run = thermal(options);
+    EXPECT_EQ(run.exit_code, 2) << options << ": " << run.output;
+  }
+  CommandOutput run = thermal("--model grid --grid 512x512");
   EXPECT_EQ(run.exit_code, 2);
-  EXPECT_NE(run.output.find("not implemented yet"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("at most"), std::string::npos) << run.output;
   EXPECT_FALSE(fs::exists(dir_ / "out"));
 }
 

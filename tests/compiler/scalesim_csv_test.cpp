@@ -60,7 +60,8 @@ TEST(ScaleSimCsv, DepthwiseLayerBecomesOneGroupedConv) {
 TEST(ScaleSimCsv, DepthwiseWithSeveralFiltersPerChannelMultipliesK) {
   const ir::Graph graph =
       parse_scalesim_csv(kConvHeader + "DP1, 10, 10, 3, 3, 8, 2, 1,\n", "t.csv", "t");
-  const auto& dp = std::get<ir::Conv2dAttrs>(ops_of(graph)[0].attrs);
+  const std::vector<ir::Op> ops = ops_of(graph);  // held: attrs below refer into it
+  const auto& dp = std::get<ir::Conv2dAttrs>(ops[0].attrs);
   EXPECT_EQ(dp.groups, 8);
   EXPECT_EQ(dp.k, 16);
 }

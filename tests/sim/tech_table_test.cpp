@@ -47,6 +47,44 @@ TEST(TechTable, EveryShippedNodeLoadsWithAllEntries) {
   }
 }
 
+TEST(TechTable, LeakageGrowsWithTemperatureFromOneAtTheReference) {
+  const TechTable table = resolve_tech_table("28nm").table;
+  EXPECT_NEAR(table.leakage_temperature_factor(25.0), 1.0, 1e-12);
+  // (358.15/298.15)^2 exp(11604.5 x 0.30 / 1.5 x (1/298.15 - 1/358.15)) = 5.32.
+  EXPECT_NEAR(table.leakage_temperature_factor(85.0), 5.32, 0.02);
+  EXPECT_LT(table.leakage_temperature_factor(0.0), 1.0);
+  double previous = 0.0;
+  for (double celsius = -20; celsius <= 150; celsius += 10) {
+    const double factor = table.leakage_temperature_factor(celsius);
+    EXPECT_GT(factor, previous) << celsius;
+    previous = factor;
+  }
+}
+
+TEST(TechTable, ConvertersFollowTheWaldenFigureOfMerit) {
+  const TechTable table = resolve_tech_table("28nm").table;
+  // ISAAC's 8-bit ADC: 2 mW at 1.28 GS/s = 1.5625 pJ per conversion, 0.0012 mm^2.
+  EXPECT_NEAR(table.adc_pj_per_conversion(8), 1.5625, 0.01);
+  EXPECT_NEAR(table.adc_area_mm2(8), 0.0012, 1e-5);
+  EXPECT_NEAR(table.adc_pj_per_conversion(4) * 16.0, table.adc_pj_per_conversion(8), 1e-12);
+  EXPECT_NEAR(table.dac_pj_per_drive(1), 0.39, 1e-9);
+  EXPECT_NEAR(table.dac_pj_per_drive(2), 3 * 0.39, 1e-9);
+}
+
+TEST(TechTable, RouterAndConverterEnergyFallWithTheNode) {
+  double previous_router = 1e9;
+  double previous_adc = 1e9;
+  for (const std::string node : {"65nm", "45nm", "28nm", "16nm", "7nm"}) {
+    const TechTable table = resolve_tech_table(node).table;
+    EXPECT_LT(table.noc_router_pj_per_bit(), previous_router) << node;
+    EXPECT_LT(table.adc_pj_per_conversion(8), previous_adc) << node;
+    previous_router = table.noc_router_pj_per_bit();
+    previous_adc = table.adc_pj_per_conversion(8);
+  }
+  // Park et al. (DAC 2012) at 45 nm, scaled to 0.9 V.
+  EXPECT_NEAR(resolve_tech_table("45nm").table.noc_router_pj_per_bit(), 0.11, 1e-12);
+}
+
 TEST(TechTable, FortyFiveNanometreMatchesHorowitz) {
   // Horowitz, ISSCC 2014, 45 nm: 8b mult 0.2 pJ, 32b add 0.1 pJ, 32b FP mult 3.7 pJ.
   TechTable table = resolve_tech_table("45nm").table;

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "compiler/passes/constant_folding.h"
+#include "compiler/passes/onnx_node.h"
 #include "compiler/passes/shape_inference.h"
 #include "tests/compiler/error_capture.h"
 #include "tests/compiler/onnx_graph_builder.h"
@@ -128,6 +129,22 @@ TEST(LowerOnnx, ViewsCostNothingTransposeMovesBytesShapeOperandsGo) {
             "%split_heads = copy(%x[1,128,768]) bytes=393216 view -> [1,128,12,64] fp32\n"
             "%to_bhsd = copy(%heads[1,128,12,64]) bytes=393216 -> [1,12,128,64] fp32\n");
   EXPECT_FALSE(ir::find_tensor(b.graph, "target"));  // read only by the Reshape node
+}
+
+// The reference interpreter runs the lowered op from its node: what the dropped operands held
+// stays there (here a Slice's bounds, as opset-1 attributes).
+TEST(LowerOnnx, LoweredOpsKeepTheirNodeAndASlicesBounds) {
+  OnnxGraphBuilder b;
+  b.input("x", {4, 6}).ints("starts", {1}).ints("ends", {-1}).ints("axes", {1});
+  b.node("Slice", {"x", "starts", "ends", "axes"}, {"y"}, {}, "cut");
+  b.output("y");
+  EXPECT_EQ(lowered(b), "%cut = copy(%x[4,6]) bytes=64 -> [4,4] fp32\n");
+  const ir::Op& op = only_op(b.graph);
+  ASSERT_NE(op.lowered_from, nullptr);
+  EXPECT_EQ(op.lowered_from->op_type, "Slice");
+  EXPECT_EQ(passes::ints_attribute(*op.lowered_from, "starts"), std::vector<int64_t>{1});
+  EXPECT_EQ(passes::ints_attribute(*op.lowered_from, "ends"), std::vector<int64_t>{-1});
+  EXPECT_EQ(passes::ints_attribute(*op.lowered_from, "axes"), std::vector<int64_t>{1});
 }
 
 TEST(LowerOnnx, GatherFromAWeightTableIsAnEmbedding) {

@@ -78,6 +78,22 @@ TEST(ThermalPackageConfig, NonPositiveAndNonNumericValuesAreRejected) {
             std::string::npos);
 }
 
+TEST(ThermalPackageConfig, ModelKeysPickTheGridAndItsSizeDefaultingToHotSpots) {
+  const PackageConfig defaults = parse("thermal:\n  ambient_k: 300\n");
+  EXPECT_EQ(defaults.model.kind, ThermalModelKind::kBlock);
+  EXPECT_EQ(defaults.model.grid_rows, 64);
+  EXPECT_EQ(defaults.model.grid_cols, 64);
+  const PackageConfig grid = parse("thermal:\n  model: grid\n  grid_rows: 32\n  grid_cols: 48\n");
+  EXPECT_EQ(grid.model.kind, ThermalModelKind::kGrid);
+  EXPECT_EQ(grid.model.grid_rows, 32);
+  EXPECT_EQ(grid.model.grid_cols, 48);
+  EXPECT_NE(parse_error("thermal:\n  model: mesh\n").find("t.yaml:2:"), std::string::npos);
+  EXPECT_NE(parse_error("thermal:\n  grid_rows: 0\n").find("t.yaml:2:"), std::string::npos);
+  const std::string too_many = parse_error("thermal:\n  grid_rows: 512\n  grid_cols: 512\n");
+  EXPECT_NE(too_many.find("t.yaml:2:"), std::string::npos) << too_many;
+  EXPECT_NE(too_many.find("at most"), std::string::npos) << too_many;
+}
+
 TEST(ThermalPackageConfig, SpreaderWiderThanSinkIsRejected) {
   const std::string message =
       parse_error("thermal:\n  spreader: {side_m: 0.07}\n  sink: {side_m: 0.06}\n");

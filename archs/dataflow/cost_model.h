@@ -1,0 +1,76 @@
+#pragma once
+// How an op runs on a dataflow fabric: one or more loop phases (attention: QK^T, softmax, PV),
+// each a placed, routed and modulo-scheduled DFG replicated over the fabric and run as a
+// sequence of steps (GEMM: one step per round of weight tiles; streams: scratchpad-sized
+// chunks) with their DRAM traffic. Per phase:
+//   cycles = reconfiguration (when its configuration is not resident) + sum over steps of
+//            (fill + II x (iterations - 1) + drain), fill + drain = the schedule's depth,
+// and the SystemC model streams the steps against the shared DRAM, so DRAM bandwidth and other
+// units' traffic limit it. Equations: archs/dataflow/README.md.
+#include <cstdint>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "archs/dataflow/mapper.h"
+#include "archs/dataflow/params.h"
+#include "compiler/ir/op.h"
+
+namespace polyarch::archs::dataflow {
+
+struct PlanStep {
+  int64_t cycles = 0;
+  int64_t dram_read_bytes = 0;
+  int64_t dram_write_bytes = 0;
+  int64_t count = 1;  // identical steps back to back
+};
+
+// Work one phase does, for energy: counts over all its iterations and lanes.
+struct PhaseActivity {
+  int64_t macs = 0;
+  int64_t alu_ops = 0;      // add-class ALU ops (add, sub, max, cmp, logic, ...)
+  int64_t mul_ops = 0;      // ALU multiplies
+  int64_t special_ops = 0;  // div, exp, log, sqrt, rsqrt, tanh
+  int64_t scratchpad_bytes = 0;
+  int64_t network_bit_hops = 0;
+};
+
+struct LoopPhase {
+  std::string label;
+  std::shared_ptr<const MappedLoop> loop;
+  int64_t iterations = 0;     // per replica, all steps together
+  int64_t config_cycles = 0;  // loading the configuration when it is not resident
+  int64_t config_bytes = 0;
+  std::vector<PlanStep> steps;
+  int64_t compute_cycles = 0;  // the steps' cycles, without reconfiguration
+  PhaseActivity activity;
+  nlohmann::ordered_json mapping = nlohmann::ordered_json::object();
+};
+
+struct DataflowPlan {
+  std::vector<LoopPhase> phases;
+  int64_t macs = 0;
+  int64_t flops = 0;
+  int64_t dram_read_bytes = 0;
+  int64_t dram_write_bytes = 0;
+  int64_t compute_cycles = 0;  // every phase's steps plus a cold reconfiguration of each
+  int64_t pes_used = 0;        // the most any phase uses
+  // Steps whose operands may be in flight at once: the memory PEs keep many DRAM requests
+  // outstanding, as far as the scratchpads hold the steps' data.
+  int64_t staging_slots = 2;
+  nlohmann::ordered_json mapping = nlohmann::ordered_json::object();
+};
+
+// Why the fabric cannot run `op` (ALU ops it lacks, a frontend op); empty when it can.
+std::string unsupported_reason(const DataflowParams& params, const ir::Op& op);
+
+DataflowPlan plan_op(const DataflowParams& params, const ir::Op& op, MappingCache& cache);
+
+// The plan's cycles with DRAM at `dram_bytes_per_cycle` (<= 0: unlimited): per step the largest
+// of compute, transfer, and latency plus transfer shared by the steps staged ahead
+// (staging_slots - 1), plus one DRAM latency, plus cold reconfigurations.
+int64_t estimate_cycles(const DataflowPlan& plan, double dram_bytes_per_cycle,
+                        int64_t dram_latency_cycles);
+
+}  // namespace polyarch::archs::dataflow

@@ -1,0 +1,89 @@
+#include "archs/dataflow/energy.h"
+
+#include <algorithm>
+
+namespace polyarch::archs::dataflow {
+
+namespace {
+
+constexpr double kPjToJ = 1e-12;
+constexpr double kUm2ToMm2 = 1e-6;
+constexpr double kBitsPerByte = 8.0;
+constexpr double kWordBits = 32.0;  // registers and switch buffers hold 32-bit words
+// Operands a node reads and writes in pipeline registers: two in, one out.
+constexpr double kRegisterAccessesPerOp = 3.0;
+// A special function (div, exp, log, sqrt, rsqrt, tanh) as a degree-2 polynomial on table-
+// interpolated coefficients (Oberman and Siu, ARITH 2005): two fp32 multiplies and two adds.
+constexpr double kSpecialMultsAndAdds = 2.0;
+
+double activity(const sim::OpResult& op, const char* key) {
+  if (!op.mapping.contains("activity")) return 0.0;
+  const auto& counts = op.mapping.at("activity");
+  return counts.contains(key) ? counts.at(key).get<double>() : 0.0;
+}
+
+ir::DType op_dtype(const DataflowParams& params, const sim::OpResult& op) {
+  if (op.mapping.contains("dtype")) {
+    if (auto dtype = ir::parse_dtype(op.mapping.at("dtype").get<std::string>())) return *dtype;
+  }
+  return params.dtype;
+}
+
+}  // namespace
+
+double dataflow_area_mm2(const DataflowParams& params, const sim::TechTable& tech) {
+  const ir::DType dtype = sim::priced_dtype(params.dtype);
+  const double lanes = static_cast<double>(params.pe.lanes);
+  const double fu_um2 = tech.add_area_um2(dtype) + tech.mult_area_um2(dtype);
+  double mac_um2 = 0.0;
+  for (ir::DType mac : params.pe.mac_dtypes) {
+    const ir::DType priced = sim::priced_dtype(mac);
+    mac_um2 =
+        std::max(mac_um2, tech.mult_area_um2(priced) +
+                              tech.add_area_um2(sim::accumulator_dtype(priced)));
+  }
+  const double bit_um2 = tech.register_bit_area_um2();
+  const double registers_um2 =
+      (static_cast<double>(params.pe.registers) + static_cast<double>(params.pe.stages)) * lanes *
+      kWordBits * bit_um2;
+  // The switch buffers one word per lane per link and direction.
+  const double switch_um2 =
+      4.0 * static_cast<double>(params.network.links_per_direction) * lanes * kWordBits * bit_um2;
+  const double pe_um2 = lanes * static_cast<double>(params.pe.stages) * fu_um2 + lanes * mac_um2 +
+                        registers_um2 + switch_um2;
+  const double scratchpads =
+      static_cast<double>(params.memory.count) * tech.sram_area_mm2(params.memory.scratchpad_kib);
+  return static_cast<double>(params.pe.count()) * pe_um2 * kUm2ToMm2 + scratchpads;
+}
+
+sim::EnergyByAction dataflow_op_energy(const DataflowParams& params, const sim::OpResult& op,
+                                       const sim::EnergyContext& context) {
+  const sim::TechTable& tech = context.tech;
+  const ir::DType dtype = sim::priced_dtype(op_dtype(params, op));
+  const double bits = static_cast<double>(ir::dtype_bytes(dtype)) * kBitsPerByte;
+  const double macs = activity(op, "macs");
+  const double alu = activity(op, "alu_ops");
+  const double muls = activity(op, "mul_ops");
+  const double special = activity(op, "special_ops");
+  sim::EnergyByAction energy;
+  energy["mac"] = macs * tech.mac_pj(dtype, sim::accumulator_dtype(dtype)) * kPjToJ;
+  energy["alu"] = alu * tech.add_pj(dtype) * kPjToJ;
+  energy["mul"] = muls * tech.mult_pj(dtype) * kPjToJ;
+  energy["special"] = special * kSpecialMultsAndAdds *
+                      (tech.mult_pj(ir::DType::kFp32) + tech.add_pj(ir::DType::kFp32)) * kPjToJ;
+  energy["register_file"] = (macs + alu + muls + special) * kRegisterAccessesPerOp * bits *
+                            tech.register_pj_per_bit() * kPjToJ;
+  energy["network"] = activity(op, "network_bit_hops") * tech.noc_router_pj_per_bit() * kPjToJ;
+  const auto access_bits = static_cast<int64_t>(static_cast<double>(params.pe.lanes) * bits);
+  energy["scratchpad"] = activity(op, "scratchpad_bytes") * kBitsPerByte *
+                         tech.sram_access_pj_per_bit(params.memory.scratchpad_kib, access_bits) *
+                         kPjToJ;
+  energy["config"] =
+      activity(op, "config_bytes") * kBitsPerByte * tech.register_pj_per_bit() * kPjToJ;
+  const double dram_bits = static_cast<double>(op.dram_bytes_read + op.dram_bytes_written) * 8.0;
+  energy["dram"] = dram_bits * tech.dram_pj_per_bit(context.dram_kind) * kPjToJ;
+  energy["leakage"] = tech.leakage_w(dataflow_area_mm2(params, tech)) * op.latency_s();
+  return energy;
+}
+
+}  // namespace polyarch::archs::dataflow

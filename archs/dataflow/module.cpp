@@ -1,0 +1,147 @@
+#include "archs/dataflow/module.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "sim/memory/memory_view.h"
+
+namespace polyarch::archs::dataflow {
+
+namespace {
+
+std::string module_name(const std::string& unit_name) {
+  std::string name = "dataflow_";
+  for (char c : unit_name) name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  return name;
+}
+
+systolic::SystolicPlan fold_plan(const LoopPhase& phase) {
+  systolic::SystolicPlan folds;
+  folds.gemm_repeats = 1;
+  systolic::FoldBlock block;
+  for (const PlanStep& step : phase.steps) {
+    systolic::FoldShape shape;
+    shape.cycles = step.cycles;
+    shape.dram_read_bytes = step.dram_read_bytes;
+    shape.dram_write_bytes = step.dram_write_bytes;
+    block.runs.push_back({shape, step.count});
+  }
+  folds.blocks.push_back(std::move(block));
+  return folds;
+}
+
+void wait_cycles(const sim::UnitClock& clock, int64_t cycles) {
+  if (cycles <= 0) return;
+  const sc_core::sc_time now = sc_core::sc_time_stamp();
+  const int64_t start = clock.cycles_at_or_after(now);
+  sc_core::wait(clock.time_of(start + cycles) - now);
+}
+
+}  // namespace
+
+DataflowUnit::DataflowUnit(DataflowParams params, double clock_ghz, sim::SharedResources& resources,
+                           std::shared_ptr<MappingCache> cache)
+    : params_(std::move(params)),
+      clock_(clock_ghz, resources.clock_schedule),
+      dram_(sim::require_dram(resources, "dataflow unit '" + params_.name + "'")),
+      cache_(std::move(cache)) {
+  const int initiator = dram_.register_initiator(params_.name);
+  // Two scratchpad halves: the next step's operands arrive while this step computes.
+  pipeline_ = std::make_unique<systolic::FoldPipeline>(module_name(params_.name).c_str(), dram_,
+                                                       initiator, clock_, 2, true);
+}
+
+DataflowUnit::~DataflowUnit() = default;
+
+bool DataflowUnit::supports(const ir::Op& op) const {
+  return unsupported_reason(params_, op).empty();
+}
+
+int64_t DataflowUnit::configure(const LoopPhase& phase, bool& loaded) {
+  const MappedLoop* config = phase.loop.get();
+  auto found = std::find(resident_.begin(), resident_.end(), config);
+  loaded = found == resident_.end();
+  if (!loaded) {
+    resident_.splice(resident_.begin(), resident_, found);
+    return params_.config.context_switch_cycles;
+  }
+  resident_.push_front(config);
+  if (static_cast<int64_t>(resident_.size()) > params_.config.contexts) resident_.pop_back();
+  return phase.config_cycles;
+}
+
+sim::OpResult DataflowUnit::execute(const ir::Op& op) {
+  const DataflowPlan plan = plan_op(params_, op, *cache_);
+  const int64_t start_cycle = clock_.cycles_at_or_after(sc_core::sc_time_stamp());
+  int64_t config_cycles = 0;
+  int64_t config_loads = 0;
+  int64_t config_bytes = 0;
+  int64_t steps_skipped = 0;
+  for (const LoopPhase& phase : plan.phases) {
+    bool loaded = false;
+    const int64_t cycles = configure(phase, loaded);
+    config_cycles += cycles;
+    config_loads += loaded ? 1 : 0;
+    config_bytes += loaded ? phase.config_bytes : 0;
+    wait_cycles(clock_, cycles);
+    pipeline_->set_slots(plan.staging_slots);
+    steps_skipped += pipeline_->run(fold_plan(phase), false).folds_skipped;
+  }
+  const int64_t total_cycles = clock_.cycles_at_or_after(sc_core::sc_time_stamp()) - start_cycle;
+
+  sim::OpResult result;
+  result.unit_clock_ghz = clock_.clock_ghz();
+  result.compute_cycles = config_cycles;
+  for (const LoopPhase& phase : plan.phases) result.compute_cycles += phase.compute_cycles;
+  result.macs = plan.macs;
+  // Utilisation: the op's arithmetic over what every PE's lanes could issue meanwhile.
+  const double peak =
+      static_cast<double>(params_.pe.count() * params_.pe.lanes * params_.pe.stages) *
+      static_cast<double>(std::max<int64_t>(total_cycles, 1));
+  result.utilization = static_cast<double>(plan.macs > 0 ? plan.macs : plan.flops) / peak;
+  result.mapping_efficiency =
+      static_cast<double>(plan.pes_used) / static_cast<double>(params_.pe.count());
+  result.dram_bytes_read = plan.dram_read_bytes;
+  result.dram_bytes_written = plan.dram_write_bytes;
+  result.mapping = plan.mapping;
+  result.mapping["dtype"] = std::string(ir::dtype_name(op.dtype.value_or(params_.dtype)));
+  result.mapping["reconfiguration_cycles"] = config_cycles;
+  result.mapping["configurations_loaded"] = config_loads;
+  result.mapping["estimate_cycles"] =
+      estimate_cycles(plan, sim::memory_view(dram_, clock_.clock_ghz()).dram_bytes_per_cycle,
+                      sim::memory_view(dram_, clock_.clock_ghz()).dram_latency_cycles);
+  result.mapping["steps_skipped"] = steps_skipped;
+  PhaseActivity activity;
+  for (const LoopPhase& phase : plan.phases) {
+    activity.macs += phase.activity.macs;
+    activity.alu_ops += phase.activity.alu_ops;
+    activity.mul_ops += phase.activity.mul_ops;
+    activity.special_ops += phase.activity.special_ops;
+    activity.scratchpad_bytes += phase.activity.scratchpad_bytes;
+    activity.network_bit_hops += phase.activity.network_bit_hops;
+  }
+  result.mapping["activity"] = {{"macs", activity.macs},
+                                {"alu_ops", activity.alu_ops},
+                                {"mul_ops", activity.mul_ops},
+                                {"special_ops", activity.special_ops},
+                                {"scratchpad_bytes", activity.scratchpad_bytes},
+                                {"network_bit_hops", activity.network_bit_hops},
+                                {"config_bytes", config_bytes}};
+  result.sram["scratchpad"] = {activity.scratchpad_bytes, activity.scratchpad_bytes};
+  const bool memory_bound = total_cycles > result.compute_cycles + result.compute_cycles / 20;
+  result.bound = config_cycles * 2 > total_cycles ? "reconfiguration"
+                 : memory_bound                   ? "dram"
+                                                  : "compute";
+  return result;
+}
+
+sim::UnitFactory dataflow_unit_factory(DataflowParams params, double soc_clock_ghz,
+                                       std::shared_ptr<MappingCache> cache) {
+  return [params = std::move(params), soc_clock_ghz,
+          cache](sim::SharedResources& resources) -> std::unique_ptr<sim::UnitModel> {
+    return std::make_unique<DataflowUnit>(params, params.clock_ghz.value_or(soc_clock_ghz),
+                                          resources, cache);
+  };
+}
+
+}  // namespace polyarch::archs::dataflow

@@ -1,0 +1,49 @@
+#pragma once
+// Modulo scheduling of a placed and routed DFG (Rau, "Iterative modulo scheduling", MICRO
+// 1994; for CGRAs Mei et al., DRESC, FPL 2002). The initiation interval is bounded below by
+//   ResMII   = max(ceil(compute nodes / (PEs x stages)), ceil(memory nodes / (memory PEs x
+//              ports)), ceil(scratchpad bytes per iteration / (memory PEs x bytes per cycle)))
+//   RecMII   = max over dependence cycles C of ceil(sum of latencies and routing delays on C /
+//              sum of distances on C)
+//   RouteMII = max over links of ceil(values crossing the link / links per direction)
+// and the schedule gives every node a start time within one iteration such that each value
+// arrives before use (latency + ceil(hops / hops_per_cycle)) and no PE issues more than
+// `stages` nodes (a memory PE more than `ports`) in the same cycle modulo II.
+#include <cstdint>
+#include <vector>
+
+#include "archs/dataflow/dfg.h"
+#include "archs/dataflow/fabric.h"
+#include "archs/dataflow/params.h"
+#include "archs/dataflow/placement.h"
+
+namespace polyarch::archs::dataflow {
+
+struct ModuloSchedule {
+  int64_t ii = 0;
+  int64_t res_mii = 0;
+  int64_t rec_mii = 0;
+  int64_t route_mii = 0;
+  int64_t depth_cycles = 0;          // one iteration from its first issue to its last result
+  std::vector<int64_t> start;        // per node, cycles after the iteration's start
+  std::vector<int64_t> route_delay;  // per edge, cycles the value spends in the network
+  int64_t pes_used = 0;
+  int64_t memory_pes_used = 0;
+  int64_t link_hops = 0;  // values x links crossed per iteration (multicast once)
+  int64_t busiest_link_load = 0;
+};
+
+// Bytes one iteration moves through memory PEs: every load and store carries `lanes` elements.
+int64_t memory_bytes_per_iteration(const DataflowParams& params, const Dfg& dfg,
+                                   int64_t element_bytes);
+int64_t res_mii(const DataflowParams& params, const Dfg& dfg, int64_t element_bytes);
+// Smallest II for which no dependence cycle is longer than II x its distance; `route_delay`
+// per edge (empty: 0).
+int64_t rec_mii(const Dfg& dfg, const std::vector<int64_t>& route_delay);
+
+// Routes every value along the placement (multicast: one value crosses a link once), then
+// schedules at the smallest feasible II >= max(ResMII, RecMII, RouteMII).
+ModuloSchedule modulo_schedule(const DataflowParams& params, const Fabric& fabric, const Dfg& dfg,
+                               const Placement& placement, int64_t element_bytes);
+
+}  // namespace polyarch::archs::dataflow

@@ -1,0 +1,84 @@
+#pragma once
+// Parameters of a `kind: dataflow` unit: a spatial fabric (CGRA, Plasticine-style pattern
+// units). A grid of compute PEs (ALU op set, registers, optional MAC; `lanes` SIMD lanes and
+// `stages` pipelined issue slots per PE: 1 x 1 is a classic scalar CGRA, 16 x 6 a Plasticine
+// PCU), a switch network (mesh or torus; links per direction, hops per cycle), memory PEs on the
+// grid's edges with scratchpads, a configuration bus and a number of contexts. Model and
+// sources: archs/dataflow/README.md.
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "compiler/ir/dtype.h"
+#include "compiler/support/config_tree.h"
+
+namespace polyarch::archs::dataflow {
+
+// ALU operations a PE may support (the `pe.alu_ops` vocabulary).
+const std::vector<std::string>& alu_op_names();
+
+struct PeParams {
+  int64_t rows = 4;
+  int64_t cols = 4;
+  int64_t lanes = 1;      // SIMD lanes: one DFG node works on `lanes` elements per issue
+  int64_t stages = 1;     // DFG nodes one PE issues per cycle (pipelined FU stages)
+  int64_t registers = 8;  // per PE (per lane): operands held across iterations (weights)
+  std::set<std::string> alu_ops;
+  std::set<ir::DType> mac_dtypes;  // empty: no MAC (a multiply-accumulate takes mul + add)
+  // Cycles from issue to result, by ALU op name or "mac"; 1 for any op not listed.
+  std::map<std::string, int64_t> latency_cycles;
+
+  int64_t count() const { return rows * cols; }
+  bool has(const std::string& op) const { return alu_ops.count(op) > 0; }
+  bool has_mac(ir::DType dtype) const { return mac_dtypes.count(dtype) > 0; }
+  int64_t latency(const std::string& op) const;
+};
+
+enum class Topology { kMesh, kTorus };
+
+struct NetworkParams {
+  Topology topology = Topology::kMesh;
+  int64_t links_per_direction = 1;  // words per cycle each direction between neighbours
+  int64_t hops_per_cycle = 1;       // switch hops a value crosses per cycle
+};
+
+// Memory PEs (Plasticine PMUs): scratchpads around the grid's edges that feed loads and take
+// stores, with address generation for tiled and im2col access.
+struct MemoryPeParams {
+  int64_t count = 8;
+  double scratchpad_kib = 64;
+  int64_t bytes_per_cycle = 16;  // per memory PE, reads and writes together
+  int64_t ports = 1;             // load/store streams one memory PE serves per cycle
+  int64_t access_cycles = 1;     // scratchpad read latency
+};
+
+// Loading a configuration: either a fixed time, or bytes per used PE over a config bus.
+struct ConfigParams {
+  std::optional<int64_t> load_cycles;
+  int64_t bytes_per_pe = 64;
+  int64_t bus_bytes_per_cycle = 8;
+  int64_t contexts = 1;               // configurations held at once
+  int64_t context_switch_cycles = 0;  // switching to a resident context
+};
+
+struct DataflowParams {
+  std::string name;
+  ir::DType dtype = ir::DType::kFp32;
+  PeParams pe;
+  NetworkParams network;
+  MemoryPeParams memory;
+  ConfigParams config;
+  uint64_t seed = 1;  // placement annealing
+  std::optional<double> clock_ghz;
+
+  double scratchpad_bytes() const;  // all memory PEs together
+  // Cycles to load a configuration that uses `pes_used` compute and memory PEs.
+  int64_t config_load_cycles(int64_t pes_used) const;
+};
+
+DataflowParams parse_dataflow_params(MapReader& unit_reader, const std::string& unit_name);
+
+}  // namespace polyarch::archs::dataflow

@@ -1,0 +1,44 @@
+#pragma once
+// The planners behind cost_model.h, one per op family: GEMM-like ops (gemm, conv2d) choose the
+// tile unroll and spatial replication; streaming ops (elementwise chains, row kernels) replicate
+// their graph to fill the fabric and cut the stream into scratchpad-sized steps.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "archs/dataflow/cost_model.h"
+#include "archs/dataflow/dfg_builders.h"
+
+namespace polyarch::archs::dataflow {
+
+// A GEMM as the fabric streams it: `rows` rows of A against a [k x n] B, `repeats` times.
+struct GemmShape {
+  int64_t rows = 0;
+  int64_t n = 0;
+  int64_t k = 0;
+  int64_t repeats = 1;
+  int64_t a_bytes = 0;  // distinct A (or ifmap) bytes per repeat in DRAM
+  bool bias = false;
+  ir::DType dtype = ir::DType::kFp32;
+};
+
+GemmShape gemm_shape(const ir::Op& op, ir::DType dtype);
+LoopPhase plan_gemm_phase(const DataflowParams& params, MappingCache& cache, const GemmShape& shape,
+                          const std::string& label);
+
+// A fused chain of elementwise steps over `elements` outputs (one op is a chain of one).
+LoopPhase plan_chain_phase(const DataflowParams& params, MappingCache& cache,
+                           const std::vector<ChainStep>& steps, int64_t elements, ir::DType dtype);
+
+// Softmax, norms, reduce, pool, embedding and copy.
+LoopPhase plan_row_phase(const DataflowParams& params, MappingCache& cache, const ir::Op& op,
+                         ir::DType dtype);
+
+// Shared by the planners: the phase's steps for `iterations` trip counts cut into `steps`
+// equal chunks; the first pays the pipeline's fill and drain (depth - II).
+std::vector<PlanStep> stream_steps(const MappedLoop& loop, int64_t iterations, int64_t steps,
+                                   int64_t read_bytes, int64_t write_bytes);
+// Fills mapping JSON, configuration cost and activity common to every phase.
+void describe_phase(const DataflowParams& params, LoopPhase& phase, int64_t element_bytes);
+
+}  // namespace polyarch::archs::dataflow

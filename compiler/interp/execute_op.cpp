@@ -1,0 +1,263 @@
+#include "compiler/interp/execute_op.h"
+
+#include <algorithm>
+
+#include "compiler/interp/kernels.h"
+#include "compiler/passes/onnx_node.h"
+#include "compiler/passes/tensor_values.h"
+#include "compiler/support/error.h"
+
+namespace polyarch::interp {
+
+namespace {
+
+using Operands = std::vector<const DenseTensor*>;
+using Results = std::vector<const ir::Tensor*>;
+
+// What an op's kernel needs besides operands: the imported node (null for ops built directly
+// as canonical ones) and the result tensors.
+struct OpContext {
+  const ir::Op& op;
+  const Operands& operands;
+  const Results& results;
+
+  const ir::OnnxNodeAttrs* node() const { return op.lowered_from.get(); }
+  bool imported_as(const char* op_type) const {
+    return node() != nullptr && node()->op_type == op_type;
+  }
+  int64_t int_attr(const std::string& name, int64_t fallback) const {
+    return node() == nullptr ? fallback : passes::int_attribute(*node(), name, fallback);
+  }
+  float float_attr(const std::string& name, double fallback) const {
+    return static_cast<float>(node() == nullptr ? fallback
+                                                : passes::float_attribute(*node(), name, fallback));
+  }
+  const DenseTensor* optional(std::size_t i) const {
+    return i < operands.size() ? operands[i] : nullptr;
+  }
+  const Shape& result_shape(std::size_t i = 0) const { return results.at(i)->shape; }
+  int64_t axis(int64_t axis, std::size_t rank) const {
+    return passes::normalized_axis(op, axis, static_cast<int64_t>(rank));
+  }
+  [[noreturn]] void fail(const std::string& message) const { passes::node_error(op, message); }
+};
+
+// The result with the result tensor's shape (kernels that flatten or keep axes differently).
+DenseTensor shaped(DenseTensor value, const Shape& shape) {
+  value.shape = shape;
+  return value;
+}
+
+DenseTensor run_gemm(const OpContext& context) {
+  const auto& attrs = std::get<ir::GemmAttrs>(context.op.attrs);
+  if (context.imported_as("Gemm")) {
+    GemmOptions options;
+    options.trans_a = context.int_attr("transA", 0) != 0;
+    options.trans_b = context.int_attr("transB", 0) != 0;
+    options.alpha = context.float_attr("alpha", 1.0);
+    options.beta = context.float_attr("beta", 1.0);
+    return gemm(*context.operands[0], *context.operands[1], context.optional(2), options);
+  }
+  DenseTensor product = matmul(*context.operands[0], *context.operands[1]);
+  if (attrs.bias && context.optional(2) != nullptr) {
+    product = elementwise("add", {&product, context.operands[2]}, product.shape, ir::DType::kFp32,
+                          nullptr);
+  }
+  return product;
+}
+
+DenseTensor run_pool(const OpContext& context) {
+  const auto& attrs = std::get<ir::PoolAttrs>(context.op.attrs);
+  return shaped(pool(*context.operands[0], attrs, context.int_attr("count_include_pad", 0) != 0,
+                     context.imported_as("GlobalMaxPool")),
+                context.result_shape());
+}
+
+DenseTensor run_norm(const OpContext& context) {
+  const auto& attrs = std::get<ir::NormAttrs>(context.op.attrs);
+  return norm(*context.operands[0], *context.operands.at(1), context.optional(2), attrs.kind,
+              attrs.cols, context.float_attr("epsilon", 1e-5));
+}
+
+DenseTensor run_softmax(const OpContext& context) {
+  const DenseTensor& input = *context.operands[0];
+  return softmax(input, context.axis(context.int_attr("axis", -1), input.shape.size()),
+                 context.imported_as("LogSoftmax"));
+}
+
+// Reduced axes: the node's `axes` attribute (as the model gave it, or lowering kept from a
+// constant `axes` operand); otherwise those whose size the result changes (kept dimensions),
+// or the trailing axes holding `cols` elements.
+std::vector<int64_t> reduced_axes(const OpContext& context, const Shape& input) {
+  std::vector<int64_t> axes;
+  if (context.node() != nullptr && context.node()->attributes.count("axes") > 0) {
+    for (int64_t axis : passes::ints_attribute(*context.node(), "axes")) {
+      axes.push_back(context.axis(axis, input.size()));
+    }
+    return axes;
+  }
+  const Shape& result = context.result_shape();
+  if (result.size() == input.size()) {
+    for (std::size_t axis = 0; axis < input.size(); ++axis) {
+      if (result[axis] != input[axis]) axes.push_back(static_cast<int64_t>(axis));
+    }
+    return axes;
+  }
+  int64_t remaining = std::get<ir::ReduceAttrs>(context.op.attrs).cols;
+  for (std::size_t axis = input.size(); axis-- > 0 && remaining > 1;) {
+    axes.push_back(static_cast<int64_t>(axis));
+    remaining /= input[axis];
+  }
+  return axes;
+}
+
+DenseTensor run_reduce(const OpContext& context) {
+  const DenseTensor& input = *context.operands[0];
+  return reduce(input, reduced_axes(context, input.shape),
+                std::get<ir::ReduceAttrs>(context.op.attrs).fn, context.result_shape());
+}
+
+DenseTensor run_elementwise(const OpContext& context) {
+  // Operands back in their ONNX slots: the graph lists the present ones only.
+  Operands slots = context.operands;
+  if (context.node() != nullptr) {
+    for (int64_t omitted : context.node()->omitted_inputs) {
+      const auto position = static_cast<std::size_t>(omitted);
+      if (position <= slots.size()) slots.insert(slots.begin() + omitted, nullptr);
+    }
+  }
+  return elementwise(std::get<ir::ElementwiseAttrs>(context.op.attrs).fn, slots,
+                     context.result_shape(), context.results[0]->dtype, context.node());
+}
+
+DenseTensor run_range(const OpContext& context) {
+  DenseTensor result = filled_tensor(context.result_shape());
+  const float start = context.operands.at(0)->values.at(0);
+  const float delta = context.operands.at(2)->values.at(0);
+  for (std::size_t i = 0; i < result.values.size(); ++i) {
+    result.values[i] = start + static_cast<float>(i) * delta;
+  }
+  return result;
+}
+
+DenseTensor run_constant_of_shape(const OpContext& context) {
+  float fill = 0.0f;
+  if (context.node() != nullptr) {
+    const auto found = context.node()->attributes.find("value");
+    if (found != context.node()->attributes.end()) {
+      const std::optional<passes::Values> value =
+          passes::read_values(std::get<ir::Tensor>(found->second));
+      if (value && value->size() > 0) fill = static_cast<float>(value->real(0));
+    }
+  }
+  return filled_tensor(context.result_shape(), fill);
+}
+
+// A lowered Slice reads only its data; lowering kept its constant bounds as attributes.
+DenseTensor run_slice(const OpContext& context) {
+  const DenseTensor& input = *context.operands[0];
+  const ir::OnnxNodeAttrs* node = context.node();
+  if (node == nullptr || node->attributes.count("starts") == 0 ||
+      node->attributes.count("ends") == 0) {
+    context.fail("the interpreter needs a Slice's bounds as constants");
+  }
+  SliceBounds bounds;
+  bounds.starts = passes::ints_attribute(*node, "starts");
+  bounds.ends = passes::ints_attribute(*node, "ends");
+  for (int64_t axis : passes::ints_attribute(*node, "axes")) {
+    bounds.axes.push_back(context.axis(axis, input.shape.size()));
+  }
+  for (std::size_t axis = bounds.axes.size(); axis < bounds.starts.size(); ++axis) {
+    bounds.axes.push_back(static_cast<int64_t>(axis));  // axes default to 0, 1, ...
+  }
+  bounds.steps = passes::ints_attribute(*node, "steps");
+  bounds.steps.resize(bounds.starts.size(), 1);
+  if (bounds.ends.size() != bounds.starts.size() || bounds.axes.size() != bounds.starts.size() ||
+      std::count(bounds.steps.begin(), bounds.steps.end(), 0) > 0) {
+    context.fail("has inconsistent bounds");
+  }
+  return slice(input, bounds);
+}
+
+// Data movement: which one the imported node says (a canonical Copy without one is a view).
+std::vector<DenseTensor> run_copy(const OpContext& context) {
+  const DenseTensor& input = *context.operands[0];
+  const std::string type = context.node() == nullptr ? "Reshape" : context.node()->op_type;
+  if (type == "Transpose") {
+    std::vector<int64_t> perm = context.node() != nullptr
+                                    ? passes::ints_attribute(*context.node(), "perm")
+                                    : std::vector<int64_t>{};
+    if (perm.empty()) {
+      for (std::size_t axis = input.shape.size(); axis-- > 0;) perm.push_back(int64_t(axis));
+    }
+    return {transpose(input, perm)};
+  }
+  if (type == "Concat") {
+    return {
+        concat(context.operands, context.axis(context.int_attr("axis", 0), input.shape.size()))};
+  }
+  if (type == "Split") {
+    const int64_t axis = context.axis(context.int_attr("axis", 0), input.shape.size());
+    std::vector<int64_t> sizes;
+    for (const ir::Tensor* result : context.results) {
+      sizes.push_back(result->shape[static_cast<std::size_t>(axis)]);
+    }
+    return split(input, axis, sizes);
+  }
+  if (type == "Expand") return {broadcast_to(input, context.result_shape())};
+  if (type == "Slice") return {run_slice(context)};
+  if (type == "Gather") {
+    return {gather(input, *context.operands.at(1),
+                   context.axis(context.int_attr("axis", 0), input.shape.size()))};
+  }
+  if (type == "Shape" || type == "Size") {
+    DenseTensor result;
+    result.shape = context.result_shape();
+    if (type == "Size") result.values.push_back(static_cast<float>(input.size()));
+    for (int64_t dim : input.shape) {
+      if (type == "Shape") result.values.push_back(static_cast<float>(dim));
+    }
+    return {result};
+  }
+  if (type == "Range") return {run_range(context)};
+  if (type == "ConstantOfShape") return {run_constant_of_shape(context)};
+  if (type == "Reshape" || type == "Flatten" || type == "Squeeze" || type == "Unsqueeze" ||
+      type == "Identity" || type == "Dropout") {
+    return {shaped(input, context.result_shape())};
+  }
+  context.fail("the interpreter cannot execute a " + type +
+               " copy (its lowering keeps too little to recompute it)");
+}
+
+}  // namespace
+
+std::vector<DenseTensor> execute_op(const ir::Op& op, const Operands& operands,
+                                    const Results& results) {
+  const OpContext context{op, operands, results};
+  switch (op.kind()) {
+    case ir::OpKind::kGemm:
+      return {shaped(run_gemm(context), context.result_shape())};
+    case ir::OpKind::kConv2d:
+      return {conv2d(*operands[0], *operands.at(1), context.optional(2),
+                     std::get<ir::Conv2dAttrs>(op.attrs))};
+    case ir::OpKind::kPool:
+      return {run_pool(context)};
+    case ir::OpKind::kNorm:
+      return {run_norm(context)};
+    case ir::OpKind::kSoftmax:
+      return {run_softmax(context)};
+    case ir::OpKind::kReduce:
+      return {run_reduce(context)};
+    case ir::OpKind::kEmbedding:
+      return {shaped(gather(*operands.at(0), *operands.at(1), 0), context.result_shape())};
+    case ir::OpKind::kElementwise:
+      return {run_elementwise(context)};
+    case ir::OpKind::kCopy:
+      return run_copy(context);
+    default:
+      context.fail("the interpreter cannot execute a " + ir::op_type_name(op) +
+                   " op (lower the graph first; attention is not implemented yet)");
+  }
+}
+
+}  // namespace polyarch::interp

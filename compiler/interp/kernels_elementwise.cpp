@@ -1,0 +1,207 @@
+// Elementwise functions with NumPy broadcasting, as ONNX defines each operator.
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <map>
+
+#include "compiler/interp/kernels.h"
+#include "compiler/passes/onnx_node.h"
+#include "compiler/support/error.h"
+
+namespace polyarch::interp {
+
+namespace {
+
+// One result element from the operands' elements at the same position.
+using ElementFunction = std::function<float(const std::vector<float>&)>;
+
+float attribute(const ir::OnnxNodeAttrs* attributes, const std::string& name, double fallback) {
+  return static_cast<float>(
+      attributes == nullptr ? fallback : passes::float_attribute(*attributes, name, fallback));
+}
+
+// Rounds and saturates to an integer type's range (Cast truncates, QuantizeLinear rounds half
+// to even: std::nearbyint in the default rounding mode).
+float saturate(double value, ir::DType dtype) {
+  switch (dtype) {
+    case ir::DType::kUint8:
+      return static_cast<float>(std::clamp(value, 0.0, 255.0));
+    case ir::DType::kInt8:
+      return static_cast<float>(std::clamp(value, -128.0, 127.0));
+    default:
+      return static_cast<float>(value);
+  }
+}
+
+bool is_integer_dtype(ir::DType dtype) {
+  return dtype != ir::DType::kFp32 && dtype != ir::DType::kFp64 && dtype != ir::DType::kFp16 &&
+         dtype != ir::DType::kBf16;
+}
+
+const std::map<std::string, std::function<float(float)>>& unary_functions() {
+  static const std::map<std::string, std::function<float(float)>> table = {
+      {"relu", [](float x) { return std::max(x, 0.0f); }},
+      {"sigmoid", [](float x) { return 1.0f / (1.0f + std::exp(-x)); }},
+      {"tanh", [](float x) { return std::tanh(x); }},
+      {"erf", [](float x) { return std::erf(x); }},
+      {"exp", [](float x) { return std::exp(x); }},
+      {"log", [](float x) { return std::log(x); }},
+      {"sqrt", [](float x) { return std::sqrt(x); }},
+      {"reciprocal", [](float x) { return 1.0f / x; }},
+      {"neg", [](float x) { return -x; }},
+      {"abs", [](float x) { return std::fabs(x); }},
+      {"floor", [](float x) { return std::floor(x); }},
+      {"ceil", [](float x) { return std::ceil(x); }},
+      {"not", [](float x) { return x == 0.0f ? 1.0f : 0.0f; }},
+      {"isnan", [](float x) { return std::isnan(x) ? 1.0f : 0.0f; }},
+      {"isinf", [](float x) { return std::isinf(x) ? 1.0f : 0.0f; }},
+      {"identity", [](float x) { return x; }},
+      {"dropout", [](float x) { return x; }},
+      {"hardswish", [](float x) { return x * std::clamp(x / 6.0f + 0.5f, 0.0f, 1.0f); }},
+  };
+  return table;
+}
+
+const std::map<std::string, std::function<float(float, float)>>& binary_functions() {
+  static const std::map<std::string, std::function<float(float, float)>> table = {
+      {"add", std::plus<float>()},
+      {"sub", std::minus<float>()},
+      {"mul", std::multiplies<float>()},
+      {"div", std::divides<float>()},
+      {"pow", [](float x, float y) { return std::pow(x, y); }},
+      {"mod", [](float x, float y) { return std::fmod(x, y); }},
+      {"equal", [](float x, float y) { return x == y ? 1.0f : 0.0f; }},
+      {"less", [](float x, float y) { return x < y ? 1.0f : 0.0f; }},
+      {"greater", [](float x, float y) { return x > y ? 1.0f : 0.0f; }},
+      {"lessorequal", [](float x, float y) { return x <= y ? 1.0f : 0.0f; }},
+      {"greaterorequal", [](float x, float y) { return x >= y ? 1.0f : 0.0f; }},
+      {"and", [](float x, float y) { return x != 0.0f && y != 0.0f ? 1.0f : 0.0f; }},
+      {"or", [](float x, float y) { return x != 0.0f || y != 0.0f ? 1.0f : 0.0f; }},
+      {"xor", [](float x, float y) { return (x != 0.0f) != (y != 0.0f) ? 1.0f : 0.0f; }},
+  };
+  return table;
+}
+
+// Functions that read attributes, several operands or the result type.
+ElementFunction special_function(const std::string& fn, const ir::OnnxNodeAttrs* attributes,
+                                 ir::DType result_dtype) {
+  if (fn == "leakyrelu") {
+    const float alpha = attribute(attributes, "alpha", 0.01);
+    return [alpha](const std::vector<float>& v) { return v[0] < 0 ? alpha * v[0] : v[0]; };
+  }
+  if (fn == "hardsigmoid") {
+    const float alpha = attribute(attributes, "alpha", 0.2);
+    const float beta = attribute(attributes, "beta", 0.5);
+    return [=](const std::vector<float>& v) { return std::clamp(alpha * v[0] + beta, 0.f, 1.f); };
+  }
+  if (fn == "gelu") {
+    return [](const std::vector<float>& v) {
+      return 0.5f * v[0] * (1.0f + std::erf(v[0] / std::sqrt(2.0f)));
+    };
+  }
+  if (fn == "clip") {  // opset 11+: min and max are operands 1 and 2, omitted ones unbounded
+    const float low = attribute(attributes, "min", -std::numeric_limits<float>::infinity());
+    const float high = attribute(attributes, "max", std::numeric_limits<float>::infinity());
+    return [=](const std::vector<float>& v) {
+      return std::min(std::max(v[0], std::isnan(v[1]) ? low : v[1]),
+                      std::isnan(v[2]) ? high : v[2]);
+    };
+  }
+  if (fn == "where") {
+    return [](const std::vector<float>& v) { return v[0] != 0.0f ? v[1] : v[2]; };
+  }
+  if (fn == "max" || fn == "min" || fn == "sum") {
+    return [fn](const std::vector<float>& v) {
+      float value = v[0];
+      for (std::size_t i = 1; i < v.size(); ++i) {
+        value = fn == "max"   ? std::max(value, v[i])
+                : fn == "min" ? std::min(value, v[i])
+                              : value + v[i];
+      }
+      return value;
+    };
+  }
+  if (fn == "cast") {
+    return [result_dtype](const std::vector<float>& v) {
+      if (result_dtype == ir::DType::kBool) return v[0] != 0.0f ? 1.0f : 0.0f;
+      return is_integer_dtype(result_dtype) ? std::trunc(v[0]) : v[0];
+    };
+  }
+  if (fn == "batchnorm") {  // x, scale, bias, mean, variance
+    const float epsilon = attribute(attributes, "epsilon", 1e-5);
+    return [epsilon](const std::vector<float>& v) {
+      return (v[0] - v[3]) / std::sqrt(v[4] + epsilon) * v[1] + v[2];
+    };
+  }
+  if (fn == "quantize") {  // x, scale, zero point (0 when omitted)
+    return [result_dtype](const std::vector<float>& v) {
+      const float zero_point = std::isnan(v[2]) ? 0.0f : v[2];
+      return saturate(std::nearbyint(double{v[0]} / v[1]) + zero_point, result_dtype);
+    };
+  }
+  if (fn == "dequantize") {
+    return [](const std::vector<float>& v) {
+      return (v[0] - (std::isnan(v[2]) ? 0.0f : v[2])) * v[1];
+    };
+  }
+  return nullptr;
+}
+
+ElementFunction element_function(const std::string& fn, const ir::OnnxNodeAttrs* attributes,
+                                 ir::DType result_dtype) {
+  if (const auto unary = unary_functions().find(fn); unary != unary_functions().end()) {
+    return [f = unary->second](const std::vector<float>& v) { return f(v[0]); };
+  }
+  if (const auto binary = binary_functions().find(fn); binary != binary_functions().end()) {
+    return [f = binary->second](const std::vector<float>& v) { return f(v[0], v[1]); };
+  }
+  if (ElementFunction special = special_function(fn, attributes, result_dtype)) return special;
+  throw_runtime({}, "elementwise function '" + fn + "' is not implemented by the interpreter");
+}
+
+// Per-channel operands (one value per channel of axis `axis` of the result) as broadcastable
+// [C, 1, ..., 1] tensors.
+DenseTensor along_axis(const DenseTensor& operand, std::size_t axis, std::size_t rank) {
+  DenseTensor shaped = operand;
+  if (operand.shape.size() == 1 && operand.size() > 1 && rank > axis + 1) {
+    shaped.shape.assign(rank - axis, 1);
+    shaped.shape.front() = operand.size();
+  }
+  return shaped;
+}
+
+}  // namespace
+
+DenseTensor elementwise(const std::string& fn, const std::vector<const DenseTensor*>& operands,
+                        const Shape& result_shape, ir::DType result_dtype,
+                        const ir::OnnxNodeAttrs* attributes) {
+  const ElementFunction function = element_function(fn, attributes, result_dtype);
+  const bool per_channel = fn == "batchnorm" || fn == "quantize" || fn == "dequantize";
+  const auto channel_axis = static_cast<std::size_t>(
+      attributes == nullptr ? 1 : passes::int_attribute(*attributes, "axis", 1));
+  // Omitted operands read as NaN, which the functions above take as "absent"; every slot up to
+  // the function's widest use exists (clip's max, quantize's zero point).
+  const std::size_t slots =
+      std::max<std::size_t>(operands.size(), fn == "clip" || per_channel ? 3 : 0);
+  std::vector<DenseTensor> wide;
+  for (std::size_t i = 0; i < slots; ++i) {
+    const DenseTensor* operand = i < operands.size() ? operands[i] : nullptr;
+    if (operand == nullptr) {
+      wide.push_back(filled_tensor(result_shape, std::numeric_limits<float>::quiet_NaN()));
+      continue;
+    }
+    const DenseTensor shaped =
+        per_channel && i > 0 ? along_axis(*operand, channel_axis, result_shape.size()) : *operand;
+    wide.push_back(shaped.shape == result_shape ? shaped : broadcast_to(shaped, result_shape));
+  }
+  DenseTensor result = filled_tensor(result_shape);
+  std::vector<float> element(wide.size());
+  for (std::size_t flat = 0; flat < result.values.size(); ++flat) {
+    for (std::size_t i = 0; i < wide.size(); ++i) element[i] = wide[i].values[flat];
+    result.values[flat] = function(element);
+  }
+  return result;
+}
+
+}  // namespace polyarch::interp
