@@ -7,6 +7,7 @@
 #include <string>
 
 #include "compiler/ir/op.h"
+#include "mapping/cache/unit_decisions.h"
 #include "sim/energy/energy_context.h"
 #include "sim/kernel/unit_model.h"
 #include "sim/result.h"
@@ -53,6 +54,12 @@ class UnitConfig {
   virtual std::optional<double> area_mm2(const sim::TechTable& tech) const {
     (void)tech;
     return std::nullopt;
+  }
+  // `polyarch run --search S`: from now on, ops whose mapping the kind exposes as a space
+  // (mapping/space/) run the mapping the policy's searcher picks, decided once per op shape and
+  // cached. A kind without a space ignores it and keeps its own choice.
+  virtual void use_mapping_search(std::shared_ptr<const mapping::SearchPolicy> policy) {
+    (void)policy;
   }
 };
 

@@ -7,6 +7,7 @@
 #include "archs/systolic/mapping_decision.h"
 #include "cli/arguments.h"
 #include "cli/commands.h"
+#include "cli/pipeline_flags.h"
 #include "compiler/frontend/workload_loader.h"
 #include "compiler/ir/op_type_counts.h"
 #include "compiler/lower/op_table.h"
@@ -26,8 +27,13 @@ it. An ONNX model runs through the pass pipeline
   fold-constants  evaluate constant nodes and exporter shape chains, inferring shapes on the way
   infer-shapes    every tensor's shape and type, checked against the model's declarations
   dce             drop nodes and tensors that no graph output needs
+  cse             merge equal ops (same type, attributes and operands) and equal constants
   lower           turn each ONNX node into a canonical op (gemm, conv2d, pool, elementwise,
                   reduce, norm, softmax, embedding, copy)
+  layout          the target's convolution layout (--layout), transposes where ops disagree
+  precision       each op's type: QDQ matrix ops int8, the rest as --precision says
+  sparsity        weight density and N:M pattern of gemm/conv2d ops (measured, or --sparsity)
+(with --allow-unknown, allow-unknown first)
 
 and prints each pass with the op count before and after it. Layer lists and topologies are
 canonical already. Then it prints one row per canonical op (shape, MACs, FLOPs, bytes touched)
@@ -38,7 +44,7 @@ options:
   --workload FILE   .yaml / .yml layer list, .csv SCALE-Sim topology or .onnx model
   --dump-ir WHICH   also print the graph IR, one op per line in topological order: after the
                     pass named WHICH, as imported (import), or after every pass (all)
-  --arch FILE       the SoC to map onto (needed by --explain)
+  --arch FILE       the SoC to map onto (needed by --explain; picks --layout auto's layout)
   --explain         per op: every unit that can run it with its cost (systolic: the best
                     mapping of its mapping space; other kinds: their analytical estimate), the
                     chosen unit, and why it won (compute-, buffer-, DRAM- or NoC-bound)
@@ -73,7 +79,8 @@ struct Compiled {
 
 // Runs the pipeline when the graph has imported nodes; everything is computed before anything
 // is printed, so a bad model fails without partial output.
-Compiled compile(ir::Graph graph, const std::optional<std::string>& dump) {
+Compiled compile(ir::Graph graph, const std::optional<std::string>& dump,
+                 const lower::PipelineOptions& options) {
   Compiled compiled{std::move(graph), ""};
   if (dump == "import" || dump == "all") {
     compiled.passes += "--- IR as imported ---\n" + ir::print_graph(compiled.graph);
@@ -86,7 +93,7 @@ Compiled compile(ir::Graph graph, const std::optional<std::string>& dump) {
     }
     return compiled;
   }
-  passes::PassManager pipeline = lower::standard_pipeline();
+  passes::PassManager pipeline = lower::standard_pipeline(options);
   if (dump && *dump != "import") pipeline.dump_after(*dump);
   const std::vector<passes::PassRecord> records = pipeline.run(compiled.graph);
   compiled.passes += "passes:\n" + passes::pass_summary(records);
@@ -148,16 +155,14 @@ std::string explain(const ir::Graph& graph, const Arguments& parsed) {
 
 int compile_command(const CommandArgs& args) {
   if (wants_help(args)) {
-    std::cout << kCompileHelp;
+    std::cout << kCompileHelp << "\n" << kPipelineFlagsHelp;
     return 0;
   }
-  Arguments parsed(args, {{"workload"},
-                          {"dump-ir"},
-                          {"arch"},
-                          {"explain", false},
-                          {"objective"},
-                          {"cache-dir"},
-                          {"no-cache", false}});
+  std::vector<OptionSpec> specs = {{"workload"}, {"dump-ir"},   {"arch"},
+                                   {"explain", false}, {"objective"}, {"cache-dir"},
+                                   {"no-cache", false}};
+  for (OptionSpec& spec : pipeline_option_specs()) specs.push_back(std::move(spec));
+  Arguments parsed(args, specs);
   if (!parsed.positionals().empty()) {
     throw_bad_input({}, "unexpected argument '" + parsed.positionals().front() + "' (see --help)");
   }
@@ -165,7 +170,13 @@ int compile_command(const CommandArgs& args) {
   ir::Graph imported = frontend::load_workload(workload);
   const std::size_t imported_ops = imported.op_count();
   const std::string imported_types = op_type_table(imported);
-  const Compiled compiled = compile(std::move(imported), parsed.value("dump-ir"));
+  // The target decides the layout pass's choice.
+  const std::optional<archs::SocConfig> target =
+      parsed.value("arch") ? std::optional(archs::load_soc_config(*parsed.value("arch")))
+                           : std::nullopt;
+  const Compiled compiled =
+      compile(std::move(imported), parsed.value("dump-ir"),
+              parse_pipeline_options(parsed, target ? &*target : nullptr));
   const std::string table =
       lower::format_op_table(lower::op_rows(compiled.graph), lower::graph_totals(compiled.graph));
   const std::string decisions = parsed.flag("explain") ? explain(compiled.graph, parsed) : "";

@@ -1,8 +1,11 @@
 // `polyarch run`: compile, map and simulate one workload on one architecture.
 #include <iostream>
 
+#include "archs/crossbar/analog_engine.h"
 #include "cli/arguments.h"
 #include "cli/commands.h"
+#include "cli/mapping_search_options.h"
+#include "cli/pipeline_flags.h"
 #include "cli/resource_limits.h"
 #include "compiler/interp/functional_run.h"
 #include "reports/csv_report.h"
@@ -19,6 +22,7 @@ namespace {
 
 constexpr const char* kRunHelp =
     R"(usage: polyarch run --arch A.yaml --workload W [--out DIR] [--seed N] [--quiet]
+                    [--search S [--objective O] [--search-budget N] [--cache-dir DIR|--no-cache]]
 
 Compiles workload W (a layer-list YAML or a SCALE-Sim topology CSV), maps it onto the units of
 architecture A, simulates it, prints a short table and writes DIR/report.json (schema
@@ -37,9 +41,19 @@ options:
   --max-memory SIZE     limit the process's memory (GiB, or with M/G suffix: 512M, 4G);
                         exceeding it ends the run with "out of memory" (exit 1)
 
-functional mode (the reference interpreter; no --arch, nothing simulated):
+mapping search (units whose kind exposes a mapping space: mimd, pim, crossbar, dataflow):
+  --search S        run the mapping searcher S picks for each op shape: exhaustive, random,
+                    genetic, annealing or ranked (seeded by --seed); without it each kind
+                    chooses its own (the exhaustive optimum, so results are the same)
+  --objective O     what the search minimises: latency (default), energy, edp, weighted:L,E
+  --search-budget N evaluations per decision for the non-exhaustive searchers (default 2000)
+  --cache-dir DIR   where decisions are cached (default $XDG_CACHE_HOME/polyarch); a later run
+                    reads them instead of searching (ops[].mapping.search.source: cached)
+  --no-cache        search every decision again and store nothing
+
+functional mode (the reference interpreter; nothing simulated):
   polyarch run --functional --workload M.onnx --input x.npy [--input NAME=y.npy ...]
-               [--dump-tensor NAME ...] [--out DIR]
+               [--dump-tensor NAME ...] [--out DIR] [--arch A.yaml [--seed N]]
   --functional      compile the ONNX model M and execute it numerically (fp32; int8 QDQ as the
                     model says); needs the model's weights
   --input [NAME=]F  a graph input's value as a .npy file (token ids as int64); without NAME it
@@ -47,6 +61,10 @@ functional mode (the reference interpreter; no --arch, nothing simulated):
   --dump-tensor T   also write tensor T of the compiled graph as DIR/tensors/T.npy
   Graph outputs go to DIR/outputs/<name>.npy (float32; characters other than letters, digits,
   '.', '-' and '_' in a name become '_'). DIR defaults to out/run.
+  --arch A.yaml     compute the static-weight Gemm/Conv products on A's crossbar unit with its
+                    analog effects (ADC, DAC, noise, faults, IR drop; its `analog:` keys, seeded
+                    by --seed) and write DIR/functional.json: per-output and per-layer error
+                    against the ideal fp32 run, top-1 agreement for classifiers
 )";
 
 uint64_t parse_seed(const std::optional<std::string>& text) {
@@ -60,11 +78,27 @@ uint64_t parse_seed(const std::optional<std::string>& text) {
   throw_bad_input({}, "--seed expects a non-negative integer, got '" + *text + "'");
 }
 
-int run_functional_command(const Arguments& parsed) {
-  if (parsed.value("arch")) {
-    throw_bad_input({}, "--functional runs the reference interpreter only; drop --arch");
+// One line per output of an analog run: its error against the ideal run.
+void print_accuracy(const nlohmann::ordered_json& accuracy, const std::filesystem::path& out_dir) {
+  for (const auto& output : accuracy["outputs"]) {
+    std::cout << output["name"].get<std::string>() << " vs ideal: max rel error "
+              << output["max_rel_error"].get<double>();
+    if (output.contains("top1_agreement")) {
+      std::cout << ", top-1 agreement " << output["top1_agreement"].get<double>();
+    }
+    std::cout << "\n";
   }
+  std::cout << "wrote " << (out_dir / "functional.json").string() << "\n";
+}
+
+int run_functional_command(const Arguments& parsed) {
   interp::FunctionalRequest request;
+  std::unique_ptr<archs::crossbar::AnalogMvmEngine> engine;
+  if (const auto arch = parsed.value("arch")) {
+    engine = archs::crossbar::analog_engine_for(archs::load_soc_config(*arch), *arch,
+                                                parse_seed(parsed.value("seed")));
+    request.mvm = engine.get();
+  }
   request.workload_path = parsed.required("workload");
   request.inputs = parsed.values("input");
   request.dump_tensors = parsed.values("dump-tensor");
@@ -74,6 +108,10 @@ int run_functional_command(const Arguments& parsed) {
   const interp::FunctionalResult result = interp::run_functional(request);
   reports::write_files_atomically(out_dir / "outputs", result.outputs);
   if (!result.tensors.empty()) reports::write_files_atomically(out_dir / "tensors", result.tensors);
+  if (result.accuracy) {
+    reports::write_files_atomically(out_dir,
+                                    {{"functional.json", result.accuracy->dump(2) + "\n"}});
+  }
   if (!parsed.flag("quiet")) {
     std::cout << "wrote " << result.outputs.size() << " output(s) to "
               << (out_dir / "outputs").string();
@@ -82,6 +120,7 @@ int run_functional_command(const Arguments& parsed) {
                 << (out_dir / "tensors").string();
     }
     std::cout << "\n";
+    if (result.accuracy) print_accuracy(*result.accuracy, out_dir);
   }
   return 0;
 }
@@ -97,24 +136,41 @@ bool wants_help(const CommandArgs& args) {
 
 int run_command(const CommandArgs& args) {
   if (wants_help(args)) {
-    std::cout << kRunHelp;
+    std::cout << kRunHelp << "\n" << kPipelineFlagsHelp;
     return 0;
   }
-  Arguments parsed(args, {{"arch"},
-                          {"workload"},
-                          {"out"},
-                          {"seed"},
-                          {"power-window-us"},
-                          {"quiet", false},
-                          {"max-sim-seconds"},
-                          {"max-memory"},
-                          {"functional", false},
-                          {"input", true, true},
-                          {"dump-tensor", true, true}});
+  std::vector<OptionSpec> specs = {{"arch"},
+                                   {"workload"},
+                                   {"out"},
+                                   {"seed"},
+                                   {"power-window-us"},
+                                   {"quiet", false},
+                                   {"max-sim-seconds"},
+                                   {"max-memory"},
+                                   {"functional", false},
+                                   {"input", true, true},
+                                   {"dump-tensor", true, true}};
+  for (OptionSpec& spec : mapping_search_option_specs()) specs.push_back(std::move(spec));
+  for (OptionSpec& spec : pipeline_option_specs()) specs.push_back(std::move(spec));
+  Arguments parsed(args, specs);
   if (!parsed.positionals().empty()) {
     throw_bad_input({}, "unexpected argument '" + parsed.positionals().front() + "' (see --help)");
   }
-  if (parsed.flag("functional")) return run_functional_command(parsed);
+  if (parsed.flag("functional")) {
+    // Placeholders carry costs, not semantics, and the other passes only annotate costs: the
+    // interpreter computes the model as it is.
+    if (parsed.flag("allow-unknown")) {
+      throw_bad_input({}, "--allow-unknown keeps unsupported operators for timing only; the "
+                          "reference interpreter cannot execute them (drop --functional)");
+    }
+    for (const char* flag : {"precision", "sparsity", "layout"}) {
+      if (parsed.value(flag)) {
+        throw_bad_input({}, "--" + std::string(flag) + " changes costs, not values: the "
+                                "reference interpreter computes in fp32 (drop it or --functional)");
+      }
+    }
+    return run_functional_command(parsed);
+  }
   if (parsed.value("input") || parsed.value("dump-tensor")) {
     throw_bad_input({}, "--input and --dump-tensor need --functional");
   }
@@ -122,6 +178,12 @@ int run_command(const CommandArgs& args) {
   request.arch_path = parsed.required("arch");
   request.workload_path = parsed.required("workload");
   request.seed = parse_seed(parsed.value("seed"));
+  request.mapping_search = parse_mapping_search(parsed, request.seed);
+  {
+    // The target decides the layout pass's choice (run_pipeline loads the SoC again).
+    const archs::SocConfig target = archs::load_soc_config(request.arch_path);
+    request.compile = parse_pipeline_options(parsed, &target);
+  }
   if (auto window = parsed.value("power-window-us")) {
     request.power_window_s = parse_positive("power-window-us", *window, 1e-6);
   }

@@ -26,6 +26,9 @@ sweep loses nothing it finished: rerunning the same command skips completed pair
 failed ones. Ends with the Pareto front over the sweep's objectives and writes DIR/points.csv,
 DIR/op_results.csv and DIR/dashboard.html (Pareto scatter and sortable table; opens offline).
 
+Under `mpirun -n N` (polyarch built with OpenMPI) rank 0 writes the database and hands points
+out to the other ranks, each running up to -j of them at once.
+
 options:
   --out DIR      output directory (default out/sweeps/<sweep file name>)
   -j, --jobs N   worker processes running at once (default 1)

@@ -82,6 +82,21 @@ nlohmann::ordered_json power_json(const std::optional<sim::PowerTrace>& power) {
   return {{"window_s", power->window_s}, {"watts", watts}};
 }
 
+nlohmann::ordered_json power_cap_json(const sim::PowerCapTrace& cap) {
+  nlohmann::ordered_json json = {{"cap_w", cap.cap_w},
+                                 {"static_w", cap.static_w},
+                                 {"planned_peak_w", cap.planned_peak_w},
+                                 {"uncapped_planned_peak_w", cap.uncapped_planned_peak_w},
+                                 {"max_op_w", cap.max_op_w},
+                                 {"planned_makespan_s", cap.planned_makespan_s},
+                                 {"uncapped_planned_makespan_s", cap.uncapped_planned_makespan_s},
+                                 {"serialised", cap.serialised},
+                                 {"ops_over_cap", cap.ops_over_cap}};
+  json["measured_peak_w"] =
+      cap.measured_peak_w ? nlohmann::ordered_json(*cap.measured_peak_w) : nullptr;
+  return json;
+}
+
 nlohmann::ordered_json dvfs_json(const sim::DvfsTrace& dvfs) {
   nlohmann::ordered_json units = nlohmann::ordered_json::object();
   for (const sim::DvfsUnitTrace& unit : dvfs.units) {
@@ -130,6 +145,7 @@ nlohmann::ordered_json report_json(const sim::RunResult& result) {
   report["power_trace"] = power_json(result.power);
   report["thermal"] = thermal_json(result.thermal);
   if (result.dvfs) report["dvfs"] = dvfs_json(*result.dvfs);
+  if (result.power_cap) report["power_cap"] = power_cap_json(*result.power_cap);
   const sim::Provenance& provenance = result.provenance;
   report["provenance"] = {{"polyarch_version", provenance.polyarch_version},
                           {"arch_sha256", provenance.arch_sha256},

@@ -3,9 +3,12 @@
 // workload into the graph IR, partition it onto the SoC's units, simulate, and stamp provenance.
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 
 #include "archs/soc/soc_config.h"
 #include "compiler/ir/graph.h"
+#include "compiler/lower/pipeline.h"
+#include "mapping/cache/unit_decisions.h"
 #include "sim/result.h"
 
 namespace polyarch::reports {
@@ -15,6 +18,10 @@ struct RunRequest {
   std::filesystem::path workload_path;
   uint64_t seed = 0;
   double power_window_s = 1e-6;  // power and temperature trace resolution
+  // `--search S`: units whose kind exposes a mapping space run searched mappings; null: each
+  // kind's own choice.
+  std::shared_ptr<const mapping::SearchPolicy> mapping_search;
+  lower::PipelineOptions compile;  // optional compiler passes for an imported model
 };
 
 // Simulates an already-loaded workload on an already-parsed SoC (no provenance): energy,

@@ -126,8 +126,24 @@ struct DvfsTrace {
   std::vector<DvfsUnitTrace> units;
 };
 
+// What a power cap did to the heterogeneous schedule (mapping/partition/power_budget.h): the
+// schedule's planned peak under the cap (static power included) and the power trace's peak.
+struct PowerCapTrace {
+  double cap_w = 0.0;
+  double static_w = 0.0;                // every unit's leakage, drawn all the time
+  double planned_peak_w = 0.0;          // with the cap
+  double uncapped_planned_peak_w = 0.0;  // the same schedule without it
+  double max_op_w = 0.0;  // the most one op draws under the cap (static included)
+  double planned_makespan_s = 0.0;
+  double uncapped_planned_makespan_s = 0.0;
+  int serialised = 0;    // ordering dependencies the cap added between ops
+  int ops_over_cap = 0;  // ops over the budget on their own: they ran with nothing beside them
+  std::optional<double> measured_peak_w;  // the highest window of the simulated power trace
+};
+
 struct RunResult {
   Summary summary;
+  std::optional<PowerCapTrace> power_cap;  // null without a power cap
   std::optional<PowerTrace> power;      // null when a unit kind has no energy model
   std::optional<ThermalTrace> thermal;  // null without a power trace or unit areas
   std::optional<DvfsTrace> dvfs;        // null without a DVFS policy

@@ -20,7 +20,12 @@ bool crossbar_supports(const ir::Op& op) {
   return op.kind() == ir::OpKind::kConv2d;
 }
 
-CrossbarPlan plan_op(const CrossbarParams& params, const ir::Op& op) {
+int64_t max_replicas(const CrossbarParams& params, const ir::Op& op) {
+  return plan_op(params, op).replicas;
+}
+
+CrossbarPlan plan_op(const CrossbarParams& params, const ir::Op& op,
+                     std::optional<int64_t> replicas) {
   if (!crossbar_supports(op)) {
     throw_bad_input(op.where, "crossbar unit '" + params.name + "' cannot run op '" + op.name +
                                   "' (" + ir::op_type_name(op) + "): its weights are not static");
@@ -38,6 +43,7 @@ CrossbarPlan plan_op(const CrossbarParams& params, const ir::Op& op) {
   const int64_t available = params.array_count();
   if (plan.arrays_needed <= available) {
     plan.replicas = std::clamp<int64_t>(available / plan.arrays_needed, 1, plan.mvms);
+    if (replicas) plan.replicas = std::clamp<int64_t>(*replicas, 1, plan.replicas);
   } else {
     plan.passes = ceil_div(plan.arrays_needed, available);
     // Each pass reprograms the arrays it uses, row by row, all arrays in parallel.

@@ -3,6 +3,7 @@
 // MVMs take. Attention's products and other ops whose weights are not static go to a digital
 // unit: crossbar_supports() says no, and the scheduler places them elsewhere.
 #include <cstdint>
+#include <optional>
 
 #include <nlohmann/json.hpp>
 
@@ -33,6 +34,12 @@ struct CrossbarPlan {
 
 bool crossbar_supports(const ir::Op& op);
 
-CrossbarPlan plan_op(const CrossbarParams& params, const ir::Op& op);
+// The most weight copies the op's MVMs can use: the arrays that hold whole copies of the
+// weights, at most one copy per input vector; 1 when the weights do not fit (reprogramming).
+int64_t max_replicas(const CrossbarParams& params, const ir::Op& op);
+
+// `replicas` (1 ... max_replicas) forces the replication; without it every copy that fits is used.
+CrossbarPlan plan_op(const CrossbarParams& params, const ir::Op& op,
+                     std::optional<int64_t> replicas = std::nullopt);
 
 }  // namespace polyarch::archs::crossbar

@@ -1,6 +1,7 @@
 #include "archs/crossbar/kind.h"
 
 #include "archs/crossbar/cost_model.h"
+#include "archs/crossbar/crossbar_space.h"
 #include "archs/crossbar/energy.h"
 #include "archs/crossbar/module.h"
 
@@ -9,7 +10,7 @@ namespace polyarch::archs::crossbar {
 bool CrossbarUnitConfig::supports(const ir::Op& op) const { return crossbar_supports(op); }
 
 sim::UnitFactory CrossbarUnitConfig::factory(double soc_clock_ghz) const {
-  return crossbar_unit_factory(params_, soc_clock_ghz);
+  return crossbar_unit_factory(params_, soc_clock_ghz, decisions_);
 }
 
 nlohmann::ordered_json CrossbarUnitConfig::describe() const {
@@ -37,11 +38,12 @@ std::optional<double> CrossbarUnitConfig::estimate_seconds(const ir::Op& op,
                                                           double soc_clock_ghz) const {
   (void)soc_clock_ghz;
   if (!supports(op)) return std::nullopt;
-  const CrossbarPlan plan = plan_op(params_, op);
-  const double bytes = static_cast<double>(plan.dram_read_bytes + plan.dram_write_bytes);
-  const double dram_s =
-      memory.dram_bytes_per_second > 0 ? bytes / memory.dram_bytes_per_second : 0.0;
-  return plan.compute_ns * 1e-9 + dram_s + 2.0 * memory.dram_latency_s;
+  const CrossbarMemory dram{memory.dram_bytes_per_second, memory.dram_latency_s};
+  return crossbar_seconds(plan_for_run(params_, op, dram, decisions_.get()), dram);
+}
+
+void CrossbarUnitConfig::use_mapping_search(std::shared_ptr<const mapping::SearchPolicy> policy) {
+  decisions_ = std::make_shared<mapping::UnitDecisions>(std::move(policy), describe().dump());
 }
 
 std::optional<sim::EnergyByAction> CrossbarUnitConfig::op_energy(

@@ -3,13 +3,16 @@
 #include <cmath>
 
 #include "archs/crossbar/cost_model.h"
+#include "archs/crossbar/crossbar_space.h"
 #include "sim/memory/memory_view.h"
 
 namespace polyarch::archs::crossbar {
 
 CrossbarUnit::CrossbarUnit(CrossbarParams params, double clock_ghz,
-                           sim::SharedResources& resources)
+                           sim::SharedResources& resources,
+                           std::shared_ptr<mapping::UnitDecisions> decisions)
     : params_(std::move(params)),
+      decisions_(std::move(decisions)),
       clock_(clock_ghz, resources.clock_schedule),
       dram_(sim::require_dram(resources, "crossbar unit '" + params_.name + "'")) {
   initiator_ = dram_.register_initiator(params_.name);
@@ -26,7 +29,11 @@ void CrossbarUnit::transfer(int64_t bytes, bool is_write) {
 }
 
 sim::OpResult CrossbarUnit::execute(const ir::Op& op) {
-  const CrossbarPlan plan = plan_op(params_, op);
+  const double clock_hz = clock_.clock_ghz() * 1e9;
+  const sim::MemoryView view = sim::memory_view(dram_, clock_.clock_ghz());
+  const CrossbarMemory memory{view.dram_bytes_per_cycle * clock_hz,
+                              static_cast<double>(view.dram_latency_cycles) / clock_hz};
+  const CrossbarPlan plan = plan_for_run(params_, op, memory, decisions_.get());
   const int64_t start_cycle = clock_.cycles_at_or_after(sc_core::sc_time_stamp());
   transfer(plan.dram_read_bytes, false);
   const auto compute_cycles =
@@ -52,11 +59,12 @@ sim::OpResult CrossbarUnit::execute(const ir::Op& op) {
   return result;
 }
 
-sim::UnitFactory crossbar_unit_factory(CrossbarParams params, double soc_clock_ghz) {
-  return [params = std::move(params),
-          soc_clock_ghz](sim::SharedResources& resources) -> std::unique_ptr<sim::UnitModel> {
+sim::UnitFactory crossbar_unit_factory(CrossbarParams params, double soc_clock_ghz,
+                                       std::shared_ptr<mapping::UnitDecisions> decisions) {
+  return [params = std::move(params), soc_clock_ghz, decisions = std::move(decisions)](
+             sim::SharedResources& resources) -> std::unique_ptr<sim::UnitModel> {
     return std::make_unique<CrossbarUnit>(params, params.clock_ghz.value_or(soc_clock_ghz),
-                                          resources);
+                                          resources, decisions);
   };
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "archs/crossbar/params.h"
+#include "mapping/cache/unit_decisions.h"
 #include "sim/kernel/unit_clock.h"
 #include "sim/kernel/unit_model.h"
 #include "sim/memory/dram_channel.h"
@@ -14,7 +15,9 @@ namespace polyarch::archs::crossbar {
 
 class CrossbarUnit : public sim::UnitModel {
  public:
-  CrossbarUnit(CrossbarParams params, double clock_ghz, sim::SharedResources& resources);
+  // `decisions`: the run's searched mappings (polyarch run --search); null: plan_op's own.
+  CrossbarUnit(CrossbarParams params, double clock_ghz, sim::SharedResources& resources,
+               std::shared_ptr<mapping::UnitDecisions> decisions = nullptr);
 
   const std::string& name() const override { return params_.name; }
   std::string kind() const override { return "crossbar"; }
@@ -26,11 +29,13 @@ class CrossbarUnit : public sim::UnitModel {
   void transfer(int64_t bytes, bool is_write);
 
   CrossbarParams params_;
+  std::shared_ptr<mapping::UnitDecisions> decisions_;
   sim::UnitClock clock_;
   sim::DramChannel& dram_;
   int initiator_ = 0;
 };
 
-sim::UnitFactory crossbar_unit_factory(CrossbarParams params, double soc_clock_ghz);
+sim::UnitFactory crossbar_unit_factory(CrossbarParams params, double soc_clock_ghz,
+                                       std::shared_ptr<mapping::UnitDecisions> decisions = nullptr);
 
 }  // namespace polyarch::archs::crossbar

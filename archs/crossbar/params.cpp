@@ -30,6 +30,8 @@ AdcParams parse_adc(MapReader& unit_reader) {
   adc.sample_rate_gsps = reader.required_double("sample_rate_gsps", 1e-6, 1e3);
   adc.energy_pj = reader.required_double("energy_pj", 0.0, 1e6);
   adc.area_mm2 = reader.optional_double("area_mm2", adc.area_mm2, 0.0, 1e3);
+  adc.full_scale_fraction =
+      reader.optional_double("full_scale_fraction", adc.full_scale_fraction, 1e-6, 1.0);
   reader.finish();
   return adc;
 }
@@ -75,6 +77,7 @@ CrossbarParams parse_crossbar_params(MapReader& unit_reader, const std::string& 
   params.array_area_mm2 =
       unit_reader.optional_double("array_area_mm2", params.array_area_mm2, 0.0, 1e3);
   params.clock_ghz = optional_clock_key(unit_reader);
+  params.analog = parse_analog_params(unit_reader);
   if (params.adc.columns_per_adc > params.cols) {
     throw_bad_input(unit_reader.required("adc").where(),
                     "adc.columns_per_adc=" + std::to_string(params.adc.columns_per_adc) +

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "archs/crossbar/analog_params.h"
 #include "compiler/ir/dtype.h"
 #include "compiler/support/config_tree.h"
 
@@ -19,6 +20,10 @@ struct AdcParams {
   double sample_rate_gsps = 1.28;
   double energy_pj = 12.5;  // per conversion
   double area_mm2 = 0.0012;
+  // The ADC's input range as a fraction of the largest column sum an array can produce (every
+  // row driven at the top DAC level into cells at the top level); larger sums clip. Smaller
+  // ranges buy resolution where partial sums are small (functional model only).
+  double full_scale_fraction = 1.0;
 };
 
 struct CellParams {
@@ -47,6 +52,7 @@ struct CrossbarParams {
   double peripheral_ns = 10.0;         // shift-and-add, output register, per MVM
   double array_area_mm2 = 0.0002;      // one R x C array with its drivers
   std::optional<double> clock_ghz;     // digital clock; nullopt = the SoC clock
+  AnalogParams analog;                 // functional effects (`analog:`)
 
   int64_t array_count() const { return tiles * arrays_per_tile; }
   int64_t cells_per_weight() const;  // slices, doubled when differential

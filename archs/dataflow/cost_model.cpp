@@ -39,10 +39,11 @@ std::vector<ir::Op> attention_parts(const ir::Op& op) {
           ir::Op{op.name + ".pv", weighted, op.dtype, op.where}};
 }
 
-LoopPhase plan_phase(const DataflowParams& params, const ir::Op& op, MappingCache& cache) {
+LoopPhase plan_phase(const DataflowParams& params, const ir::Op& op, MappingCache& cache,
+                     std::optional<GemmChoice> gemm_choice = std::nullopt) {
   const ir::DType dtype = dtype_of(params, op);
   if (op.kind() == ir::OpKind::kGemm || op.kind() == ir::OpKind::kConv2d) {
-    return plan_gemm_phase(params, cache, gemm_shape(op, dtype), op.name);
+    return plan_gemm_phase(params, cache, gemm_shape(op, dtype), op.name, gemm_choice);
   }
   if (const auto* elementwise = std::get_if<ir::ElementwiseAttrs>(&op.attrs)) {
     return plan_chain_phase(params, cache, {{elementwise->fn, elementwise->inputs}},
@@ -135,7 +136,8 @@ void describe_phase(const DataflowParams& params, LoopPhase& phase, int64_t elem
                    {"placement", loop.picture}};
 }
 
-DataflowPlan plan_op(const DataflowParams& params, const ir::Op& op, MappingCache& cache) {
+DataflowPlan plan_op(const DataflowParams& params, const ir::Op& op, MappingCache& cache,
+                     std::optional<GemmChoice> gemm_choice) {
   const std::string reason = unsupported_reason(params, op);
   if (!reason.empty()) {
     throw_bad_input(op.where, "dataflow unit '" + params.name + "' cannot run op '" + op.name +
@@ -150,7 +152,7 @@ DataflowPlan plan_op(const DataflowParams& params, const ir::Op& op, MappingCach
     for (const ir::Op& part : attention_parts(op))
       plan.phases.push_back(plan_phase(params, part, cache));
   } else {
-    plan.phases.push_back(plan_phase(params, op, cache));
+    plan.phases.push_back(plan_phase(params, op, cache, gemm_choice));
   }
   nlohmann::ordered_json phases = nlohmann::ordered_json::array();
   const LoopPhase* longest = &plan.phases.front();

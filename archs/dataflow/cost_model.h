@@ -9,6 +9,7 @@
 // units' traffic limit it. Equations: archs/dataflow/README.md.
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -65,7 +66,19 @@ struct DataflowPlan {
 // Why the fabric cannot run `op` (ALU ops it lacks, a frontend op); empty when it can.
 std::string unsupported_reason(const DataflowParams& params, const ir::Op& op);
 
-DataflowPlan plan_op(const DataflowParams& params, const ir::Op& op, MappingCache& cache);
+// A GEMM's or convolution's tiling on the fabric: the weight tile (k_unroll x n_unroll MACs)
+// and whether it is replicated to fill the fabric or half as often (less routing congestion).
+struct GemmChoice {
+  int64_t k_unroll = 1;
+  int64_t n_unroll = 1;
+  bool half_replicas = false;
+  bool operator==(const GemmChoice&) const = default;
+};
+
+// `gemm_choice` forces a GEMM's or convolution's tiling (one the fabric can hold); other ops
+// ignore it. Without it, the fastest placed tiling.
+DataflowPlan plan_op(const DataflowParams& params, const ir::Op& op, MappingCache& cache,
+                     std::optional<GemmChoice> gemm_choice = std::nullopt);
 
 // The plan's cycles with DRAM at `dram_bytes_per_cycle` (<= 0: unlimited): per step the largest
 // of compute, transfer, and latency plus transfer shared by the steps staged ahead

@@ -1,10 +1,13 @@
 // GEMM and convolution on the fabric: weight-stationary tiles of k_unroll x n_unroll MACs
 // (each MAC holds one weight in a register) stream `lanes` rows of A per iteration; copies of
-// the tile work on different weight tiles at once. The unroll is chosen by the analytical
-// bound (ResMII and an estimated depth) over power-of-two candidates; the best few are placed,
-// routed and scheduled, and the fastest placed one is kept.
+// the tile work on different weight tiles at once. The unroll and replication are chosen over
+// power-of-two candidates (gemm_choices, the mapping space of dataflow_space.h): candidates are
+// placed, routed and scheduled in the order of their analytical estimate (ResMII and an
+// estimated depth), skipping any whose lower bound (ResMII, no depth) cannot beat the fastest
+// placed so far, so the fastest placed candidate of all is kept while few are placed.
 #include <algorithm>
 #include <limits>
+#include <optional>
 
 #include "archs/dataflow/phase_plans.h"
 #include "compiler/support/checked_math.h"
@@ -14,16 +17,15 @@ namespace polyarch::archs::dataflow {
 namespace {
 
 constexpr int64_t kMaxUnroll = 64;  // per dimension: larger tiles do not fit known fabrics
-// Candidates placed and routed: the analytical ranking ignores routing congestion, which only
-// placement shows, so several are tried.
-constexpr std::size_t kPlacedCandidates = 8;
 
 int64_t mul(int64_t a, int64_t b) { return checked_mul(a, b, "dataflow gemm"); }
 
 struct Candidate {
+  GemmChoice choice;
   GemmTile tile;
   int64_t replicas = 1;
   int64_t estimate = 0;
+  int64_t lower_bound = 0;  // the placed cycles are at least this (II >= ResMII, depth >= 0)
 };
 
 struct TileCounts {
@@ -51,7 +53,10 @@ int64_t round_cycles(const TileCounts& counts, int64_t ii, int64_t depth) {
   return counts.weight_load_cycles + depth + ii * (counts.iterations - 1);
 }
 
-std::vector<Candidate> candidates(const DataflowParams& params, const GemmShape& shape) {
+// Every tiling the fabric holds, by analytical estimate; with `only`, just that tiling's
+// (building a replicated graph per candidate is most of a plan's cost when placements are cached).
+std::vector<Candidate> candidates(const DataflowParams& params, const GemmShape& shape,
+                                  std::optional<GemmChoice> only = std::nullopt) {
   std::vector<Candidate> found;
   const int64_t elem = ir::dtype_bytes(shape.dtype);
   const int64_t mac_latency = params.pe.has_mac(shape.dtype)
@@ -59,6 +64,7 @@ std::vector<Candidate> candidates(const DataflowParams& params, const GemmShape&
                                   : params.pe.latency("mul") + params.pe.latency("add");
   for (int64_t ku = 1; ku <= std::min(shape.k, kMaxUnroll); ku *= 2) {
     for (int64_t nu = 1; nu <= std::min(shape.n, kMaxUnroll); nu *= 2) {
+      if (only && (only->k_unroll != ku || only->n_unroll != nu)) continue;
       Candidate candidate;
       candidate.tile = {ku, nu, shape.k > ku || shape.bias, shape.dtype};
       const Dfg single = gemm_tile_dfg(params, candidate.tile);
@@ -69,19 +75,20 @@ std::vector<Candidate> candidates(const DataflowParams& params, const GemmShape&
       std::vector<int64_t> replica_choices = {fill};
       if (fill > 1) replica_choices.push_back(fill / 2);
       for (int64_t replicas : replica_choices) {
+        candidate.choice = {ku, nu, replicas != fill};
         candidate.replicas = replicas;
         const TileCounts counts = tile_counts(params, shape, candidate.tile, replicas);
         const int64_t ii = res_mii(params, single.replicated(replicas), elem);
         // Depth: the load, the MAC chain with one hop per link, the store.
         const int64_t depth = params.memory.access_cycles + ku * (mac_latency + 1) + 2;
         candidate.estimate = mul(counts.rounds, round_cycles(counts, ii, depth));
+        candidate.lower_bound = mul(counts.rounds, round_cycles(counts, ii, 0));
         found.push_back(candidate);
       }
     }
   }
   std::stable_sort(found.begin(), found.end(),
                    [](const Candidate& a, const Candidate& b) { return a.estimate < b.estimate; });
-  if (found.size() > kPlacedCandidates) found.resize(kPlacedCandidates);
   return found;
 }
 
@@ -109,14 +116,21 @@ GemmShape gemm_shape(const ir::Op& op, ir::DType dtype) {
   return shape;
 }
 
+std::vector<GemmChoice> gemm_choices(const DataflowParams& params, const GemmShape& shape) {
+  std::vector<GemmChoice> choices;
+  for (const Candidate& candidate : candidates(params, shape)) choices.push_back(candidate.choice);
+  return choices;
+}
+
 LoopPhase plan_gemm_phase(const DataflowParams& params, MappingCache& cache, const GemmShape& shape,
-                          const std::string& label) {
+                          const std::string& label, std::optional<GemmChoice> choice) {
   const int64_t elem = ir::dtype_bytes(shape.dtype);
   LoopPhase best;
   int64_t best_cycles = std::numeric_limits<int64_t>::max();
   TileCounts best_counts;
   GemmTile best_tile;
-  for (const Candidate& candidate : candidates(params, shape)) {
+  for (const Candidate& candidate : candidates(params, shape, choice)) {
+    if (choice ? !(candidate.choice == *choice) : candidate.lower_bound >= best_cycles) continue;
     auto loop = cache.map(params, gemm_tile_dfg(params, candidate.tile), candidate.replicas, elem);
     const TileCounts counts = tile_counts(params, shape, candidate.tile, candidate.replicas);
     const int64_t cycles =
@@ -127,6 +141,7 @@ LoopPhase plan_gemm_phase(const DataflowParams& params, MappingCache& cache, con
     best_tile = candidate.tile;
     best.loop = loop;
   }
+  if (!best.loop) throw_runtime({}, "dataflow gemm: no tiling matches the forced choice");
   best.label = label;
   best.iterations = mul(best_counts.rounds, best_counts.iterations);
   // DRAM: B once; A once when it stays in the scratchpad (a quarter of it: double-buffered,

@@ -1,6 +1,7 @@
 #include "archs/dataflow/kind.h"
 
 #include "archs/dataflow/cost_model.h"
+#include "archs/dataflow/dataflow_space.h"
 #include "archs/dataflow/energy.h"
 #include "archs/dataflow/module.h"
 #include "sim/memory/memory_view.h"
@@ -12,7 +13,7 @@ bool DataflowUnitConfig::supports(const ir::Op& op) const {
 }
 
 sim::UnitFactory DataflowUnitConfig::factory(double soc_clock_ghz) const {
-  return dataflow_unit_factory(params_, soc_clock_ghz, cache_);
+  return dataflow_unit_factory(params_, soc_clock_ghz, cache_, decisions_);
 }
 
 nlohmann::ordered_json DataflowUnitConfig::describe() const {
@@ -58,10 +59,14 @@ std::optional<double> DataflowUnitConfig::estimate_seconds(const ir::Op& op,
   const double clock_ghz = params_.clock_ghz.value_or(soc_clock_ghz);
   const sim::MemoryView view =
       sim::memory_view(memory.dram_bytes_per_second, memory.dram_latency_s, clock_ghz);
-  const DataflowPlan plan = plan_op(params_, op, *cache_);
+  const DataflowPlan plan = plan_for_run(params_, op, cache_, view, clock_ghz, decisions_.get());
   return static_cast<double>(
              estimate_cycles(plan, view.dram_bytes_per_cycle, view.dram_latency_cycles)) /
          (clock_ghz * 1e9);
+}
+
+void DataflowUnitConfig::use_mapping_search(std::shared_ptr<const mapping::SearchPolicy> policy) {
+  decisions_ = std::make_shared<mapping::UnitDecisions>(std::move(policy), describe().dump());
 }
 
 std::optional<sim::EnergyByAction> DataflowUnitConfig::op_energy(

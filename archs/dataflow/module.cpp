@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "archs/dataflow/dataflow_space.h"
 #include "sim/memory/memory_view.h"
 
 namespace polyarch::archs::dataflow {
@@ -40,11 +41,13 @@ void wait_cycles(const sim::UnitClock& clock, int64_t cycles) {
 }  // namespace
 
 DataflowUnit::DataflowUnit(DataflowParams params, double clock_ghz, sim::SharedResources& resources,
-                           std::shared_ptr<MappingCache> cache)
+                           std::shared_ptr<MappingCache> cache,
+                           std::shared_ptr<mapping::UnitDecisions> decisions)
     : params_(std::move(params)),
       clock_(clock_ghz, resources.clock_schedule),
       dram_(sim::require_dram(resources, "dataflow unit '" + params_.name + "'")),
-      cache_(std::move(cache)) {
+      cache_(std::move(cache)),
+      decisions_(std::move(decisions)) {
   const int initiator = dram_.register_initiator(params_.name);
   // Two scratchpad halves: the next step's operands arrive while this step computes.
   pipeline_ = std::make_unique<systolic::FoldPipeline>(module_name(params_.name).c_str(), dram_,
@@ -71,7 +74,9 @@ int64_t DataflowUnit::configure(const LoopPhase& phase, bool& loaded) {
 }
 
 sim::OpResult DataflowUnit::execute(const ir::Op& op) {
-  const DataflowPlan plan = plan_op(params_, op, *cache_);
+  const DataflowPlan plan =
+      plan_for_run(params_, op, cache_, sim::memory_view(dram_, clock_.clock_ghz()),
+                   clock_.clock_ghz(), decisions_.get());
   const int64_t start_cycle = clock_.cycles_at_or_after(sc_core::sc_time_stamp());
   int64_t config_cycles = 0;
   int64_t config_loads = 0;
@@ -136,11 +141,12 @@ sim::OpResult DataflowUnit::execute(const ir::Op& op) {
 }
 
 sim::UnitFactory dataflow_unit_factory(DataflowParams params, double soc_clock_ghz,
-                                       std::shared_ptr<MappingCache> cache) {
-  return [params = std::move(params), soc_clock_ghz,
-          cache](sim::SharedResources& resources) -> std::unique_ptr<sim::UnitModel> {
+                                       std::shared_ptr<MappingCache> cache,
+                                       std::shared_ptr<mapping::UnitDecisions> decisions) {
+  return [params = std::move(params), soc_clock_ghz, cache, decisions = std::move(decisions)](
+             sim::SharedResources& resources) -> std::unique_ptr<sim::UnitModel> {
     return std::make_unique<DataflowUnit>(params, params.clock_ghz.value_or(soc_clock_ghz),
-                                          resources, cache);
+                                          resources, cache, decisions);
   };
 }
 

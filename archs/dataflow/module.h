@@ -14,6 +14,7 @@
 #include "archs/dataflow/mapper.h"
 #include "archs/dataflow/params.h"
 #include "archs/systolic/fold_pipeline.h"
+#include "mapping/cache/unit_decisions.h"
 #include "sim/kernel/unit_clock.h"
 #include "sim/kernel/unit_model.h"
 
@@ -21,8 +22,10 @@ namespace polyarch::archs::dataflow {
 
 class DataflowUnit : public sim::UnitModel {
  public:
+  // `decisions`: the run's searched mappings (polyarch run --search); null: plan_op's own.
   DataflowUnit(DataflowParams params, double clock_ghz, sim::SharedResources& resources,
-               std::shared_ptr<MappingCache> cache);
+               std::shared_ptr<MappingCache> cache,
+               std::shared_ptr<mapping::UnitDecisions> decisions = nullptr);
   ~DataflowUnit() override;
 
   const std::string& name() const override { return params_.name; }
@@ -39,11 +42,13 @@ class DataflowUnit : public sim::UnitModel {
   sim::UnitClock clock_;
   sim::DramChannel& dram_;
   std::shared_ptr<MappingCache> cache_;
+  std::shared_ptr<mapping::UnitDecisions> decisions_;
   std::unique_ptr<systolic::FoldPipeline> pipeline_;
   std::list<const MappedLoop*> resident_;  // most recently used first
 };
 
 sim::UnitFactory dataflow_unit_factory(DataflowParams params, double soc_clock_ghz,
-                                       std::shared_ptr<MappingCache> cache);
+                                       std::shared_ptr<MappingCache> cache,
+                                       std::shared_ptr<mapping::UnitDecisions> decisions = nullptr);
 
 }  // namespace polyarch::archs::dataflow

@@ -3,6 +3,7 @@
 // tile unroll and spatial replication; streaming ops (elementwise chains, row kernels) replicate
 // their graph to fill the fabric and cut the stream into scratchpad-sized steps.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,8 +24,13 @@ struct GemmShape {
 };
 
 GemmShape gemm_shape(const ir::Op& op, ir::DType dtype);
+// The GEMM tilings plan_gemm_phase chooses among (GemmChoice: cost_model.h), in the order it
+// places them: by their analytical estimate.
+std::vector<GemmChoice> gemm_choices(const DataflowParams& params, const GemmShape& shape);
+// `choice` (one of gemm_choices) forces the tiling; without it the fastest placed one.
 LoopPhase plan_gemm_phase(const DataflowParams& params, MappingCache& cache, const GemmShape& shape,
-                          const std::string& label);
+                          const std::string& label,
+                          std::optional<GemmChoice> choice = std::nullopt);
 
 // A fused chain of elementwise steps over `elements` outputs (one op is a chain of one).
 LoopPhase plan_chain_phase(const DataflowParams& params, MappingCache& cache,

@@ -2,6 +2,7 @@
 
 #include "archs/mimd/energy.h"
 #include "archs/mimd/mapper.h"
+#include "archs/mimd/mimd_space.h"
 #include "archs/mimd/module.h"
 
 namespace polyarch::archs::mimd {
@@ -9,7 +10,7 @@ namespace polyarch::archs::mimd {
 bool MimdUnitConfig::supports(const ir::Op& op) const { return mimd_supports(op); }
 
 sim::UnitFactory MimdUnitConfig::factory(double soc_clock_ghz) const {
-  return mimd_unit_factory(params_, soc_clock_ghz);
+  return mimd_unit_factory(params_, soc_clock_ghz, decisions_);
 }
 
 nlohmann::ordered_json MimdUnitConfig::describe() const {
@@ -42,8 +43,12 @@ std::optional<double> MimdUnitConfig::estimate_seconds(const ir::Op& op,
   const double clock_ghz = params_.clock_ghz.value_or(soc_clock_ghz);
   const MimdMemoryView view =
       sim::memory_view(memory.dram_bytes_per_second, memory.dram_latency_s, clock_ghz);
-  const MimdPlan plan = plan_op(params_, op, view, clock_ghz);
+  const MimdPlan plan = plan_for_run(params_, op, view, clock_ghz, decisions_.get());
   return static_cast<double>(estimate_cycles(params_, plan, view)) / (clock_ghz * 1e9);
+}
+
+void MimdUnitConfig::use_mapping_search(std::shared_ptr<const mapping::SearchPolicy> policy) {
+  decisions_ = std::make_shared<mapping::UnitDecisions>(std::move(policy), describe().dump());
 }
 
 std::optional<sim::EnergyByAction> MimdUnitConfig::op_energy(

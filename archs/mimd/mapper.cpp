@@ -93,17 +93,27 @@ MimdPlan gemm_plan(const MimdParams& params, const GemmShape& shape, int64_t ele
   return plan;
 }
 
-MimdPlan plan_gemm(const MimdParams& params, const ir::Op& op, ir::DType dtype,
-                   const MimdMemoryView& memory) {
-  const int64_t elem = ir::dtype_bytes(dtype);
-  const GemmShape shape = gemm_shape(op, elem);
+std::vector<GemmGrid> grid_candidates(const MimdParams& params, const GemmShape& shape) {
   const int64_t cores_per_gemm = std::max<int64_t>(1, params.count / shape.batch);
-  MimdPlan best;
-  int64_t best_cycles = std::numeric_limits<int64_t>::max();
+  std::vector<GemmGrid> grids;
   for (int64_t rows = 1; rows <= cores_per_gemm; ++rows) {
     const int64_t cols = cores_per_gemm / rows;
     if (rows > shape.m || cols > shape.n) continue;
-    MimdPlan plan = gemm_plan(params, shape, elem, dtype, rows, cols);
+    grids.push_back({rows, cols});
+  }
+  if (grids.empty()) grids.push_back({1, 1});
+  return grids;
+}
+
+MimdPlan plan_gemm(const MimdParams& params, const ir::Op& op, ir::DType dtype,
+                   const MimdMemoryView& memory, std::optional<GemmGrid> grid) {
+  const int64_t elem = ir::dtype_bytes(dtype);
+  const GemmShape shape = gemm_shape(op, elem);
+  if (grid) return gemm_plan(params, shape, elem, dtype, grid->rows, grid->cols);
+  MimdPlan best;
+  int64_t best_cycles = std::numeric_limits<int64_t>::max();
+  for (const GemmGrid& candidate : grid_candidates(params, shape)) {
+    MimdPlan plan = gemm_plan(params, shape, elem, dtype, candidate.rows, candidate.cols);
     plan.finish_totals();
     const int64_t cycles = estimate_cycles(params, plan, memory);
     if (cycles < best_cycles) {
@@ -111,7 +121,6 @@ MimdPlan plan_gemm(const MimdParams& params, const ir::Op& op, ir::DType dtype,
       best = std::move(plan);
     }
   }
-  if (best.runs.empty()) best = gemm_plan(params, shape, elem, dtype, 1, 1);
   return best;
 }
 
@@ -226,14 +235,20 @@ void MimdPlan::finish_totals() {
 
 bool mimd_supports(const ir::Op& op) { return op.kind() != ir::OpKind::kFrontend; }
 
+std::vector<GemmGrid> gemm_grid_candidates(const MimdParams& params, const ir::Op& op) {
+  if (op.kind() != ir::OpKind::kGemm && op.kind() != ir::OpKind::kConv2d) return {};
+  const int64_t elem = ir::dtype_bytes(op.dtype.value_or(params.dtype));
+  return grid_candidates(params, gemm_shape(op, elem));
+}
+
 MimdPlan plan_op(const MimdParams& params, const ir::Op& op, const MimdMemoryView& memory,
-                 double clock_ghz) {
+                 double clock_ghz, std::optional<GemmGrid> grid) {
   const ir::DType dtype = op.dtype.value_or(params.dtype);
   MimdPlan plan;
   switch (op.kind()) {
     case ir::OpKind::kGemm:
     case ir::OpKind::kConv2d:
-      plan = plan_gemm(params, op, dtype, memory);
+      plan = plan_gemm(params, op, dtype, memory, grid);
       break;
     case ir::OpKind::kAttention:
       plan = plan_attention(params, std::get<ir::AttentionAttrs>(op.attrs), dtype);

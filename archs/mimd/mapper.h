@@ -4,6 +4,8 @@
 // (sequence, head, query block) items, streaming ops by rows or elements. Searches the grid
 // shape with estimate_cycles. Equations: README.md.
 #include <cstdint>
+#include <optional>
+#include <vector>
 
 #include "archs/mimd/mimd_plan.h"
 #include "archs/mimd/params.h"
@@ -16,8 +18,21 @@ using MimdMemoryView = sim::MemoryView;
 
 bool mimd_supports(const ir::Op& op);
 
+// A GEMM's (or implicit-GEMM convolution's) partition: `rows` x `cols` cores per GEMM.
+struct GemmGrid {
+  int64_t rows = 1;
+  int64_t cols = 1;
+};
+
+// The grids plan_op chooses among for a GEMM or convolution, in the order it tries them: every
+// `rows` from 1 with cols = cores per GEMM / rows, kept when rows <= M and cols <= N; a single
+// core when none is. Empty for other ops. (The mapping space of mimd_space.h.)
+std::vector<GemmGrid> gemm_grid_candidates(const MimdParams& params, const ir::Op& op);
+
+// `grid` forces a GEMM or convolution's partition (one of gemm_grid_candidates); without it the
+// candidate with the fewest estimated cycles is chosen, the first on ties.
 MimdPlan plan_op(const MimdParams& params, const ir::Op& op, const MimdMemoryView& memory,
-                 double clock_ghz);
+                 double clock_ghz, std::optional<GemmGrid> grid = std::nullopt);
 
 // Each step takes the longest of its compute, its share of DRAM bandwidth and of the memory
 // ports' NoC links (all active cores load at once); plus the exposed first load (with its

@@ -3,13 +3,16 @@
 #include <algorithm>
 #include <limits>
 
+#include "archs/mimd/mimd_space.h"
 #include "compiler/support/error.h"
 #include "sim/memory/dram_channel.h"
 
 namespace polyarch::archs::mimd {
 
-MimdUnit::MimdUnit(MimdParams params, double clock_ghz, sim::SharedResources& resources)
+MimdUnit::MimdUnit(MimdParams params, double clock_ghz, sim::SharedResources& resources,
+                   std::shared_ptr<mapping::UnitDecisions> decisions)
     : params_(std::move(params)),
+      decisions_(std::move(decisions)),
       clock_(clock_ghz, resources.clock_schedule),
       dram_(sim::require_dram(resources, "mimd unit '" + params_.name + "'")),
       noc_(params_.noc) {
@@ -68,7 +71,7 @@ int64_t MimdUnit::run_step(const MimdPlan& plan, const CoreStep& step) {
 
 sim::OpResult MimdUnit::execute(const ir::Op& op) {
   const MimdMemoryView memory = sim::memory_view(dram_, clock_.clock_ghz());
-  const MimdPlan plan = plan_op(params_, op, memory, clock_.clock_ghz());
+  const MimdPlan plan = plan_for_run(params_, op, memory, clock_.clock_ghz(), decisions_.get());
   const int64_t start_cycle = clock_.cycles_at_or_after(sc_core::sc_time_stamp());
   noc_.reset();
   pending_stores_.clear();
@@ -145,10 +148,12 @@ sim::OpResult MimdUnit::execute(const ir::Op& op) {
   return result;
 }
 
-sim::UnitFactory mimd_unit_factory(MimdParams params, double soc_clock_ghz) {
-  return [params = std::move(params),
-          soc_clock_ghz](sim::SharedResources& resources) -> std::unique_ptr<sim::UnitModel> {
-    return std::make_unique<MimdUnit>(params, params.clock_ghz.value_or(soc_clock_ghz), resources);
+sim::UnitFactory mimd_unit_factory(MimdParams params, double soc_clock_ghz,
+                                   std::shared_ptr<mapping::UnitDecisions> decisions) {
+  return [params = std::move(params), soc_clock_ghz, decisions = std::move(decisions)](
+             sim::SharedResources& resources) -> std::unique_ptr<sim::UnitModel> {
+    return std::make_unique<MimdUnit>(params, params.clock_ghz.value_or(soc_clock_ghz), resources,
+                                      decisions);
   };
 }
 

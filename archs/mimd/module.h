@@ -11,6 +11,7 @@
 
 #include "archs/mimd/mapper.h"
 #include "archs/mimd/params.h"
+#include "mapping/cache/unit_decisions.h"
 #include "sim/kernel/unit_clock.h"
 #include "sim/kernel/unit_model.h"
 #include "sim/memory/dram_channel.h"
@@ -20,7 +21,9 @@ namespace polyarch::archs::mimd {
 
 class MimdUnit : public sim::UnitModel {
  public:
-  MimdUnit(MimdParams params, double clock_ghz, sim::SharedResources& resources);
+  // `decisions`: the run's searched mappings (polyarch run --search); null: plan_op's own.
+  MimdUnit(MimdParams params, double clock_ghz, sim::SharedResources& resources,
+           std::shared_ptr<mapping::UnitDecisions> decisions = nullptr);
 
   const std::string& name() const override { return params_.name; }
   std::string kind() const override { return "mimd"; }
@@ -41,6 +44,7 @@ class MimdUnit : public sim::UnitModel {
   int64_t run_step(const MimdPlan& plan, const CoreStep& step);
 
   MimdParams params_;
+  std::shared_ptr<mapping::UnitDecisions> decisions_;
   sim::UnitClock clock_;
   sim::DramChannel& dram_;
   int initiator_ = 0;
@@ -52,6 +56,7 @@ class MimdUnit : public sim::UnitModel {
   bool stored_ = false;
 };
 
-sim::UnitFactory mimd_unit_factory(MimdParams params, double soc_clock_ghz);
+sim::UnitFactory mimd_unit_factory(MimdParams params, double soc_clock_ghz,
+                                   std::shared_ptr<mapping::UnitDecisions> decisions = nullptr);
 
 }  // namespace polyarch::archs::mimd

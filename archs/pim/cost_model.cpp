@@ -67,7 +67,8 @@ void finish(const PimParams& params, int64_t lane_ops, PimPlan& plan) {
 }
 
 // out[M x N] = in[M x K] * W^T with W [N x K] in the banks, M input vectors broadcast.
-PimPlan plan_gemv(const PimParams& params, int64_t m, int64_t n, int64_t k, int64_t elem) {
+PimPlan plan_gemv(const PimParams& params, int64_t m, int64_t n, int64_t k, int64_t elem,
+                  std::optional<Partition> partition = std::nullopt) {
   const int64_t pus = params.pu_count();
   const int64_t burst_elements = params.dram.bytes_per_burst() / elem;
   // Input vectors beyond the register buffer are streamed against the weights again.
@@ -108,7 +109,9 @@ PimPlan plan_gemv(const PimParams& params, int64_t m, int64_t n, int64_t k, int6
   const int64_t lane_ops = mul(mul(m, n), k);
   finish(params, lane_ops, rows);
   finish(params, lane_ops, columns);
-  PimPlan& best = rows.dram_cycles <= columns.dram_cycles ? rows : columns;
+  const bool use_rows = partition ? *partition == Partition::kRows
+                                  : rows.dram_cycles <= columns.dram_cycles;
+  PimPlan& best = use_rows ? rows : columns;
   best.macs = lane_ops;
   best.flops = 2 * lane_ops;
   best.mapping["rows_estimate_cycles"] = rows.dram_cycles;
@@ -174,7 +177,7 @@ bool pim_supports(const PimParams& params, const ir::Op& op) {
   return false;
 }
 
-PimPlan plan_op(const PimParams& params, const ir::Op& op) {
+PimPlan plan_op(const PimParams& params, const ir::Op& op, std::optional<Partition> partition) {
   const ir::DType dtype = op.dtype.value_or(params.dtype);
   const int64_t elem = ir::dtype_bytes(dtype);
   if (!pim_supports(params, op)) {
@@ -183,7 +186,7 @@ PimPlan plan_op(const PimParams& params, const ir::Op& op) {
   }
   PimPlan plan;
   if (const auto* gemm = std::get_if<ir::GemmAttrs>(&op.attrs)) {
-    plan = plan_gemv(params, mul(gemm->m, gemm->batch), gemm->n, gemm->k, elem);
+    plan = plan_gemv(params, mul(gemm->m, gemm->batch), gemm->n, gemm->k, elem, partition);
   } else if (const auto* elementwise = std::get_if<ir::ElementwiseAttrs>(&op.attrs)) {
     plan = plan_elementwise(params, "elementwise", elementwise->elements,
                             elementwise->inputs + 1, 1, elem);

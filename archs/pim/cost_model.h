@@ -5,6 +5,7 @@
 // sums) and how long the PUs stream their banks (bank_stream.h). Equations: README.md.
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -37,6 +38,12 @@ struct PimPlan {
 // per head).
 bool pim_supports(const PimParams& params, const ir::Op& op);
 
-PimPlan plan_op(const PimParams& params, const ir::Op& op);
+// How a GEMM's weight matrix is split over the PUs (the choice plan_op makes for a GEMM).
+enum class Partition { kRows, kColumns };
+
+// `partition` forces a GEMM's split; without it the one with fewer command-clock cycles is
+// chosen, rows on ties. Other ops ignore it.
+PimPlan plan_op(const PimParams& params, const ir::Op& op,
+                std::optional<Partition> partition = std::nullopt);
 
 }  // namespace polyarch::archs::pim

@@ -1,6 +1,7 @@
 #include "archs/pim/kind.h"
 
 #include "archs/pim/cost_model.h"
+#include "archs/pim/pim_space.h"
 #include "archs/pim/energy.h"
 #include "archs/pim/module.h"
 
@@ -10,7 +11,7 @@ bool PimUnitConfig::supports(const ir::Op& op) const { return pim_supports(param
 
 sim::UnitFactory PimUnitConfig::factory(double soc_clock_ghz) const {
   (void)soc_clock_ghz;  // PUs run off the DRAM command clock
-  return pim_unit_factory(params_);
+  return pim_unit_factory(params_, decisions_);
 }
 
 nlohmann::ordered_json PimUnitConfig::describe() const {
@@ -38,7 +39,11 @@ std::optional<double> PimUnitConfig::estimate_seconds(const ir::Op& op,
   (void)soc_clock_ghz;
   if (!supports(op)) return std::nullopt;
   const double clock_hz = static_cast<double>(params_.dram.organization.clock_mhz) * 1e6;
-  return static_cast<double>(plan_op(params_, op).dram_cycles) / clock_hz;
+  return static_cast<double>(plan_for_run(params_, op, decisions_.get()).dram_cycles) / clock_hz;
+}
+
+void PimUnitConfig::use_mapping_search(std::shared_ptr<const mapping::SearchPolicy> policy) {
+  decisions_ = std::make_shared<mapping::UnitDecisions>(std::move(policy), describe().dump());
 }
 
 std::optional<sim::EnergyByAction> PimUnitConfig::op_energy(

@@ -1,13 +1,16 @@
 #include "archs/pim/module.h"
 
 #include "archs/pim/cost_model.h"
+#include "archs/pim/pim_space.h"
 #include "sim/memory/memory_view.h"
 
 namespace polyarch::archs::pim {
 
 
-PimUnit::PimUnit(PimParams params, sim::SharedResources& resources)
+PimUnit::PimUnit(PimParams params, sim::SharedResources& resources,
+                 std::shared_ptr<mapping::UnitDecisions> decisions)
     : params_(std::move(params)),
+      decisions_(std::move(decisions)),
       clock_(static_cast<double>(params_.dram.organization.clock_mhz) / 1000.0),
       dram_(sim::require_dram(resources, "pim unit '" + params_.name + "'")) {
   initiator_ = dram_.register_initiator(params_.name);
@@ -24,7 +27,7 @@ void PimUnit::transfer(int64_t bytes, bool is_write) {
 }
 
 sim::OpResult PimUnit::execute(const ir::Op& op) {
-  const PimPlan plan = plan_op(params_, op);
+  const PimPlan plan = plan_for_run(params_, op, decisions_.get());
   const sc_core::sc_time start = sc_core::sc_time_stamp();
   const int64_t start_cycle = clock_.cycles_at_or_after(start);
   transfer(plan.external_write_bytes, true);
@@ -59,10 +62,11 @@ sim::OpResult PimUnit::execute(const ir::Op& op) {
   return result;
 }
 
-sim::UnitFactory pim_unit_factory(PimParams params) {
-  return [params = std::move(params)](sim::SharedResources& resources)
-             -> std::unique_ptr<sim::UnitModel> {
-    return std::make_unique<PimUnit>(params, resources);
+sim::UnitFactory pim_unit_factory(PimParams params,
+                                  std::shared_ptr<mapping::UnitDecisions> decisions) {
+  return [params = std::move(params), decisions = std::move(decisions)](
+             sim::SharedResources& resources) -> std::unique_ptr<sim::UnitModel> {
+    return std::make_unique<PimUnit>(params, resources, decisions);
   };
 }
 

@@ -5,6 +5,7 @@
 #include "archs/simd/attention_mapper.h"
 #include "archs/simd/gemm_mapper.h"
 #include "archs/simd/streaming_mapper.h"
+#include "compiler/ir/weight_sparsity.h"
 #include "compiler/support/checked_math.h"
 
 namespace polyarch::archs::simd {
@@ -13,7 +14,7 @@ namespace {
 
 int64_t bytes_of(int64_t elements, int64_t elem) { return checked_mul(elements, elem, "bytes"); }
 
-GemmProblem gemm_problem(const ir::Op& op, ir::DType dtype) {
+GemmProblem dense_gemm_problem(const ir::Op& op, ir::DType dtype) {
   const int64_t elem = ir::dtype_bytes(dtype);
   GemmProblem problem;
   problem.dtype = dtype;
@@ -42,6 +43,28 @@ GemmProblem gemm_problem(const ir::Op& op, ir::DType dtype) {
   return problem;
 }
 
+// What pruned weights change (ir/weight_sparsity.h): they are read compressed, and an engine
+// with an N:M pattern they fit skips their zeros.
+void apply_weight_sparsity(const SimdParams& params, const ir::Op& op, GemmProblem& problem) {
+  if (!op.weight_sparsity) return;
+  const ir::WeightSparsity& sparsity = *op.weight_sparsity;
+  const int64_t weights = ir::weight_elements(op);
+  if (weights > 0) {
+    problem.b_bytes = ir::stored_weight_bytes(weights, ir::dtype_bytes(problem.dtype), sparsity);
+  }
+  const MatrixEngineParams& engine = params.matrix_engine;
+  if (engine.sparse_n > 0 && sparsity.structured() && sparsity.m == engine.sparse_m &&
+      sparsity.n <= engine.sparse_n) {
+    problem.engine_speedup = engine.sparse_m / engine.sparse_n;
+  }
+}
+
+GemmProblem gemm_problem(const SimdParams& params, const ir::Op& op, ir::DType dtype) {
+  GemmProblem problem = dense_gemm_problem(op, dtype);
+  apply_weight_sparsity(params, op, problem);
+  return problem;
+}
+
 }  // namespace
 
 bool simd_supports(const ir::Op& op) { return op.kind() != ir::OpKind::kFrontend; }
@@ -55,7 +78,7 @@ KernelPlan plan_op(const SimdParams& params, const ir::Op& op, const MemoryView&
   switch (op.kind()) {
     case ir::OpKind::kGemm:
     case ir::OpKind::kConv2d:
-      plan = plan_gemm(params, gemm_problem(op, dtype), memory);
+      plan = plan_gemm(params, gemm_problem(params, op, dtype), memory);
       plan.launch_cycles = launch_cycles;
       break;
     case ir::OpKind::kAttention:

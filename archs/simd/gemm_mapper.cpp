@@ -175,9 +175,11 @@ void record_activity(const GemmProblem& problem, const GemmTiling& tiling,
 std::optional<KernelPlan> plan_gemm_tiling(const SimdParams& params, const GemmProblem& problem,
                                            const GemmTiling& tiling, bool describe) {
   const int64_t elem = ir::dtype_bytes(problem.dtype);
-  const int64_t macs_per_cycle = tiling.matrix_engine
-                                     ? params.core_matrix_macs_per_cycle(problem.dtype)
-                                     : params.core_vector_elements_per_cycle(problem.dtype);
+  const int64_t macs_per_cycle =
+      tiling.matrix_engine
+          ? checked_mul(params.core_matrix_macs_per_cycle(problem.dtype), problem.engine_speedup,
+                        "MACs per cycle")
+          : params.core_vector_elements_per_cycle(problem.dtype);
   if (macs_per_cycle <= 0) return std::nullopt;
   if (tiling.bm * tiling.bn * kAccumulatorBytes * kAccumulatorRegisterShare >
       params.vector.registers_kib * 1024) {
@@ -252,7 +254,8 @@ std::string tiling_key(const SimdParams& params, const GemmProblem& problem,
         params.matrix_engine.min_tile_m, params.scratchpad.kib, params.scratchpad.bytes_per_cycle,
         params.l2.bytes_per_cycle, params.l2.hit_latency_cycles, params.core_bytes_per_cycle,
         problem.m, problem.n, problem.k, problem.batch, static_cast<int64_t>(problem.dtype),
-        problem.a_bytes, problem.b_bytes, problem.c_bytes, memory.dram_latency_cycles}) {
+        problem.a_bytes, problem.b_bytes, problem.c_bytes, memory.dram_latency_cycles,
+        problem.engine_speedup}) {
     key += ',' + std::to_string(value);
   }
   for (const auto& [dtype, macs] : params.matrix_engine.macs_per_cycle) {

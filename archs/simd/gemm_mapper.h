@@ -23,6 +23,9 @@ struct GemmProblem {
   int64_t a_bytes = 0;
   int64_t b_bytes = 0;
   int64_t c_bytes = 0;
+  // The matrix engine's rate multiplier: sparse_m / sparse_n when the weights fit the engine's
+  // N:M sparsity pattern (params.h), 1 otherwise.
+  int64_t engine_speedup = 1;
 };
 
 struct GemmTiling {

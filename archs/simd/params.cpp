@@ -26,6 +26,31 @@ VectorParams parse_vector(MapReader& unit_reader) {
   return vector;
 }
 
+// `sparse_mn: "N:M"` with 0 < N < M <= 64 and N dividing M, so the speed-up M/N is whole.
+void parse_sparse_pattern(MapReader& reader, MatrixEngineParams& engine) {
+  const ConfigNode* node = reader.optional("sparse_mn");
+  if (node == nullptr) return;
+  const std::string text = reader.required_string("sparse_mn");
+  const std::size_t colon = text.find(':');
+  try {
+    std::size_t n_end = 0;
+    std::size_t m_end = 0;
+    if (colon != std::string::npos) {
+      engine.sparse_n = std::stoll(text.substr(0, colon), &n_end);
+      engine.sparse_m = std::stoll(text.substr(colon + 1), &m_end);
+    }
+    if (colon != std::string::npos && n_end == colon && m_end == text.size() - colon - 1 &&
+        engine.sparse_n > 0 && engine.sparse_n < engine.sparse_m && engine.sparse_m <= 64 &&
+        engine.sparse_m % engine.sparse_n == 0) {
+      return;
+    }
+  } catch (const std::exception&) {
+  }
+  throw_bad_input(node->where(), "matrix_engine.sparse_mn: '" + text +
+                                     "' is not N:M with 0 < N < M <= 64 and N dividing M "
+                                     "(e.g. \"2:4\")");
+}
+
 MatrixEngineParams parse_matrix_engine(MapReader& unit_reader) {
   MatrixEngineParams engine;
   const ConfigNode* node = unit_reader.optional("matrix_engine");
@@ -43,6 +68,7 @@ MatrixEngineParams parse_matrix_engine(MapReader& unit_reader) {
   if (engine.macs_per_cycle.empty()) {
     throw_bad_input(rates.node().where(), "matrix_engine.macs_per_cycle names no dtype");
   }
+  parse_sparse_pattern(reader, engine);
   reader.finish();
   return engine;
 }

@@ -28,6 +28,11 @@ struct MatrixEngineParams {
   std::map<ir::DType, int64_t> macs_per_cycle;
   // Smallest useful M of one engine instruction: a tile's rows are padded up to it.
   int64_t min_tile_m = 16;
+  // `sparse_mn: "2:4"`: the engine skips the zeros of N:M structured weights (A100/H100
+  // sparse tensor cores), so a GEMM whose weights are pruned to at most sparse_n of every
+  // sparse_m runs at sparse_m / sparse_n times the dense rate. 0:0 = dense only.
+  int64_t sparse_n = 0;
+  int64_t sparse_m = 0;
 };
 
 struct ScratchpadParams {

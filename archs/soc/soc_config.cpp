@@ -114,6 +114,9 @@ SocConfig parse_soc_config(const ConfigNode& root) {
     soc.thermal = sim::thermal::parse_package_config(*node);
   }
   if (const ConfigNode* node = reader.optional("dvfs")) soc.dvfs = parse_dvfs_policy(*node);
+  if (reader.optional("power_cap_w") != nullptr) {
+    soc.power_cap_w = reader.required_double("power_cap_w", 1e-6, 1e7);
+  }
   reader.finish();
   return soc;
 }
@@ -166,6 +169,7 @@ nlohmann::ordered_json SocConfig::describe() const {
   json["interconnect"] = {{"kind", interconnect.kind},
                           {"bandwidth_gbps", interconnect.bandwidth_gbps},
                           {"latency_cycles", interconnect.latency_cycles}};
+  if (power_cap_w) json["power_cap_w"] = *power_cap_w;
   json["units"] = nlohmann::ordered_json::array();
   for (const auto& unit : units) json["units"].push_back(unit->describe());
   return json;

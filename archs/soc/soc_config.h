@@ -31,6 +31,9 @@ struct SocConfig {
   std::optional<sim::thermal::PackageConfig> thermal;
   // DVFS (`dvfs:`): throttling on temperature; nullopt = units run at nominal clocks.
   std::optional<DvfsPolicy> dvfs;
+  // `power_cap_w:` a chip-level power cap (W) the heterogeneous scheduler plans under
+  // (mapping/partition/power_budget.h); nullopt = no cap.
+  std::optional<double> power_cap_w;
   std::vector<std::unique_ptr<UnitConfig>> units;
 
   // The SystemC-facing description: unit factories bound to this SoC's clock.

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "compiler/interp/kernels.h"
+#include "compiler/interp/kernels_fused.h"
 #include "compiler/passes/onnx_node.h"
 #include "compiler/passes/tensor_values.h"
 #include "compiler/support/error.h"
@@ -20,6 +21,7 @@ struct OpContext {
   const ir::Op& op;
   const Operands& operands;
   const Results& results;
+  MvmEngine* mvm = nullptr;  // computes a static-weight product instead of the fp32 kernel
 
   const ir::OnnxNodeAttrs* node() const { return op.lowered_from.get(); }
   bool imported_as(const char* op_type) const {
@@ -56,9 +58,15 @@ DenseTensor run_gemm(const OpContext& context) {
     options.trans_b = context.int_attr("transB", 0) != 0;
     options.alpha = context.float_attr("alpha", 1.0);
     options.beta = context.float_attr("beta", 1.0);
-    return gemm(*context.operands[0], *context.operands[1], context.optional(2), options);
+    return context.mvm != nullptr
+               ? gemm_through(*context.mvm, context.op, *context.operands[0],
+                              *context.operands[1], context.optional(2), options)
+               : gemm(*context.operands[0], *context.operands[1], context.optional(2), options);
   }
-  DenseTensor product = matmul(*context.operands[0], *context.operands[1]);
+  DenseTensor product =
+      context.mvm != nullptr
+          ? matmul_through(*context.mvm, context.op, *context.operands[0], *context.operands[1])
+          : matmul(*context.operands[0], *context.operands[1]);
   if (attrs.bias && context.optional(2) != nullptr) {
     product = elementwise("add", {&product, context.operands[2]}, product.shape, ir::DType::kFp32,
                           nullptr);
@@ -232,12 +240,24 @@ std::vector<DenseTensor> run_copy(const OpContext& context) {
 }  // namespace
 
 std::vector<DenseTensor> execute_op(const ir::Op& op, const Operands& operands,
-                                    const Results& results) {
-  const OpContext context{op, operands, results};
+                                    const Results& results, MvmEngine* mvm) {
+  const OpContext context{op, operands, results, mvm};
+  // A fused activation runs on the product, as its Elementwise op did before fusion.
+  if (const ir::Activation* activation = fused_activation(op)) {
+    const std::vector<DenseTensor> product =
+        execute_op(without_activation(op), operands, results, mvm);
+    return {apply_activation(product.at(0), *activation)};
+  }
   switch (op.kind()) {
+    case ir::OpKind::kAttention:
+      return {execute_attention(op, operands, context.result_shape())};
     case ir::OpKind::kGemm:
       return {shaped(run_gemm(context), context.result_shape())};
     case ir::OpKind::kConv2d:
+      if (mvm != nullptr) {
+        return {conv2d_through(*mvm, op, *operands[0], *operands.at(1), context.optional(2),
+                               std::get<ir::Conv2dAttrs>(op.attrs))};
+      }
       return {conv2d(*operands[0], *operands.at(1), context.optional(2),
                      std::get<ir::Conv2dAttrs>(op.attrs))};
     case ir::OpKind::kPool:
@@ -256,7 +276,7 @@ std::vector<DenseTensor> execute_op(const ir::Op& op, const Operands& operands,
       return run_copy(context);
     default:
       context.fail("the interpreter cannot execute a " + ir::op_type_name(op) +
-                   " op (lower the graph first; attention is not implemented yet)");
+                   " op (lower the graph first)");
   }
 }
 

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "compiler/frontend/workload_loader.h"
+#include "compiler/interp/functional_accuracy.h"
 #include "compiler/interp/interpreter.h"
 #include "compiler/interp/npy_io.h"
 #include "compiler/lower/pipeline.h"
@@ -75,6 +76,22 @@ std::vector<NamedTensor> read_inputs(const ir::Graph& graph,
   return fed;
 }
 
+// The engine run's outputs and layer tensors against the ideal run's. `actual` holds the graph
+// outputs first, then (after `skipped` dumped tensors) the layers' tensors.
+nlohmann::ordered_json engine_accuracy(const FunctionalRequest& request, const ir::Graph& graph,
+                                       const std::vector<NamedTensor>& inputs,
+                                       const std::vector<NamedTensor>& actual,
+                                       std::size_t output_count, std::size_t skipped,
+                                       const std::vector<LayerTensor>& layers) {
+  std::vector<std::string> names;
+  std::vector<NamedTensor> compared(actual.begin(), actual.begin() + output_count);
+  compared.insert(compared.end(), actual.begin() + output_count + skipped, actual.end());
+  for (const NamedTensor& tensor : compared) names.push_back(tensor.name);
+  const std::vector<NamedTensor> ideal = evaluate_tensors(graph, inputs, names);
+  return accuracy_summary(request.workload_path.string(), *request.mvm, ideal, compared,
+                          output_count, layers);
+}
+
 }  // namespace
 
 std::string npy_file_name(const std::string& tensor_name) {
@@ -108,8 +125,16 @@ FunctionalResult run_functional(const FunctionalRequest& request) {
   for (ir::NodeId id : graph_outputs(graph)) names.push_back(graph.tensor(id).name);
   const std::size_t output_count = names.size();
   names.insert(names.end(), request.dump_tensors.begin(), request.dump_tensors.end());
-  const std::vector<NamedTensor> values = evaluate_tensors(graph, inputs, names);
+  const std::vector<LayerTensor> layers =
+      request.mvm != nullptr ? layer_tensors(graph) : std::vector<LayerTensor>{};
+  for (const LayerTensor& layer : layers) names.push_back(layer.tensor_name);
+  std::vector<NamedTensor> values = evaluate_tensors(graph, inputs, names, request.mvm);
   FunctionalResult result;
+  if (request.mvm != nullptr) {
+    result.accuracy = engine_accuracy(request, graph, inputs, values, output_count,
+                                      request.dump_tensors.size(), layers);
+    values.resize(values.size() - layers.size());
+  }
   // (outputs/ or tensors/, file name) -> the tensor written there
   std::map<std::pair<bool, std::string>, std::string> tensor_of_file;
   for (std::size_t i = 0; i < values.size(); ++i) {

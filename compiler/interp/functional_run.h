@@ -3,9 +3,14 @@
 // .npy inputs, runs the reference interpreter and returns the .npy files to write. The CLI
 // only parses arguments and writes what this returns.
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "compiler/interp/mvm_engine.h"
 
 namespace polyarch::interp {
 
@@ -15,6 +20,9 @@ struct FunctionalRequest {
   // "NAME=x.npy" feeds graph input NAME.
   std::vector<std::string> inputs;
   std::vector<std::string> dump_tensors;  // tensor names of the compiled graph
+  // A unit model's numerics for static-weight products (`--arch` with a crossbar unit): the
+  // outputs are computed with it, and the run is compared with the ideal one.
+  MvmEngine* mvm = nullptr;
 };
 
 using NpyFile = std::pair<std::string, std::string>;  // file name, .npy bytes
@@ -22,6 +30,8 @@ using NpyFile = std::pair<std::string, std::string>;  // file name, .npy bytes
 struct FunctionalResult {
   std::vector<NpyFile> outputs;  // one per graph output: <name>.npy
   std::vector<NpyFile> tensors;  // one per dumped tensor
+  // With an engine: the accuracy summary against the ideal run (functional_accuracy.h).
+  std::optional<nlohmann::ordered_json> accuracy;
 };
 
 // A tensor name as a file name: characters other than letters, digits, '.', '-' and '_'

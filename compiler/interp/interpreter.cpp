@@ -32,16 +32,31 @@ DenseTensor constant_value(const ir::Tensor& tensor) {
   return dense;
 }
 
+// The engine for a Gemm's or Conv2d's product when its weights (operand 1) are static.
+MvmEngine* engine_for(const ir::Graph& graph, ir::NodeId op_id, MvmEngine* mvm) {
+  const ir::Op& op = graph.op(op_id);
+  if (mvm == nullptr || (op.kind() != ir::OpKind::kGemm && op.kind() != ir::OpKind::kConv2d)) {
+    return nullptr;
+  }
+  const std::vector<ir::NodeId> inputs = graph.inputs_of(op_id);
+  if (inputs.size() < 2) return nullptr;
+  const ir::Tensor& weights = graph.tensor(inputs[1]);
+  const bool is_static = weights.role == ir::TensorRole::kWeight || weights.has_data();
+  return is_static && mvm->accepts(op) ? mvm : nullptr;
+}
+
 // One op of either kind. Kernels report problems without knowing the op; the op's name and
 // type (or its workload location) are added here.
 std::vector<DenseTensor> execute_any_op(const ir::Graph& graph, ir::NodeId op_id,
-                                        const std::vector<const DenseTensor*>& operands) {
+                                        const std::vector<const DenseTensor*>& operands,
+                                        MvmEngine* mvm) {
   const ir::Op& op = graph.op(op_id);
   try {
     if (op.kind() == ir::OpKind::kFrontend) return execute_frontend_op(graph, op_id, operands);
     std::vector<const ir::Tensor*> results;
     for (ir::NodeId result : graph.outputs_of(op_id)) results.push_back(&graph.tensor(result));
-    std::vector<DenseTensor> computed = execute_op(op, operands, results);
+    std::vector<DenseTensor> computed =
+        execute_op(op, operands, results, engine_for(graph, op_id, mvm));
     for (std::size_t i = 0; i < computed.size() && i < results.size(); ++i) {
       computed[i].dtype = results[i]->dtype;
     }
@@ -80,7 +95,8 @@ namespace {
 
 // Every tensor's value after running the graph; tensors nothing needed stay empty.
 std::vector<std::optional<DenseTensor>> execute_graph(const ir::Graph& graph,
-                                                      const std::vector<NamedTensor>& inputs) {
+                                                      const std::vector<NamedTensor>& inputs,
+                                                      MvmEngine* mvm) {
   if (!graph.functional_available()) {
     throw_bad_input({}, "functional mode is unavailable for graph '" + graph.name() +
                             "': " + graph.functional_unavailable_reason());
@@ -108,7 +124,7 @@ std::vector<std::optional<DenseTensor>> execute_graph(const ir::Graph& graph,
       operands.push_back(&*values[input]);
     }
     const std::vector<ir::NodeId> result_ids = graph.outputs_of(op_id);
-    std::vector<DenseTensor> computed = execute_any_op(graph, op_id, operands);
+    std::vector<DenseTensor> computed = execute_any_op(graph, op_id, operands, mvm);
     for (std::size_t i = 0; i < result_ids.size() && i < computed.size(); ++i) {
       values[result_ids[i]] = std::move(computed[i]);
     }
@@ -120,7 +136,8 @@ std::vector<std::optional<DenseTensor>> execute_graph(const ir::Graph& graph,
 
 std::vector<NamedTensor> evaluate_tensors(const ir::Graph& graph,
                                           const std::vector<NamedTensor>& inputs,
-                                          const std::vector<std::string>& names) {
+                                          const std::vector<std::string>& names,
+                                          MvmEngine* mvm) {
   std::vector<ir::NodeId> wanted;
   for (const std::string& name : names) {
     std::optional<ir::NodeId> found;
@@ -134,7 +151,7 @@ std::vector<NamedTensor> evaluate_tensors(const ir::Graph& graph,
     }
     wanted.push_back(*found);
   }
-  std::vector<std::optional<DenseTensor>> values = execute_graph(graph, inputs);
+  std::vector<std::optional<DenseTensor>> values = execute_graph(graph, inputs, mvm);
   std::vector<NamedTensor> named;
   for (ir::NodeId id : wanted) {
     const ir::Tensor& tensor = graph.tensor(id);
@@ -144,10 +161,11 @@ std::vector<NamedTensor> evaluate_tensors(const ir::Graph& graph,
   return named;
 }
 
-std::vector<NamedTensor> run_graph(const ir::Graph& graph, const std::vector<NamedTensor>& inputs) {
+std::vector<NamedTensor> run_graph(const ir::Graph& graph, const std::vector<NamedTensor>& inputs,
+                                   MvmEngine* mvm) {
   std::vector<std::string> names;
   for (ir::NodeId id : graph_outputs(graph)) names.push_back(graph.tensor(id).name);
-  return evaluate_tensors(graph, inputs, names);
+  return evaluate_tensors(graph, inputs, names, mvm);
 }
 
 }  // namespace polyarch::interp

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "compiler/interp/dense_tensor.h"
+#include "compiler/interp/mvm_engine.h"
 #include "compiler/ir/graph.h"
 
 namespace polyarch::interp {
@@ -22,12 +23,16 @@ std::vector<ir::NodeId> graph_outputs(const ir::Graph& graph);
 // Runs the graph on `inputs` (by tensor name; every graph input needs one, of its shape) and
 // returns every graph output. A graph without weights (functional_available() false), an
 // unlowered op or a missing input is a bad-input error; errors inside an op name it.
-std::vector<NamedTensor> run_graph(const ir::Graph& graph, const std::vector<NamedTensor>& inputs);
+// With `mvm`, the products of Gemm and Conv2d ops whose weight operand is a constant of the
+// graph, and that the engine accepts, are computed by the engine (a unit model's numerics).
+std::vector<NamedTensor> run_graph(const ir::Graph& graph, const std::vector<NamedTensor>& inputs,
+                                   MvmEngine* mvm = nullptr);
 
 // The same run, returning the tensors named `names` instead (any tensor of the graph: an
 // intermediate result, a weight, an input), in that order. A name the graph lacks is bad input.
 std::vector<NamedTensor> evaluate_tensors(const ir::Graph& graph,
                                           const std::vector<NamedTensor>& inputs,
-                                          const std::vector<std::string>& names);
+                                          const std::vector<std::string>& names,
+                                          MvmEngine* mvm = nullptr);
 
 }  // namespace polyarch::interp

@@ -95,6 +95,15 @@ ElementFunction special_function(const std::string& fn, const ir::OnnxNodeAttrs*
     const float beta = attribute(attributes, "beta", 0.5);
     return [=](const std::vector<float>& v) { return std::clamp(alpha * v[0] + beta, 0.f, 1.f); };
   }
+  if (fn == "gelu" && attributes != nullptr &&
+      passes::string_attribute(*attributes, "approximate", "none") == "tanh") {
+    // ONNX Gelu (opset 20) approximate="tanh": 0.5x(1 + tanh(sqrt(2/pi)(x + 0.044715x^3))).
+    return [](const std::vector<float>& v) {
+      const float x = v[0];
+      const float inner = 0.7978845608f * (x + 0.044715f * x * x * x);
+      return 0.5f * x * (1.0f + std::tanh(inner));
+    };
+  }
   if (fn == "gelu") {
     return [](const std::vector<float>& v) {
       return 0.5f * v[0] * (1.0f + std::erf(v[0] / std::sqrt(2.0f)));
@@ -157,7 +166,8 @@ ElementFunction element_function(const std::string& fn, const ir::OnnxNodeAttrs*
     return [f = binary->second](const std::vector<float>& v) { return f(v[0], v[1]); };
   }
   if (ElementFunction special = special_function(fn, attributes, result_dtype)) return special;
-  throw_runtime({}, "elementwise function '" + fn + "' is not implemented by the interpreter");
+  // Only reachable for a function no lowering rule emits (a bug), so not a bad-input error.
+  throw_runtime({}, "the interpreter has no kernel for elementwise function '" + fn + "'");
 }
 
 // Per-channel operands (one value per channel of axis `axis` of the result) as broadcastable

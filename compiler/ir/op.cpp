@@ -42,6 +42,8 @@ std::string_view norm_kind_name(NormKind kind) {
   return kind == NormKind::kRmsNorm ? "rmsnorm" : "layernorm";
 }
 
+std::string_view layout_name(Layout layout) { return layout == Layout::kNhwc ? "nhwc" : "nchw"; }
+
 std::string_view pool_kind_name(PoolKind kind) {
   switch (kind) {
     case PoolKind::kMax:

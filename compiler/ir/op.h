@@ -17,6 +17,18 @@
 
 namespace polyarch::ir {
 
+// An elementwise function a Gemm or Conv2d applies to each result element before writing it
+// (operator fusion): the intermediate tensor never makes a round trip through memory. `fn` is
+// an Elementwise function name ("relu", "clip", "sigmoid", "tanh", "gelu", "leakyrelu",
+// "hardsigmoid"); `params` hold its constants by ONNX attribute name ("min"/"max" for clip,
+// "alpha"/"beta", and "approximate_tanh" = 1 for the tanh-form GELU).
+struct Activation {
+  std::string fn;
+  std::map<std::string, double> params;
+
+  bool operator==(const Activation&) const = default;
+};
+
 // C[batch][m][n] = sum_k A[batch][m][k] * B[batch][k][n]
 struct GemmAttrs {
   int64_t m = 0;
@@ -27,6 +39,7 @@ struct GemmAttrs {
   // (attention's K and V): decides how many bytes B occupies.
   bool b_shared = true;
   bool bias = false;  // adds a bias row to C: m*n more additions per batch entry
+  std::optional<Activation> activation = std::nullopt;  // fused: applied to C after the bias
 };
 
 // NCHW input [n, c, h, w] (unpadded), filters [k, c/groups, r, s], zero padding `pad_*` on
@@ -45,6 +58,7 @@ struct Conv2dAttrs {
   int64_t pad_w = 0;
   int64_t groups = 1;
   bool bias = false;  // adds one bias value per filter to every output element
+  std::optional<Activation> activation = std::nullopt;  // fused: applied to each output after the bias
 
   int64_t out_h() const { return (h + 2 * pad_h - r) / stride_h + 1; }
   int64_t out_w() const { return (w + 2 * pad_w - s) / stride_w + 1; }
@@ -171,6 +185,24 @@ OpKind op_kind_of(const OpAttrs& attrs);
 std::string_view norm_kind_name(NormKind kind);  // "layernorm", "rmsnorm"
 std::string_view pool_kind_name(PoolKind kind);  // "max", "avg", "global"
 
+// How an op's weights are pruned, set by the sparsity pass from the weight values (or from a
+// policy for structure-only models). Cost models read it: compressed weights move fewer DRAM
+// bytes, and a matrix engine with N:M support (2:4 sparse tensor cores) skips the zeros.
+struct WeightSparsity {
+  double density = 1.0;  // fraction of nonzero weights
+  // Structured N:M: at most `n` nonzeros in every `m` consecutive weights along the reduction
+  // axis (k); 0:0 when the weights follow no such pattern.
+  int64_t n = 0;
+  int64_t m = 0;
+
+  bool structured() const { return n > 0 && m > 0; }
+};
+
+// Memory order of an activation tensor with channels: NCHW (channels outer) or NHWC (channels
+// innermost, what im2col on a systolic array or SIMD lanes read contiguously).
+enum class Layout { kNchw, kNhwc };
+std::string_view layout_name(Layout layout);  // "nchw", "nhwc"
+
 struct Op {
   std::string name;
   OpAttrs attrs;
@@ -182,6 +214,11 @@ struct Op {
   // axis, Gemm's transB and alpha, a norm's epsilon; a Slice's bounds and a reduction's axes,
   // which lowering keeps as attributes). Null for ops that were never imported.
   std::shared_ptr<const OnnxNodeAttrs> lowered_from = nullptr;
+  // Set by the sparsity pass for ops with weights; nullopt = dense.
+  std::optional<WeightSparsity> weight_sparsity = std::nullopt;
+  // Set by the layout pass for ops that read or write channelled activations; nullopt = the
+  // import's NCHW.
+  std::optional<Layout> layout = std::nullopt;
 
   OpKind kind() const { return op_kind_of(attrs); }
 };
@@ -196,7 +233,8 @@ std::string op_type_name(const Op& op);
 // ops.
 int64_t mac_count(const Op& op);
 
-// Arithmetic operations: 2 per MAC plus bias additions; for the other kinds, the operations
+// Arithmetic operations: 2 per MAC plus bias additions and one per result element for a fused
+// activation (as its Elementwise op counted); for the other kinds, the operations
 // each element goes through: 1 per elementwise output and per reduced or pooled window element,
 // softmax 5 (max, subtract, exp, sum, divide), LayerNorm 7 (mean, subtract, square, variance,
 // normalise, scale, shift), RMSNorm 4 (square, sum, normalise, scale); attention adds a scale
@@ -205,7 +243,8 @@ int64_t flop_count(const Op& op);
 
 // Bytes the op reads (activations and weights, each distinct element once) and writes, with
 // elements of op.dtype or, for an op that runs in its unit's native type, of `native_dtype`.
-// A view Copy touches nothing; frontend ops count 0 like their MACs.
+// A view Copy touches nothing; frontend ops count 0 like their MACs. A fused activation adds no
+// bytes: the result it reads is still in the unit, which is what fusing it saves.
 int64_t bytes_touched(const Op& op, DType native_dtype = DType::kFp32);
 
 // Checks attributes for consistency (positive sizes, channels divisible by groups, a filter

@@ -2,6 +2,7 @@
 #include <type_traits>
 
 #include "compiler/ir/op.h"
+#include "compiler/ir/weight_sparsity.h"
 #include "compiler/support/checked_math.h"
 
 namespace polyarch::ir {
@@ -145,11 +146,13 @@ int64_t flop_count(const Op& op) {
       [&](const auto& attrs) -> int64_t {
         using Attrs = std::decay_t<decltype(attrs)>;
         if constexpr (std::is_same_v<Attrs, GemmAttrs>) {
-          const int64_t bias = attrs.bias ? gemm_elements(attrs).written : 0;
-          return checked_add(matrix_flops, bias, "gemm FLOPs");
+          const int64_t outputs = gemm_elements(attrs).written;
+          const int64_t epilogue = (attrs.bias ? outputs : 0) + (attrs.activation ? outputs : 0);
+          return checked_add(matrix_flops, epilogue, "gemm FLOPs");
         } else if constexpr (std::is_same_v<Attrs, Conv2dAttrs>) {
-          const int64_t bias = attrs.bias ? conv_outputs(attrs) : 0;
-          return checked_add(matrix_flops, bias, "conv2d FLOPs");
+          const int64_t outputs = conv_outputs(attrs);
+          const int64_t epilogue = (attrs.bias ? outputs : 0) + (attrs.activation ? outputs : 0);
+          return checked_add(matrix_flops, epilogue, "conv2d FLOPs");
         } else if constexpr (std::is_same_v<Attrs, AttentionAttrs>) {
           // Scaling by 1/sqrt(d), then the softmax, on every score.
           const int64_t per_score = 1 + kSoftmaxFlopsPerElement;
@@ -185,6 +188,13 @@ int64_t bytes_touched(const Op& op, DType native_dtype) {
   const ElementCounts elements = element_counts(op.attrs);
   int64_t bytes = checked_mul(checked_add(elements.read, elements.written, "elements touched"),
                               element_bytes, "bytes touched");
+  if (op.weight_sparsity) {
+    // Pruned weights are read compressed: their stored bytes replace the dense ones.
+    const int64_t weights = weight_elements(op);
+    bytes = checked_add(bytes - checked_mul(weights, element_bytes, "weight bytes"),
+                        stored_weight_bytes(weights, element_bytes, *op.weight_sparsity),
+                        "bytes touched");
+  }
   if (const auto* embedding = std::get_if<EmbeddingAttrs>(&op.attrs)) {
     // ONNX token ids are int64 whatever the table's type.
     bytes = checked_add(bytes, checked_mul(embedding->rows, 8, "embedding index bytes"),

@@ -14,6 +14,16 @@ std::string rows_cols(int64_t rows, int64_t cols) {
   return "rows=" + number(rows) + " cols=" + number(cols);
 }
 
+// " act=relu", " act=clip(max=6,min=0)": a fused activation and its constants.
+std::string activation_text(const std::optional<Activation>& activation) {
+  if (!activation) return "";
+  std::string params;
+  for (const auto& [name, value] : activation->params) {
+    params += (params.empty() ? "" : ",") + name + "=" + attribute_value_text(value);
+  }
+  return " act=" + activation->fn + (params.empty() ? "" : "(" + params + ")");
+}
+
 }  // namespace
 
 std::string op_attributes_text(const OpAttrs& attrs) {
@@ -24,11 +34,12 @@ std::string op_attributes_text(const OpAttrs& attrs) {
           // The defaults (shared B, no bias) print nothing, so layer-list dumps read as before.
           return "m=" + number(op.m) + " n=" + number(op.n) + " k=" + number(op.k) +
                  " batch=" + number(op.batch) + (op.b_shared ? "" : " b_per_batch") +
-                 (op.bias ? " bias" : "");
+                 (op.bias ? " bias" : "") + activation_text(op.activation);
         } else if constexpr (std::is_same_v<Attrs, Conv2dAttrs>) {
           return "stride=" + number(op.stride_h) + "x" + number(op.stride_w) +
                  " pad=" + number(op.pad_h) + "x" + number(op.pad_w) +
-                 " groups=" + number(op.groups) + (op.bias ? " bias" : "");
+                 " groups=" + number(op.groups) + (op.bias ? " bias" : "") +
+                 activation_text(op.activation);
         } else if constexpr (std::is_same_v<Attrs, AttentionAttrs>) {
           return "b=" + number(op.b) + " h=" + number(op.h) + " kv_heads=" + number(op.kv_heads) +
                  " s=" + number(op.s) + " kv_len=" + number(op.kv_len) + " d=" + number(op.d) +

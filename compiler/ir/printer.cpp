@@ -1,4 +1,5 @@
 // print_graph: the stable text form golden tests and `polyarch compile --dump-ir` show.
+#include <cstdio>
 #include <variant>
 
 #include "compiler/ir/graph.h"
@@ -12,6 +13,23 @@ namespace {
 // "[?]" for a shape nobody has inferred yet, so it does not read as a scalar's "[]".
 std::string tensor_shape_text(const Tensor& tensor) {
   return tensor.shape_known() ? shape_text(tensor.shape) : "[?]";
+}
+
+// What the layout and sparsity passes decided, when they did: " layout=nhwc sparsity=2:4
+// density=0.5".
+std::string placement_text(const Op& op) {
+  std::string text;
+  if (op.layout) text += " layout=" + std::string(layout_name(*op.layout));
+  if (op.weight_sparsity) {
+    const WeightSparsity& sparsity = *op.weight_sparsity;
+    if (sparsity.structured()) {
+      text += " sparsity=" + std::to_string(sparsity.n) + ":" + std::to_string(sparsity.m);
+    }
+    char density[32];
+    std::snprintf(density, sizeof(density), " density=%.3g", sparsity.density);
+    text += density;
+  }
+  return text;
 }
 
 }  // namespace
@@ -38,7 +56,8 @@ std::string print_graph(const Graph& graph) {
     const std::string dtype = op.dtype ? std::string(dtype_name(*op.dtype)) : "native";
     const std::string attributes = op_attributes_text(op.attrs);
     text += "%" + op.name + " = " + op_type_name(op) + "(" + operands + ") " + attributes +
-            (attributes.empty() ? "" : " ") + "-> " + results + " " + dtype + "\n";
+            (attributes.empty() ? "" : " ") + "-> " + results + " " + dtype +
+            placement_text(op) + "\n";
   }
   return text;
 }

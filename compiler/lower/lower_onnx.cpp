@@ -6,14 +6,17 @@
 #include <vector>
 
 #include "compiler/ir/graph_edit.h"
+#include "compiler/lower/allow_unknown.h"
 #include "compiler/lower/lower_context.h"
 #include "compiler/passes/dead_code.h"
 #include "compiler/passes/onnx_shape_rules.h"
 #include "compiler/passes/tensor_values.h"
+#include "compiler/passes/unknown_ops.h"
 
 namespace polyarch::lower {
 
 Lowered lower_onnx_node(const LowerContext& context) {
+  if (context.node().domain == passes::kUnknownOpDomain) return lower_unknown_op(context);
   if (!context.node().domain.empty()) {
     context.fail("from domain '" + context.node().domain + "' has no lowering");
   }

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "compiler/passes/unknown_ops.h"
+
 namespace polyarch::passes {
 
 InferredResults infer_onnx_node(const ShapeContext& context) {
@@ -13,10 +15,13 @@ InferredResults infer_onnx_node(const ShapeContext& context) {
       if ((rule = lookup(op_type)) != nullptr) break;
     }
   }
+  // A node --allow-unknown kept as a placeholder.
+  if (rule == nullptr && context.node().domain == kUnknownOpDomain) rule = unknown_op_shape_rule;
   if (rule == nullptr) {
     const std::string domain = context.node().domain.empty() ? "" : context.node().domain + ".";
     node_error(context.op(), "unsupported ONNX operator " + domain + op_type + " (opset " +
-                                 std::to_string(context.node().opset) + ")");
+                                 std::to_string(context.node().opset) +
+                                 "); --allow-unknown costs it as a placeholder by its output bytes");
   }
   return rule(context);
 }

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <limits>
 
+#include "mapping/partition/power_budget.h"
+
 namespace polyarch::mapping {
 
 namespace {
@@ -12,8 +14,8 @@ constexpr double kCannot = std::numeric_limits<double>::infinity();
 }  // namespace
 
 std::optional<Schedule> schedule_heft(const ir::Graph& graph,
-                                      const std::vector<UnitCapability>& units,
-                                      double transfer_s) {
+                                      const std::vector<UnitCapability>& units, double transfer_s,
+                                      const PowerCap* power) {
   Schedule schedule;
   schedule.program = program_skeleton(graph, units.size());
   std::vector<ProgramOp>& ops = schedule.program.ops;
@@ -56,6 +58,8 @@ std::optional<Schedule> schedule_heft(const ir::Graph& graph,
     if (waiting[index] == 0) ready.push_back(static_cast<int>(index));
   }
   std::vector<double> unit_free(units.size(), 0.0);
+  PowerBudget budget(power ? power->cap_w - power->static_w : 0.0);
+  PlannedPower planned;
   std::vector<std::vector<std::pair<double, int>>> starts(units.size());
   while (!ready.empty()) {
     auto pick = std::max_element(ready.begin(), ready.end(), [&](int a, int b) {
@@ -69,6 +73,8 @@ std::optional<Schedule> schedule_heft(const ir::Graph& graph,
     int best_unit = -1;
     double best_start = 0;
     double best_finish = kCannot;
+    double best_watts = 0;
+    PowerFit best_fit;
     for (std::size_t unit = 0; unit < units.size(); ++unit) {
       if (cost[op_index][unit] == kCannot) continue;
       double start = unit_free[unit];
@@ -77,12 +83,35 @@ std::optional<Schedule> schedule_heft(const ir::Graph& graph,
         const double hand_over = producer.unit_index == static_cast<int>(unit) ? 0.0 : transfer_s;
         start = std::max(start, producer.finish_s + hand_over);
       }
-      const double finish = start + cost[op_index][unit];
+      const double duration = cost[op_index][unit];
+      double watts = 0;
+      PowerFit fit;
+      if (power) {
+        const double joules = power->op_joules(graph.op(ops[op_index].node), static_cast<int>(unit));
+        watts = duration > 0 ? joules / duration : 0.0;
+        fit = budget.earliest_fit(start, duration, watts);
+        start = fit.start_s;
+      }
+      const double finish = start + duration;
       if (finish < best_finish) {
         best_unit = static_cast<int>(unit);
         best_start = start;
         best_finish = finish;
+        best_watts = watts;
+        best_fit = std::move(fit);
       }
+    }
+    if (power) {
+      budget.add({best_start, best_finish, best_watts, index});
+      planned.max_op_w = std::max(planned.max_op_w, power->static_w + best_watts);
+      for (int blocker : best_fit.waits_for) {
+        std::vector<int>& deps = ops[op_index].deps;
+        if (std::find(deps.begin(), deps.end(), blocker) != deps.end()) continue;
+        if (schedule.ops[static_cast<std::size_t>(blocker)].unit_index == best_unit) continue;
+        deps.push_back(blocker);
+        ++planned.serialised;
+      }
+      if (best_fit.over_budget) ++planned.ops_over_cap;
     }
     ops[op_index].unit_index = best_unit;
     schedule.ops[op_index] = {best_unit, best_start, best_finish};
@@ -92,6 +121,10 @@ std::optional<Schedule> schedule_heft(const ir::Graph& graph,
     for (int successor : successors[op_index]) {
       if (--waiting[static_cast<std::size_t>(successor)] == 0) ready.push_back(successor);
     }
+  }
+  if (power) {
+    planned.peak_w = power->static_w + budget.peak_w();
+    schedule.power = planned;
   }
   for (std::size_t unit = 0; unit < units.size(); ++unit) {
     // Already in start order (a unit's ops are appended as it frees up); kept stable.

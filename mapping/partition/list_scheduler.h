@@ -5,6 +5,8 @@
 // placed first and independent ops overlap on different units. Costs come from each unit's
 // analytical model; a dependency between ops on different units costs `transfer_s` on top
 // (every result already goes through DRAM in the unit models, so only the hand-over latency).
+#include <functional>
+#include <limits>
 #include <vector>
 
 #include "mapping/program/program.h"
@@ -17,15 +19,37 @@ struct ScheduledOp {
   double finish_s = 0;
 };
 
+// A chip-level power cap (mapping/partition/power_budget.h). Each op draws its planned energy
+// evenly over its estimated run; the static power is drawn all the time. An op starts only where
+// its power fits beside the ops already running; where the cap made it wait for an op on
+// another unit, that op becomes one of its dependencies, so the simulator keeps the order.
+struct PowerCap {
+  double cap_w = std::numeric_limits<double>::infinity();  // infinite: plan power, cap nothing
+  double static_w = 0.0;
+  std::function<double(const ir::Op& op, int unit)> op_joules;
+};
+
+struct PlannedPower {
+  double peak_w = 0.0;   // static included
+  // The most power one op draws on the unit it was given, static included: no schedule of
+  // these assignments can peak lower (the lowest cap scheduling alone can meet).
+  double max_op_w = 0.0;
+  int serialised = 0;    // dependencies the cap added
+  int ops_over_cap = 0;  // ops whose power alone exceeds the budget: they run with nothing beside
+};
+
 struct Schedule {
   Program program;  // each unit's ops ordered by start
   std::vector<ScheduledOp> ops;  // by program op index
   double makespan_s = 0;
+  std::optional<PlannedPower> power;  // with a PowerCap
 };
 
 // HEFT when every unit that supports an op gives an estimate for it; nullopt otherwise (the
 // caller falls back to partition_graph). Ties go to the earlier unit and op: deterministic.
+// With `power`, each op goes to the unit where it finishes earliest under the cap.
 std::optional<Schedule> schedule_heft(const ir::Graph& graph,
-                                      const std::vector<UnitCapability>& units, double transfer_s);
+                                      const std::vector<UnitCapability>& units, double transfer_s,
+                                      const PowerCap* power = nullptr);
 
 }  // namespace polyarch::mapping

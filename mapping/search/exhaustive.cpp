@@ -1,5 +1,6 @@
 #include <limits>
 
+#include "mapping/search/ridge_ranker.h"
 #include "mapping/search/searchers.h"
 
 namespace polyarch::mapping {
@@ -31,7 +32,17 @@ SearchResult run_search(const std::string& searcher, const MappingProblem& probl
   if (searcher == "exhaustive") return exhaustive_search(problem, objective);
   if (searcher == "random") return random_search(problem, objective, options);
   if (searcher == "genetic") return genetic_search(problem, objective, options);
+  if (searcher == "ranked") {
+    RidgeRanker fresh;
+    return ranked_search(problem, objective, options, fresh);
+  }
   return annealing_search(problem, objective, options);
+}
+
+const std::vector<std::string>& searcher_names() {
+  static const std::vector<std::string> names = {"exhaustive", "random", "genetic", "annealing",
+                                                 "ranked"};
+  return names;
 }
 
 }  // namespace polyarch::mapping

@@ -3,6 +3,9 @@
 // after max_evaluations distinct valid evaluations (exhaustive ignores the budget and visits the
 // whole space). Choosing: exhaustive for spaces up to ~10^5 points, else annealing or genetic
 // (neighbourhood-structured spaces) with random sampling as the baseline.
+#include <string>
+#include <vector>
+
 #include "mapping/search/evaluator.h"
 
 namespace polyarch::mapping {
@@ -24,8 +27,12 @@ SearchResult genetic_search(const MappingProblem& problem, const Objective& obje
 SearchResult annealing_search(const MappingProblem& problem, const Objective& objective,
                               const SearchOptions& options);
 
-// Runs one searcher by name: "exhaustive", "random", "genetic", "annealing".
+// Runs one searcher by name: "exhaustive", "random", "genetic", "annealing", or "ranked" (the
+// learned-ranker search of ridge_ranker.h with a fresh ranker).
 SearchResult run_search(const std::string& searcher, const MappingProblem& problem,
                         const Objective& objective, const SearchOptions& options);
+
+// The names run_search takes, in that order (for argument checking and help texts).
+const std::vector<std::string>& searcher_names();
 
 }  // namespace polyarch::mapping

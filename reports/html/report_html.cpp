@@ -28,6 +28,8 @@ std::string report_html(const nlohmann::ordered_json& report) {
       "</style></head><body>\n<h1>polyarch report</h1><p id=\"summary\"></p>\n"
       "<h2>Latency per op (timeline, coloured by unit)</h2><div id=\"latency-legend\"></div>"
       "<div id=\"latency\"></div>\n"
+      "<h2>Energy per op (coloured by unit)</h2><div id=\"energy-ops\"></div>\n"
+      "<h2>Energy per unit, by action</h2><div id=\"energy-units\"></div>\n"
       "<h2>Roofline</h2><div id=\"roofline\"></div>\n"
       "<h2>Power (W) over time</h2><div id=\"series-legend\"></div><div id=\"power\"></div>\n"
       "<h2>Temperature (&deg;C) over time</h2><div id=\"temperature\"></div>\n"

@@ -70,6 +70,43 @@ function latencyChart() {
 }
 
 // Roofline: attained FLOP/s against arithmetic intensity, log-log, with each unit's ceiling.
+// Energy per op (one bar each, coloured by unit; the hover lists its actions) and per unit (one
+// segment per action, stacked, shaded within the unit's colour).
+function actionsText(energy) {
+  return Object.entries(energy || {}).map(([a, j]) => `${a} ${fmt(j)} J`).join(', ');
+}
+function energyOpsChart() {
+  const ops = report.ops.filter(o => o.energy_j !== null && o.energy_j !== undefined);
+  const rowH = 14, left = 160, width = 900;
+  const chart = svg('energy-ops', width, Math.max(40, ops.length * rowH + 30));
+  chart.dataset.marks = '0';
+  if (!ops.length) { el('text', {x: 10, y: 24, class: 'label'}, chart, 'no energy model for this run'); return; }
+  const most = Math.max(1e-30, ...ops.map(o => o.energy_j));
+  ops.forEach((op, i) => {
+    el('text', {x: left - 4, y: i * rowH + 11, 'text-anchor': 'end', class: 'label'}, chart, op.name);
+    mark(el('rect', {x: left, y: i * rowH + 2, width: Math.max(1, op.energy_j / most * (width - left - 20)), height: rowH - 3, fill: color(op.unit)}, chart),
+         `${op.name} on ${op.unit}: ${fmt(op.energy_j)} J (${actionsText(op.energy_by_action)})`, chart);
+  });
+}
+function energyUnitsChart() {
+  const rowH = 22, left = 160, width = 900;
+  const rows = report.units.filter(u => u.energy_by_action);
+  const chart = svg('energy-units', width, Math.max(40, rows.length * rowH + 20));
+  chart.dataset.marks = '0';
+  if (!rows.length) { el('text', {x: 10, y: 24, class: 'label'}, chart, 'no energy model for this run'); return; }
+  const most = Math.max(1e-30, ...rows.map(u => Object.values(u.energy_by_action).reduce((a, b) => a + b, 0)));
+  rows.forEach((unit, i) => {
+    el('text', {x: left - 4, y: i * rowH + 15, 'text-anchor': 'end', class: 'label'}, chart, unit.name);
+    let x = left;
+    Object.entries(unit.energy_by_action).filter(([, j]) => j > 0).forEach(([action, joules], k) => {
+      const w = joules / most * (width - left - 20);
+      mark(el('rect', {x, y: i * rowH + 3, width: Math.max(1, w), height: rowH - 6, fill: color(unit.name), 'fill-opacity': 1 - 0.12 * (k % 6), stroke: '#fff'}, chart),
+           `${unit.name} ${action}: ${fmt(joules)} J`, chart);
+      x += w;
+    });
+  });
+}
+
 function rooflineChart() {
   const points = report.ops.filter(o => o.roofline && o.roofline.ops_per_byte > 0 && o.roofline.attained_flops_per_s > 0);
   const width = 600, height = 360, pad = 50;
@@ -160,6 +197,8 @@ document.getElementById('summary').textContent =
   `${report.provenance.workload_name} on ${report.provenance.arch_name}: ${fmt(report.summary.latency_s)} s, ` +
   `${fmt(report.summary.energy_j)} J, ${fmt(report.summary.avg_power_w)} W, peak ${fmt(report.summary.peak_temp_c)} °C`;
 latencyChart();
+energyOpsChart();
+energyUnitsChart();
 rooflineChart();
 seriesChart('power', report.power_trace ? report.power_trace.watts : null, 'W');
 seriesChart('temperature', report.thermal ? report.thermal.celsius : null, '°C');

@@ -2,12 +2,15 @@
 
 #include <chrono>
 #include <cstdio>
+#include <iostream>
 #include <map>
 
 #include "compiler/frontend/workload_loader.h"
 #include "compiler/support/sha256.h"
 #include "reports/pipeline.h"
 #include "reports/sweep/expand.h"
+#include "reports/sweep/job_dispatch.h"
+#include "reports/sweep/mpi_world.h"
 #include "reports/sweep/pareto.h"
 #include "reports/sweep/progress.h"
 #include "reports/sweep/result_wire.h"
@@ -18,11 +21,6 @@
 namespace polyarch::reports {
 
 namespace {
-
-struct Job {
-  std::size_t point;
-  std::size_t workload;
-};
 
 // Runs in the worker process: the arch is re-parsed there so the parent keeps only documents.
 std::string simulate_point(const SweepSpec& spec, const SweepPoint& point, const ir::Graph& graph) {
@@ -75,29 +73,48 @@ void print_front(const SweepSpec& spec, const SweepPlan& plan,
   }
 }
 
-}  // namespace
+// What every rank derives identically from the sweep file: the points (this shard's), the
+// workload graphs, and so the meaning of a job id, point * workloads + workload.
+struct SweepInputs {
+  SweepSpec spec;
+  SweepPlan plan;
+  std::vector<ir::Graph> graphs;
 
-SweepRunSummary run_sweep(const SweepRunOptions& options, std::ostream& out,
-                          std::ostream& progress) {
-  auto started = std::chrono::steady_clock::now();
-  SweepSpec spec = load_sweep_spec(options.sweep_file);
-  SweepPlan plan = plan_sweep(spec);
-  const bool sharded = options.shard_count > 1;
-  if (sharded) {
+  std::size_t point_of(std::size_t id) const { return id / graphs.size(); }
+  std::size_t workload_of(std::size_t id) const { return id % graphs.size(); }
+  std::string run(std::size_t id) const {
+    return simulate_point(spec, plan.points[point_of(id)], graphs[workload_of(id)]);
+  }
+};
+
+SweepInputs load_inputs(const SweepRunOptions& options) {
+  SweepInputs inputs{load_sweep_spec(options.sweep_file), {}, {}};
+  inputs.plan = plan_sweep(inputs.spec);
+  if (options.shard_count > 1) {
     std::vector<SweepPoint> mine;
-    for (std::size_t p = 0; p < plan.points.size(); ++p) {
+    for (std::size_t p = 0; p < inputs.plan.points.size(); ++p) {
       if (static_cast<int>(p % options.shard_count) == options.shard_index) {
-        mine.push_back(std::move(plan.points[p]));
+        mine.push_back(std::move(inputs.plan.points[p]));
       }
     }
-    plan.points = std::move(mine);
+    inputs.plan.points = std::move(mine);
   }
-  std::vector<ir::Graph> graphs;
+  for (const std::filesystem::path& workload : inputs.spec.workloads) {
+    inputs.graphs.push_back(frontend::load_workload(workload));
+  }
+  return inputs;
+}
+
+SweepRunSummary run_on_rank_zero(const SweepRunOptions& options, const MpiWorld& world,
+                                 SweepInputs& inputs, std::ostream& out, std::ostream& progress) {
+  auto started = std::chrono::steady_clock::now();
+  const SweepSpec& spec = inputs.spec;
+  const SweepPlan& plan = inputs.plan;
+  const bool sharded = options.shard_count > 1;
   std::vector<SweepWorkload> workloads;
   for (std::size_t w = 0; w < spec.workloads.size(); ++w) {
-    graphs.push_back(frontend::load_workload(spec.workloads[w]));
-    workloads.push_back(
-        {spec.workload_entries[w], sha256_file_hex(spec.workloads[w]), graphs.back().name()});
+    workloads.push_back({spec.workload_entries[w], sha256_file_hex(spec.workloads[w]),
+                         inputs.graphs[w].name()});
   }
   std::filesystem::path database_path =
       options.out_dir / (sharded ? "results-shard-" + std::to_string(options.shard_index) + "-of-" +
@@ -116,50 +133,41 @@ SweepRunSummary run_sweep(const SweepRunOptions& options, std::ostream& out,
   summary.points = static_cast<int64_t>(plan.points.size());
   summary.rejected = plan.rejected;
   std::set<std::pair<std::string, int64_t>> done = database.completed();
-  std::vector<Job> jobs;
+  std::vector<std::size_t> jobs;
   for (std::size_t p = 0; p < plan.points.size(); ++p) {
     for (std::size_t w = 0; w < workloads.size(); ++w) {
       ++summary.jobs_total;
       if (done.count({plan.points[p].id, workload_ids[w]}) > 0) {
         ++summary.jobs_skipped;
       } else {
-        jobs.push_back({p, w});
+        jobs.push_back(p * workloads.size() + w);
       }
     }
   }
   out << spec.file.string() << ": " << summary.points << " points (" << summary.rejected
       << " rejected by constraints) x " << workloads.size() << " workload(s); "
       << summary.jobs_skipped << " already done, " << jobs.size() << " to run with -j "
-      << options.jobs << "\n"
-      << std::flush;
+      << options.jobs;
+  if (world.distributed()) out << " on each of " << world.size() << " MPI ranks";
+  out << "\n" << std::flush;
 
   SweepProgress bar(progress, static_cast<int64_t>(jobs.size()), options.terminal);
-  WorkerPool pool(options.jobs);
-  std::size_t next = 0;
-  while (next < jobs.size() || !pool.idle()) {
-    while (next < jobs.size() && !pool.full()) {
-      const Job& job = jobs[next];
-      pool.start(next, [&spec, &plan, &graphs, job] {
-        return simulate_point(spec, plan.points[job.point], graphs[job.workload]);
+  dispatch_jobs(
+      world, jobs, options.jobs, [&inputs](std::size_t id) { return inputs.run(id); },
+      [&](std::size_t id, const FinishedJob& finished) {
+        const SweepPoint& point = plan.points[inputs.point_of(id)];
+        const std::size_t w = inputs.workload_of(id);
+        if (finished.ok) {
+          database.commit_result(point.id, workload_ids[w], decode_run_result(finished.payload),
+                                 finished.wall_s);
+        } else {
+          database.commit_error(point.id, workload_ids[w], finished.payload);
+          ++summary.jobs_failed;
+        }
+        bar.finished("point " + point.id + " on " + workloads[w].name +
+                         (finished.ok ? "" : ": " + finished.payload),
+                     finished.ok);
       });
-      ++next;
-    }
-    for (const FinishedJob& finished : pool.wait()) {
-      const Job& job = jobs[finished.tag];
-      const SweepPoint& point = plan.points[job.point];
-      int64_t workload_id = workload_ids[job.workload];
-      if (finished.ok) {
-        database.commit_result(point.id, workload_id, decode_run_result(finished.payload),
-                               finished.wall_s);
-      } else {
-        database.commit_error(point.id, workload_id, finished.payload);
-        ++summary.jobs_failed;
-      }
-      bar.finished("point " + point.id + " on " + workloads[job.workload].name +
-                       (finished.ok ? "" : ": " + finished.payload),
-                   finished.ok);
-    }
-  }
   bar.close();
 
   if (sharded) {
@@ -182,6 +190,27 @@ SweepRunSummary run_sweep(const SweepRunOptions& options, std::ostream& out,
       << "; results in " << database_path.string()
       << (sharded ? "" : " (and points.csv, op_results.csv, dashboard.html)") << "\n";
   return summary;
+}
+
+}  // namespace
+
+SweepRunSummary run_sweep(const SweepRunOptions& options, std::ostream& out,
+                          std::ostream& progress) {
+  MpiWorld world;
+  // Every rank reads the files itself: a bad sweep file fails on all of them alike.
+  SweepInputs inputs = load_inputs(options);
+  if (world.rank() != 0) {
+    serve_jobs(world, options.jobs, [&inputs](std::size_t id) { return inputs.run(id); });
+    return {};
+  }
+  if (!world.distributed()) return run_on_rank_zero(options, world, inputs, out, progress);
+  try {
+    return run_on_rank_zero(options, world, inputs, out, progress);
+  } catch (const std::exception& error) {
+    // The other ranks wait for jobs that will never come: say why, then end them all.
+    std::cerr << "polyarch: error: " << error.what() << "\n" << std::flush;
+    world.abort(2);
+  }
 }
 
 }  // namespace polyarch::reports

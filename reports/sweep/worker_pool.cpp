@@ -107,15 +107,17 @@ FinishedJob WorkerPool::reap(Child& child) {
   return finished;
 }
 
-std::vector<FinishedJob> WorkerPool::wait() {
+std::vector<FinishedJob> WorkerPool::wait(int timeout_ms) {
   std::vector<FinishedJob> finished;
   while (finished.empty() && !running_.empty()) {
     std::vector<pollfd> fds;
     for (const Child& child : running_) fds.push_back({child.fd, POLLIN, 0});
-    if (poll(fds.data(), fds.size(), -1) < 0) {
+    int ready = poll(fds.data(), fds.size(), timeout_ms);
+    if (ready < 0) {
       if (errno == EINTR) continue;
       throw_runtime({}, std::string("poll failed: ") + std::strerror(errno));
     }
+    if (ready == 0) break;  // timed out
     std::vector<Child> still_running;
     for (std::size_t i = 0; i < running_.size(); ++i) {
       Child& child = running_[i];

@@ -34,8 +34,9 @@ class WorkerPool {
 
   // Forks a child that runs `job` and sends back its return value, or its exception's text.
   void start(uint64_t tag, const std::function<std::string()>& job);
-  // Blocks until at least one child has finished; returns every finished one.
-  std::vector<FinishedJob> wait();
+  // Blocks until at least one child has finished, or for at most timeout_ms milliseconds when
+  // that is not negative; returns every finished one (none after a timeout).
+  std::vector<FinishedJob> wait(int timeout_ms = -1);
 
  private:
   struct Child {

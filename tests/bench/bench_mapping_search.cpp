@@ -7,6 +7,15 @@
 #include <string>
 #include <vector>
 
+#include "archs/crossbar/crossbar_space.h"
+#include "archs/crossbar/kind.h"
+#include "archs/dataflow/dataflow_space.h"
+#include "archs/dataflow/kind.h"
+#include "archs/mimd/kind.h"
+#include "archs/mimd/mimd_space.h"
+#include "archs/pim/kind.h"
+#include "archs/pim/pim_space.h"
+#include "archs/soc/soc_config.h"
 #include "archs/systolic/mapper.h"
 #include "mapping/search/ridge_ranker.h"
 #include "mapping/search/searchers.h"
@@ -89,6 +98,89 @@ void BM_SystolicCostModelEvaluations(benchmark::State& state) {
   state.SetLabel(layer(static_cast<int>(state.range(0))).name);
 }
 BENCHMARK(BM_SystolicCostModelEvaluations)->DenseRange(0, 3);
+
+// Evaluations per second of `problem`'s cost model, cycling over its valid points.
+void evaluate_valid_points(benchmark::State& state, const mapping::MappingProblem& problem,
+                           const std::string& label) {
+  std::vector<mapping::MappingPoint> points;
+  for (int64_t rank = 0; rank < problem.space().size(); ++rank) {
+    mapping::MappingPoint point = problem.space().unrank(rank);
+    if (problem.valid(point)) points.push_back(std::move(point));
+  }
+  std::size_t next = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(problem.evaluate(points[next]));
+    next = next + 1 == points.size() ? 0 : next + 1;
+  }
+  state.SetItemsProcessed(state.iterations());
+  state.counters["valid_points"] = static_cast<double>(points.size());
+  state.SetLabel(label);
+}
+
+polyarch::archs::SocConfig shipped(const std::string& file) {
+  return polyarch::archs::load_soc_config(std::string(POLYARCH_SOURCE_DIR) + "/configs/arch/" +
+                                          file);
+}
+
+template <typename Config>
+const Config& unit_of(const polyarch::archs::SocConfig& soc) {
+  for (const auto& unit : soc.units) {
+    if (const auto* config = dynamic_cast<const Config*>(unit.get())) return *config;
+  }
+  throw std::runtime_error(soc.name + ": no unit of the benchmarked kind");
+}
+
+polyarch::sim::MemoryView memory_of(const polyarch::archs::SocConfig& soc, double clock_ghz) {
+  const polyarch::archs::MemoryContext memory = soc.memory_context();
+  return polyarch::sim::memory_view(memory.dram_bytes_per_second, memory.dram_latency_s,
+                                    clock_ghz);
+}
+
+// The other kinds' spaces on BERT-base GEMMs (decode GEMV for pim) on shipped units.
+void BM_MimdCostModelEvaluations(benchmark::State& state) {
+  const auto soc = shipped("cpu64_like.yaml");
+  const auto& params = unit_of<polyarch::archs::mimd::MimdUnitConfig>(soc).params();
+  const double clock_ghz = params.clock_ghz.value_or(soc.clock_ghz);
+  const polyarch::archs::mimd::MimdGemmMappingProblem problem(
+      params, layer(2), memory_of(soc, clock_ghz), clock_ghz);
+  evaluate_valid_points(state, problem, "cpu64_like bert_ffn1");
+}
+BENCHMARK(BM_MimdCostModelEvaluations);
+
+void BM_PimCostModelEvaluations(benchmark::State& state) {
+  const auto soc = shipped("hbm_pim_like.yaml");
+  ir::Op gemv;
+  gemv.name = "decode_gemv";
+  gemv.attrs = ir::GemmAttrs{.m = 1, .n = 4096, .k = 4096};
+  gemv.dtype = ir::DType::kFp16;
+  const polyarch::archs::pim::PimGemmMappingProblem problem(
+      unit_of<polyarch::archs::pim::PimUnitConfig>(soc).params(), gemv);
+  evaluate_valid_points(state, problem, "hbm_pim_like gemv 1x4096x4096");
+}
+BENCHMARK(BM_PimCostModelEvaluations);
+
+void BM_CrossbarCostModelEvaluations(benchmark::State& state) {
+  const auto soc = shipped("isaac_like.yaml");
+  const polyarch::archs::MemoryContext memory = soc.memory_context();
+  const polyarch::archs::crossbar::CrossbarMappingProblem problem(
+      unit_of<polyarch::archs::crossbar::CrossbarUnitConfig>(soc).params(), layer(3),
+      {memory.dram_bytes_per_second, memory.dram_latency_s});
+  evaluate_valid_points(state, problem, "isaac_like bert_qkv");
+}
+BENCHMARK(BM_CrossbarCostModelEvaluations);
+
+// Placements are cached by the unit's MappingCache (the first pass over the points places
+// them), so this is the steady rate a search sees on a model's repeated shapes.
+void BM_DataflowCostModelEvaluations(benchmark::State& state) {
+  const auto soc = shipped("plasticine_like.yaml");
+  const auto& params = unit_of<polyarch::archs::dataflow::DataflowUnitConfig>(soc).params();
+  const double clock_ghz = params.clock_ghz.value_or(soc.clock_ghz);
+  const polyarch::archs::dataflow::DataflowGemmMappingProblem problem(
+      params, layer(3), std::make_shared<polyarch::archs::dataflow::MappingCache>(),
+      memory_of(soc, clock_ghz), clock_ghz);
+  evaluate_valid_points(state, problem, "plasticine_like bert_qkv");
+}
+BENCHMARK(BM_DataflowCostModelEvaluations);
 
 void BM_SearchToWithinFivePercent(benchmark::State& state, std::string searcher) {
   const ir::Op op = layer(static_cast<int>(state.range(0)));

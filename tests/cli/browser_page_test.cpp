@@ -62,8 +62,21 @@ TEST_F(BrowserPageTest, ReportHtmlDrawsEveryChartWithoutErrors) {
     }
   }
   const int blocks = static_cast<int>(report["thermal"]["celsius"].size());
+  int energy_ops = 0;
+  for (const auto& op : report["ops"]) energy_ops += op["energy_j"].is_number() ? 1 : 0;
+  int energy_actions = 0;
+  for (const auto& unit : report["units"]) {
+    if (!unit["energy_by_action"].is_object()) continue;
+    for (const auto& [action, joules] : unit["energy_by_action"].items()) {
+      energy_actions += joules.get<double>() > 0 ? 1 : 0;
+    }
+  }
+  EXPECT_GT(energy_ops, 0);
+  EXPECT_GT(energy_actions, 0);
   check(path("run/report.html"), "report.png",
         {{"#latency svg", report["ops"].size()},
+         {"#energy-ops svg", energy_ops},
+         {"#energy-units svg", energy_actions},
          {"#roofline svg", rooflines},
          {"#power svg", report["power_trace"]["watts"].size()},
          {"#temperature svg", blocks},

@@ -48,8 +48,11 @@ TEST(CompileCommand, PrintsThePassPipelineAndTheLoweredOps) {
   EXPECT_THAT(run.output, HasSubstr("infer-shapes: 11 -> 11 ops"));
   EXPECT_THAT(run.output, HasSubstr("dce: 11 -> 11 ops"));
   EXPECT_THAT(run.output, HasSubstr("lower: 11 -> 11 ops"));
+  // The conv's FLOPs: 2 per MAC, its bias and the ReLU fused into it.
+  EXPECT_THAT(run.output, HasSubstr("fuse-bias-activation: 11 -> 8 ops (activation clip 1, "
+                                    "activation relu 2, fused 3"));
   EXPECT_THAT(run.output, ::testing::ContainsRegex("/c1/Conv +conv2d +\\[1,3,32,32\\] -> "
-                                                   "\\[1,16,32,32\\] +442368 +901120 "));
+                                                   "\\[1,16,32,32\\] +442368 +917504 "));
   EXPECT_THAT(run.output, HasSubstr("total MACs: 1958208 (0.002 G)"));
   EXPECT_THAT(run.output, HasSubstr("total parameters: 6794"));
 }
@@ -84,6 +87,11 @@ TEST(CompileCommand, ResNet50AndBertBaseTotals) {
   ASSERT_EQ(bert.exit_code, 0) << bert.output;
   EXPECT_THAT(bert.output, HasSubstr("(11.174 G)"));
   EXPECT_THAT(bert.output, HasSubstr("(108.892 M)"));
+  // What the fusion passes made of the export's primitives, by pattern.
+  EXPECT_THAT(bert.output, HasSubstr("fuse-gelu: 450 -> 402 ops (fused 12, gelu erf 12"));
+  EXPECT_THAT(bert.output, HasSubstr("fuse-attention: 402 -> 222 ops (fused 12, masked 12"));
+  EXPECT_THAT(bert.output, HasSubstr("fuse-bias-activation: 222 -> 138 ops (activation gelu 12, "
+                                     "bias 72, fused 84"));
 }
 
 TEST(CompileCommand, StructureOnlyModelSaysFunctionalExecutionIsUnavailable) {

@@ -1,13 +1,15 @@
 // `polyarch sweep --shard i/N` and `polyarch merge` through the binary: shards cover the
 // points once, merging them reproduces an unsharded run row for row (results, op rows,
 // points, Pareto front, CSV exports), overlapping inputs are deduplicated and other sweeps'
-// databases are refused without writing anything.
+// databases are refused without writing anything. `mpirun -n 2` (when polyarch was built with
+// OpenMPI) reproduces the same rows.
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <string>
 #include <vector>
 
+#include "reports/sweep/mpi_world.h"
 #include "reports/sweep/sqlite_db.h"
 #include "tests/support/run_polyarch.h"
 #include "tests/support/scratch_dir_test.h"
@@ -19,6 +21,7 @@ using polyarch::reports::SqliteDatabase;
 using polyarch::reports::SqliteStatement;
 using polyarch::test_support::CommandOutput;
 using polyarch::test_support::read_file;
+using polyarch::test_support::run_command;
 using polyarch::test_support::run_polyarch;
 
 std::vector<std::string> rows(const fs::path& database, const std::string& sql) {
@@ -99,6 +102,31 @@ TEST_F(SweepMergeTest, ShardsMergedEqualAnUnshardedRun) {
   EXPECT_EQ(read_file(dir_ / "whole/dashboard.html"), read_file(dir_ / "merged/dashboard.html"));
   EXPECT_EQ(rows(dir_ / "merged/results.sqlite", "SELECT count(*) FROM sweeps"),
             (std::vector<std::string>{"5|"}));
+}
+
+TEST_F(SweepMergeTest, TwoMpiRanksEqualAnUnshardedRun) {
+  if (!polyarch::reports::MpiWorld::available() ||
+      run_command("command -v mpirun").exit_code != 0) {
+    GTEST_SKIP() << "polyarch was built without MPI or mpirun is not installed";
+  }
+  ASSERT_EQ(sweep("--out " + path("whole")).exit_code, 0);
+  // Root may run mpirun only when it says so (CI runs as root); --oversubscribe lets two ranks
+  // share a machine with fewer cores.
+  const std::string mpirun =
+      "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 mpirun --oversubscribe -n 2 ";
+  CommandOutput mpi = run_command(mpirun + POLYARCH_CLI + " sweep " + path("sweep.yaml") +
+                                  " --out " + path("mpi") + " -j 2");
+  ASSERT_EQ(mpi.exit_code, 0) << mpi.output;
+  EXPECT_NE(mpi.output.find("on each of 2 MPI ranks"), std::string::npos) << mpi.output;
+  EXPECT_EQ(stable_rows(dir_ / "whole/results.sqlite"), stable_rows(dir_ / "mpi/results.sqlite"));
+  EXPECT_EQ(read_file(dir_ / "whole/points.csv"), read_file(dir_ / "mpi/points.csv"));
+
+  // Rerun under MPI: every pair is already in the database, nothing runs twice.
+  CommandOutput again = run_command(mpirun + POLYARCH_CLI + " sweep " + path("sweep.yaml") +
+                                    " --out " + path("mpi"));
+  ASSERT_EQ(again.exit_code, 0) << again.output;
+  EXPECT_NE(again.output.find("24 already done, 0 to run"), std::string::npos) << again.output;
+  EXPECT_EQ(stable_rows(dir_ / "whole/results.sqlite"), stable_rows(dir_ / "mpi/results.sqlite"));
 }
 
 TEST_F(SweepMergeTest, OverlappingInputsAreDeduplicated) {

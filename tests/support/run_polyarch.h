@@ -17,8 +17,9 @@ struct CommandOutput {
   std::string output;  // stdout and stderr together
 };
 
-inline CommandOutput run_polyarch(const std::string& arguments) {
-  const std::string command = std::string(POLYARCH_CLI) + " " + arguments + " 2>&1";
+// Runs a shell command line and captures stdout and stderr together.
+inline CommandOutput run_command(const std::string& command_line) {
+  const std::string command = command_line + " 2>&1";
   CommandOutput result;
   FILE* pipe = popen(command.c_str(), "r");
   if (pipe == nullptr) return result;
@@ -29,6 +30,10 @@ inline CommandOutput run_polyarch(const std::string& arguments) {
   const int status = pclose(pipe);
   result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return result;
+}
+
+inline CommandOutput run_polyarch(const std::string& arguments) {
+  return run_command(std::string(POLYARCH_CLI) + " " + arguments);
 }
 
 // A file of the source tree (configs, workloads, tests/data).

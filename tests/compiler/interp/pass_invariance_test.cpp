@@ -27,13 +27,16 @@ std::map<std::string, DenseTensor> outputs_by_name(const ir::Graph& graph,
 
 class PassInvariance : public ::testing::TestWithParam<ReferenceModel> {};
 
-TEST_P(PassInvariance, EveryPassKeepsTheOutputs) {
-  ir::Graph graph = testing::imported(GetParam());
-  const std::vector<NamedTensor> inputs = testing::reference_inputs(graph, GetParam());
+// Runs the pipeline with `options` one pass at a time, holding the outputs after each pass to
+// those before it.
+void expect_every_pass_keeps_the_outputs(const ReferenceModel& model,
+                                         const lower::PipelineOptions& options) {
+  ir::Graph graph = testing::imported(model);
+  const std::vector<NamedTensor> inputs = testing::reference_inputs(graph, model);
   ASSERT_TRUE(lower::needs_lowering(graph)) << "the imported graph runs as ONNX nodes";
   std::map<std::string, DenseTensor> before = outputs_by_name(graph, inputs);
   ASSERT_FALSE(before.empty());
-  for (const std::unique_ptr<passes::Pass>& pass : lower::standard_passes()) {
+  for (const std::unique_ptr<passes::Pass>& pass : lower::standard_passes(options)) {
     SCOPED_TRACE(std::string(pass->name()));
     pass->run(graph);
     const std::map<std::string, DenseTensor> after = outputs_by_name(graph, inputs);
@@ -47,6 +50,38 @@ TEST_P(PassInvariance, EveryPassKeepsTheOutputs) {
     before = after;
   }
   EXPECT_FALSE(lower::needs_lowering(graph)) << "the last graph runs as canonical ops";
+}
+
+TEST_P(PassInvariance, EveryPassKeepsTheOutputs) {
+  expect_every_pass_keeps_the_outputs(GetParam(), {});
+}
+
+// The target-dependent passes too: NHWC layout (its transposes run as identities), bf16
+// precision and an assumed 2:4 sparsity only annotate costs.
+TEST_P(PassInvariance, TargetPassesKeepTheOutputs) {
+  expect_every_pass_keeps_the_outputs(
+      GetParam(), {.precision = passes::parse_precision_policy("bf16"),
+                   .sparsity = passes::parse_sparsity_policy("2:4"),
+                   .conv_layout = ir::Layout::kNhwc});
+}
+
+// The fusion passes above are not vacuous on these models: what each one fused, by pattern.
+TEST(PassInvarianceCheck, FusionPassesFuseTheReferenceModels) {
+  const std::map<std::string, std::map<std::string, int64_t>> expected = {
+      {"bert_tiny", {{"fuse-gelu", 2}, {"fuse-attention", 2}, {"fuse-bias-activation", 14}}},
+      {"tiny_cnn_unfolded", {{"fold-conv-bn", 2}, {"fuse-bias-activation", 3}}},
+      {"squeezenet1_1", {{"fuse-bias-activation", 26}}}};
+  for (const ReferenceModel& model : testing::reference_models()) {
+    if (expected.count(model.model) == 0) continue;
+    ir::Graph graph = testing::imported(model);
+    for (const passes::PassRecord& record : lower::standard_pipeline().run(graph)) {
+      const auto& counts = expected.at(model.model);
+      if (counts.count(record.pass) == 0) continue;
+      const char* counter = record.pass == "fold-conv-bn" ? "folded" : "fused";
+      EXPECT_EQ(record.statistics.get(counter), counts.at(record.pass))
+          << model.model << " " << record.pass;
+    }
+  }
 }
 
 // The comparison would see a pass that changed arithmetic: here, one that turns the first

@@ -1,0 +1,173 @@
+#include "archs/crossbar/analog_mvm.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "compiler/support/checked_math.h"
+#include "compiler/support/error.h"
+
+namespace polyarch::archs::crossbar {
+
+AdcTransfer adc_transfer(const CrossbarParams& params) {
+  AdcTransfer adc;
+  adc.quantize = params.analog.adc_quantization;
+  const double dac_max = std::ldexp(1.0, int(params.dac_bits)) - 1.0;
+  const double level_max = std::ldexp(1.0, int(params.cell.bits_per_cell)) - 1.0;
+  adc.full_scale = params.adc.full_scale_fraction * double(params.rows) * dac_max * level_max;
+  const int needed_bits = static_cast<int>(std::ceil(std::log2(adc.full_scale + 1.0)));
+  adc.lsb = std::ldexp(1.0, std::max(0, needed_bits - int(params.adc.bits)));
+  adc.max_value = (std::ldexp(1.0, int(params.adc.bits)) - 1.0) * adc.lsb;
+  return adc;
+}
+
+double ir_drop_attenuation(const AnalogParams& analog, double relative_conductance,
+                           int64_t array_row, int64_t array_column, int64_t array_rows) {
+  const double pitches = double(array_column + 1 + array_rows - array_row);
+  return 1.0 / (1.0 + relative_conductance * analog.wire_resistance_ohm /
+                          analog.cell_on_resistance_ohm * pitches);
+}
+
+AnalogMvm::AnalogMvm(const CrossbarParams& params, std::span<const float> weights, int64_t k,
+                     int64_t n, uint64_t seed, uint64_t stream)
+    : params_(params),
+      weights_(quantize_weights(weights, k, n, params.weight_bits)),
+      layout_(cell_layout(params)),
+      adc_(adc_transfer(params)),
+      random_(seed, stream) {
+  program();
+}
+
+int64_t AnalogMvm::arrays() const {
+  return ceil_div(weights_.k, params_.rows) * ceil_div(physical_columns(), params_.cols);
+}
+
+// Levels from the codes, then faults, programming variation and IR drop, cell by cell.
+void AnalogMvm::program() {
+  const AnalogParams& analog = params_.analog;
+  const int64_t columns = physical_columns();
+  const int64_t cells = layout_.cells_per_weight();
+  const double level_max = double(layout_.level_max);
+  conductance_.assign(static_cast<std::size_t>(weights_.k * columns), 0.0f);
+  faults_.assign(conductance_.size(), 0);
+  for (int64_t row = 0; row < weights_.k; ++row) {
+    for (int64_t column = 0; column < columns; ++column) {
+      const std::size_t index = static_cast<std::size_t>(row * columns + column);
+      const int64_t code = weights_.codes[row * weights_.n + column / cells];
+      double level = double(layout_.level(code, static_cast<std::size_t>(column % cells)));
+      if (analog.stuck_at_zero_rate > 0.0 || analog.stuck_at_one_rate > 0.0) {
+        const double draw = random_.uniform(index, Draw::kStuckAt);
+        if (draw < analog.stuck_at_zero_rate) {
+          faults_[index] = 1;
+          level = 0.0;
+        } else if (draw < analog.stuck_at_zero_rate + analog.stuck_at_one_rate) {
+          faults_[index] = 2;
+          level = level_max;
+        }
+      }
+      if (analog.program_sigma > 0.0) {
+        const double z = random_.gaussian(index, Draw::kProgramVariation);
+        level = analog.program_variation == ProgramVariation::kLognormal
+                    ? level * std::exp(analog.program_sigma * z)
+                    : std::max(0.0, level * (1.0 + analog.program_sigma * z));
+      }
+      if (analog.wire_resistance_ohm > 0.0) {
+        level *= ir_drop_attenuation(analog, level / level_max, row % params_.rows,
+                                     column % params_.cols, params_.rows);
+      }
+      conductance_[index] = static_cast<float>(level);
+    }
+  }
+}
+
+// One row block for every input vector: per DAC slice, the column sums of the block's rows
+// (read noise added per read), converted, weighted by slice and cell, added to the outputs.
+// `Sum` is float where every ideal column sum is an exact float (below 2^24), else double.
+template <typename Sum>
+void AnalogMvm::read_row_block(const QuantizedInputs& inputs, const std::vector<InputSlice>& slices,
+                               int64_t row_block, std::vector<double>& accumulators,
+                               MvmCounts& counts) const {
+  const int64_t columns = physical_columns();
+  const int64_t cells = layout_.cells_per_weight();
+  const int64_t slice_count = static_cast<int64_t>(slices.size());
+  const int64_t first_row = row_block * params_.rows;
+  const int64_t end_row = std::min(weights_.k, first_row + params_.rows);
+  const int64_t row_blocks = ceil_div(weights_.k, params_.rows);
+  const double read_sigma = params_.analog.read_sigma;
+  std::vector<Sum> sums(static_cast<std::size_t>(slice_count * columns));
+  std::vector<Sum> squares(read_sigma > 0.0 ? sums.size() : 0);
+  std::vector<double> cell_weight(static_cast<std::size_t>(cells));
+  for (int64_t cell = 0; cell < cells; ++cell) {
+    const CellColumn& column = layout_.columns[static_cast<std::size_t>(cell)];
+    cell_weight[cell] = double(column.polarity) * std::ldexp(1.0, int(column.shift));
+  }
+  for (int64_t vector = 0; vector < inputs.m; ++vector) {
+    std::fill(sums.begin(), sums.end(), Sum{0});
+    std::fill(squares.begin(), squares.end(), Sum{0});
+    for (int64_t row = first_row; row < end_row; ++row) {
+      const int64_t code = inputs.codes[vector * inputs.k + row];
+      if (code == 0) continue;
+      const float* cell_row = conductance_.data() + row * columns;
+      for (int64_t slice = 0; slice < slice_count; ++slice) {
+        const Sum digit = static_cast<Sum>(slices[slice].digit(code));
+        if (digit == Sum{0}) continue;
+        Sum* sum = sums.data() + slice * columns;
+        for (int64_t column = 0; column < columns; ++column)
+          sum[column] += digit * cell_row[column];
+        if (squares.empty()) continue;
+        Sum* square = squares.data() + slice * columns;
+        for (int64_t column = 0; column < columns; ++column) {
+          square[column] += digit * digit * cell_row[column] * cell_row[column];
+        }
+      }
+    }
+    double* out = accumulators.data() + vector * weights_.n;
+    for (int64_t slice = 0; slice < slice_count; ++slice) {
+      const uint64_t read =
+          static_cast<uint64_t>((vector * row_blocks + row_block) * slice_count + slice);
+      for (int64_t column = 0; column < columns; ++column) {
+        double current = double(sums[slice * columns + column]);
+        if (!squares.empty()) {
+          current +=
+              read_sigma * std::sqrt(double(squares[slice * columns + column])) *
+              random_.gaussian(read * uint64_t(columns) + uint64_t(column), Draw::kReadNoise);
+        }
+        out[column / cells] += slices[slice].factor * cell_weight[column % cells] *
+                               adc_.convert(current, counts.adc_clipped);
+      }
+    }
+    counts.adc_conversions += slice_count * columns;
+  }
+}
+
+std::vector<float> AnalogMvm::multiply(std::span<const float> activations, int64_t m,
+                                       MvmCounts& counts) const {
+  const QuantizedInputs inputs = quantize_inputs(activations, m, weights_.k, params_.input_bits);
+  const std::vector<InputSlice> slices =
+      input_slices(params_.input_bits, params_.dac_bits, inputs.is_signed);
+  std::vector<double> accumulators(static_cast<std::size_t>(m * weights_.n), 0.0);
+  // Float sums are exact integers while the largest ideal column sum stays below 2^24.
+  const double largest_sum = double(params_.rows) * (std::ldexp(1.0, int(params_.dac_bits)) - 1) *
+                             double(layout_.level_max);
+  for (int64_t block = 0; block < ceil_div(weights_.k, params_.rows); ++block) {
+    if (largest_sum < 0x1.0p24) {
+      read_row_block<float>(inputs, slices, block, accumulators, counts);
+    } else {
+      read_row_block<double>(inputs, slices, block, accumulators, counts);
+    }
+  }
+  std::vector<float> outputs(accumulators.size());
+  for (int64_t vector = 0; vector < m; ++vector) {
+    // The offset encoding stored code + offset: remove offset x sum of the inputs, digitally.
+    double input_sum = 0.0;
+    for (int64_t row = 0; row < weights_.k; ++row)
+      input_sum += double(inputs.codes[vector * weights_.k + row]);
+    for (int64_t column = 0; column < weights_.n; ++column) {
+      const std::size_t index = static_cast<std::size_t>(vector * weights_.n + column);
+      outputs[index] = dequantize(accumulators[index] - double(layout_.offset) * input_sum,
+                                  inputs.scale, weights_.scales[column]);
+    }
+  }
+  return outputs;
+}
+
+}  // namespace polyarch::archs::crossbar

@@ -1,0 +1,96 @@
+#pragma once
+// One weight matrix programmed onto crossbar arrays and multiplied in analog: the conductances
+// (cell levels after stuck-at faults, programming variation and first-order IR drop), then for
+// every input vector, row block and DAC slice the column sums that the ADCs convert (with read
+// noise, rounding to the ADC's LSB and clipping at its range), shifted and added digitally;
+// row blocks (K > rows) add digitally after their ADCs, as in ISAAC. Equations and sources:
+// archs/crossbar/README.md ("Functional model").
+#include <cmath>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "archs/crossbar/analog_codes.h"
+#include "archs/crossbar/cell_random.h"
+#include "archs/crossbar/params.h"
+
+namespace polyarch::archs::crossbar {
+
+// The ADC of one column sum, in units of one cell level driven by one DAC level. Its LSB is
+// the power of two that lets 2^bits - 1 codes cover the full scale (full_scale_fraction of an
+// array's largest sum, rows x DAC max x level max): column sums round to the nearest multiple
+// of the LSB (ties to even) and clip at (2^bits - 1) x LSB. With enough bits the LSB is 1 and
+// integer sums pass exactly.
+struct AdcTransfer {
+  bool quantize = true;
+  double full_scale = 0.0;
+  double lsb = 1.0;
+  double max_value = 0.0;
+
+  // The value the digital side sees; `clipped` counts conversions above the range.
+  double convert(double column_sum, int64_t& clipped) const {
+    if (!quantize) return column_sum;
+    if (column_sum > max_value) {
+      ++clipped;
+      return max_value;
+    }
+    // Ties (a sum exactly between two codes) round to the even code: unbiased on average.
+    return column_sum <= 0.0 ? 0.0 : std::nearbyint(column_sum / lsb) * lsb;
+  }
+};
+AdcTransfer adc_transfer(const CrossbarParams& params);
+
+// How many times a cell's current is divided by the first-order IR drop: the cell (conductance
+// g relative to a top-level cell, whose resistance is cell_on_resistance_ohm) in series with
+// the wire from its row driver (column + 1 pitches) and to its column's ADC (rows - row
+// pitches): I = V g / (1 + g r_wire / R_on (column + 1 + rows - row)).
+double ir_drop_attenuation(const AnalogParams& analog, double relative_conductance,
+                           int64_t array_row, int64_t array_column, int64_t array_rows);
+
+// Counts gathered while multiplying.
+struct MvmCounts {
+  int64_t adc_conversions = 0;
+  int64_t adc_clipped = 0;
+};
+
+class AnalogMvm {
+ public:
+  // Quantises `weights` ([k x n], row-major) and programs them. Cell (row, physical column)
+  // sits at array row row % rows and array column (output x cells_per_weight + cell) % cols.
+  AnalogMvm(const CrossbarParams& params, std::span<const float> weights, int64_t k, int64_t n,
+            uint64_t seed, uint64_t stream);
+
+  // [m x n] outputs for [m x k] activations.
+  std::vector<float> multiply(std::span<const float> activations, int64_t m,
+                              MvmCounts& counts) const;
+
+  const QuantizedWeights& weights() const { return weights_; }
+  const CellLayout& layout() const { return layout_; }
+  int64_t physical_columns() const { return weights_.n * layout_.cells_per_weight(); }
+  // The programmed conductance of cell (row, physical column), in units of one cell level.
+  float conductance(int64_t row, int64_t column) const {
+    return conductance_[row * physical_columns() + column];
+  }
+  // 0 for a working cell, 1 stuck at the lowest level, 2 stuck at the highest.
+  uint8_t fault(int64_t row, int64_t column) const {
+    return faults_[row * physical_columns() + column];
+  }
+  int64_t arrays() const;  // arrays the matrix occupies
+
+ private:
+  void program();
+  template <typename Sum>
+  void read_row_block(const QuantizedInputs& inputs, const std::vector<InputSlice>& slices,
+                      int64_t row_block, std::vector<double>& accumulators,
+                      MvmCounts& counts) const;
+
+  CrossbarParams params_;
+  QuantizedWeights weights_;
+  CellLayout layout_;
+  AdcTransfer adc_;
+  CellRandom random_;
+  std::vector<float> conductance_;  // [k x physical columns]
+  std::vector<uint8_t> faults_;
+};
+
+}  // namespace polyarch::archs::crossbar

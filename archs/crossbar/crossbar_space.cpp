@@ -1,0 +1,73 @@
+#include "archs/crossbar/crossbar_space.h"
+
+#include <cstdio>
+
+#include "mapping/cache/op_shape_key.h"
+
+namespace polyarch::archs::crossbar {
+
+namespace {
+
+mapping::MappingSpace replica_space(int64_t most) {
+  mapping::Dimension replicas{"replicas", {}, {}};
+  for (int64_t count = most; count >= 1; --count) replicas.values.push_back(count);
+  return mapping::MappingSpace({std::move(replicas)});
+}
+
+}  // namespace
+
+double crossbar_seconds(const CrossbarPlan& plan, const CrossbarMemory& memory) {
+  const double bytes = static_cast<double>(plan.dram_read_bytes + plan.dram_write_bytes);
+  const double dram_s =
+      memory.dram_bytes_per_second > 0 ? bytes / memory.dram_bytes_per_second : 0.0;
+  return plan.compute_ns * 1e-9 + dram_s + 2.0 * memory.dram_latency_s;
+}
+
+CrossbarMappingProblem::CrossbarMappingProblem(CrossbarParams params, ir::Op op,
+                                               CrossbarMemory memory)
+    : params_(std::move(params)),
+      op_(std::move(op)),
+      memory_(memory),
+      space_(replica_space(max_replicas(params_, op_))) {}
+
+int64_t CrossbarMappingProblem::replicas(const mapping::MappingPoint& point) const {
+  return space_.value(point, 0);
+}
+
+CrossbarPlan CrossbarMappingProblem::plan(const mapping::MappingPoint& point) const {
+  return plan_op(params_, op_, replicas(point));
+}
+
+bool CrossbarMappingProblem::valid(const mapping::MappingPoint& point) const {
+  return point.size() == 1 && point[0] < space_.dimensions()[0].values.size();
+}
+
+double CrossbarMappingProblem::dram_seconds(const CrossbarPlan& plan) const {
+  return crossbar_seconds(plan, memory_) - plan.compute_ns * 1e-9;
+}
+
+mapping::MappingCost CrossbarMappingProblem::evaluate(const mapping::MappingPoint& point) const {
+  const CrossbarPlan chosen = plan(point);
+  mapping::MappingCost cost;
+  cost.latency_s = crossbar_seconds(chosen, memory_);
+  cost.bound = chosen.compute_ns * 1e-9 >= dram_seconds(chosen) ? mapping::Bound::kCompute
+                                                                : mapping::Bound::kDram;
+  return cost;
+}
+
+CrossbarPlan plan_for_run(const CrossbarParams& params, const ir::Op& op,
+                          const CrossbarMemory& memory, mapping::UnitDecisions* decisions) {
+  if (decisions == nullptr || !crossbar_supports(op)) return plan_op(params, op);
+  const CrossbarMappingProblem problem(params, op, memory);
+  char channel[64];
+  std::snprintf(channel, sizeof channel, " bw=%g lat=%g", memory.dram_bytes_per_second,
+                memory.dram_latency_s);
+  const std::optional<mapping::Decision> decision = decisions->decide(
+      problem, mapping::op_shape_key(op, op.dtype.value_or(ir::DType::kInt16)) + channel);
+  if (!decision) return plan_op(params, op);
+  CrossbarPlan plan = problem.plan(decision->point);
+  plan.mapping["search"] = mapping::decision_json(decisions->policy(), *decision);
+  return plan;
+}
+
+}  // namespace polyarch::archs::crossbar

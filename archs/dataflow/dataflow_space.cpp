@@ -1,0 +1,95 @@
+#include "archs/dataflow/dataflow_space.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "archs/dataflow/phase_plans.h"
+#include "mapping/cache/op_shape_key.h"
+
+namespace polyarch::archs::dataflow {
+
+namespace {
+
+enum Dim : std::size_t { kKUnroll, kNUnroll, kReplication };
+
+constexpr int64_t kMaxUnroll = 64;  // as gemm_plan.cpp
+
+std::vector<int64_t> powers_of_two() {
+  std::vector<int64_t> values;
+  for (int64_t value = 1; value <= kMaxUnroll; value *= 2) values.push_back(value);
+  return values;
+}
+
+bool is_gemm_like(const ir::Op& op) {
+  return op.kind() == ir::OpKind::kGemm || op.kind() == ir::OpKind::kConv2d;
+}
+
+}  // namespace
+
+DataflowGemmMappingProblem::DataflowGemmMappingProblem(DataflowParams params, ir::Op op,
+                                                       std::shared_ptr<MappingCache> cache,
+                                                       sim::MemoryView memory, double clock_ghz)
+    : params_(std::move(params)),
+      op_(std::move(op)),
+      cache_(std::move(cache)),
+      memory_(memory),
+      clock_ghz_(clock_ghz),
+      choices_(gemm_choices(params_, gemm_shape(op_, op_.dtype.value_or(params_.dtype)))),
+      space_({{"k_unroll", powers_of_two(), {}},
+              {"n_unroll", powers_of_two(), {}},
+              {"replication", {0, 1}, {"full", "half"}}}) {}
+
+GemmChoice DataflowGemmMappingProblem::choice(const mapping::MappingPoint& point) const {
+  return {space_.value(point, kKUnroll), space_.value(point, kNUnroll),
+          space_.value(point, kReplication) == 1};
+}
+
+mapping::MappingPoint DataflowGemmMappingProblem::point_of(const GemmChoice& chosen) const {
+  auto index = [](int64_t unroll) {
+    uint32_t position = 0;
+    while ((int64_t{1} << position) < unroll) ++position;
+    return position;
+  };
+  return {index(chosen.k_unroll), index(chosen.n_unroll), chosen.half_replicas ? 1u : 0u};
+}
+
+bool DataflowGemmMappingProblem::valid(const mapping::MappingPoint& point) const {
+  return std::find(choices_.begin(), choices_.end(), choice(point)) != choices_.end();
+}
+
+DataflowPlan DataflowGemmMappingProblem::plan(const mapping::MappingPoint& point) const {
+  return plan_op(params_, op_, *cache_, choice(point));
+}
+
+mapping::MappingCost DataflowGemmMappingProblem::evaluate(
+    const mapping::MappingPoint& point) const {
+  const DataflowPlan chosen = plan(point);
+  const int64_t cycles =
+      estimate_cycles(chosen, memory_.dram_bytes_per_cycle, memory_.dram_latency_cycles);
+  mapping::MappingCost cost;
+  cost.latency_s = static_cast<double>(cycles) / (clock_ghz_ * 1e9);
+  // DRAM-bound when the fabric alone (DRAM unlimited) would take under 95% of the estimate.
+  const int64_t fabric_cycles = estimate_cycles(chosen, 0, 0);
+  cost.bound = static_cast<double>(fabric_cycles) >= 0.95 * static_cast<double>(cycles)
+                   ? mapping::Bound::kCompute
+                   : mapping::Bound::kDram;
+  return cost;
+}
+
+DataflowPlan plan_for_run(const DataflowParams& params, const ir::Op& op,
+                          const std::shared_ptr<MappingCache>& cache, const sim::MemoryView& memory,
+                          double clock_ghz, mapping::UnitDecisions* decisions) {
+  if (decisions == nullptr || !is_gemm_like(op)) return plan_op(params, op, *cache);
+  const DataflowGemmMappingProblem problem(params, op, cache, memory, clock_ghz);
+  char channel[64];
+  std::snprintf(channel, sizeof channel, " clock=%g bw=%g lat=%lld", clock_ghz,
+                memory.dram_bytes_per_cycle, static_cast<long long>(memory.dram_latency_cycles));
+  const std::optional<mapping::Decision> decision = decisions->decide(
+      problem, mapping::op_shape_key(op, op.dtype.value_or(params.dtype)) + channel);
+  if (!decision) return plan_op(params, op, *cache);
+  DataflowPlan plan = problem.plan(decision->point);
+  plan.mapping["search"] = mapping::decision_json(decisions->policy(), *decision);
+  return plan;
+}
+
+}  // namespace polyarch::archs::dataflow

@@ -1,0 +1,58 @@
+#pragma once
+// The dataflow kind's mapping space for a GEMM or convolution, as the generic search sees it
+// (mapping/space/mapping_problem.h). The dimensions are the choices plan_gemm_phase makes:
+//   k_unroll      1, 2, 4 ... 64   MACs of the weight tile along K (the MAC chain's length)
+//   n_unroll      1, 2, 4 ... 64   MACs along N (output columns per iteration)
+//   replication   full | half      copies of the tile that fill the fabric, or half as many
+//                                  (fewer values to route: lower II where links congest)
+// Valid where the fabric holds the tile (K x N weights in the PEs' registers, unrolls within
+// the GEMM's K and N). The initiation interval is not a dimension: placement and the modulo
+// scheduler find the smallest one the tile's resources and routes allow. The cost places,
+// routes and schedules the tile (cached by the unit's MappingCache) and is the op's
+// estimate_cycles with the unit's DRAM: compute- or DRAM-bound, whichever dominates. Energy is
+// not priced here (0). With unlimited DRAM the exhaustive optimum is plan_op's own choice
+// (tests/archs/dataflow/dataflow_space_test.cpp); with finite DRAM the search can find a tile
+// that moves less data, which the kind's own choice (by fabric cycles) does not look at.
+#include <memory>
+#include <vector>
+
+#include "archs/dataflow/cost_model.h"
+#include "mapping/cache/unit_decisions.h"
+#include "mapping/space/mapping_problem.h"
+#include "sim/memory/memory_view.h"
+
+namespace polyarch::archs::dataflow {
+
+class DataflowGemmMappingProblem final : public mapping::MappingProblem {
+ public:
+  // `op` must be a Gemm or Conv2d the fabric supports; `cache` is the unit's.
+  DataflowGemmMappingProblem(DataflowParams params, ir::Op op, std::shared_ptr<MappingCache> cache,
+                             sim::MemoryView memory, double clock_ghz);
+
+  const mapping::MappingSpace& space() const override { return space_; }
+  bool valid(const mapping::MappingPoint& point) const override;
+  mapping::MappingCost evaluate(const mapping::MappingPoint& point) const override;
+
+  GemmChoice choice(const mapping::MappingPoint& point) const;
+  DataflowPlan plan(const mapping::MappingPoint& point) const;
+  // The point of a tiling the fabric holds.
+  mapping::MappingPoint point_of(const GemmChoice& choice) const;
+
+ private:
+  DataflowParams params_;
+  ir::Op op_;
+  std::shared_ptr<MappingCache> cache_;
+  sim::MemoryView memory_;
+  double clock_ghz_;
+  std::vector<GemmChoice> choices_;
+  mapping::MappingSpace space_;
+};
+
+// The plan the unit runs: with `decisions` (polyarch run --search), a GEMM's or convolution's
+// tiling is the searched one (the decision's description in mapping.search); otherwise, and for
+// other ops, plan_op's own.
+DataflowPlan plan_for_run(const DataflowParams& params, const ir::Op& op,
+                          const std::shared_ptr<MappingCache>& cache, const sim::MemoryView& memory,
+                          double clock_ghz, mapping::UnitDecisions* decisions);
+
+}  // namespace polyarch::archs::dataflow

@@ -1,0 +1,43 @@
+#pragma once
+// The pim kind's mapping space for a GEMM (GEMV-like: at most max_batch input vectors), as the
+// generic search sees it (mapping/space/mapping_problem.h). One dimension, the choice plan_op
+// makes itself:
+//   partition   rows (each PU owns whole output rows; the inputs are broadcast to every
+//               pseudo-channel) | columns (each PU owns a slice of the reduction; partial sums
+//               leave per PU or per channel adder)
+// How many input vectors a pass holds follows from the PU register file, and the banks a PU
+// streams are the hardware's (banks_per_pu), so neither is a dimension. Both points are valid.
+// The cost is the plan's command-clock cycles (bank streaming plus the external transfers); the
+// bound is compute when the PUs' arithmetic paces the column commands, else DRAM (the banks'
+// internal bandwidth, or the external bus when its transfers take longer); energy is not priced
+// here (0). The exhaustive optimum is plan_op's own choice (tests/archs/pim/pim_space_test.cpp).
+#include "archs/pim/cost_model.h"
+#include "mapping/cache/unit_decisions.h"
+#include "mapping/space/mapping_problem.h"
+
+namespace polyarch::archs::pim {
+
+class PimGemmMappingProblem final : public mapping::MappingProblem {
+ public:
+  // `op` must be a Gemm the unit supports.
+  PimGemmMappingProblem(PimParams params, ir::Op op);
+
+  const mapping::MappingSpace& space() const override { return space_; }
+  bool valid(const mapping::MappingPoint& point) const override;
+  mapping::MappingCost evaluate(const mapping::MappingPoint& point) const override;
+
+  Partition partition(const mapping::MappingPoint& point) const;
+  PimPlan plan(const mapping::MappingPoint& point) const;
+
+ private:
+  PimParams params_;
+  ir::Op op_;
+  mapping::MappingSpace space_;
+};
+
+// The plan the unit runs: with `decisions` (polyarch run --search), a GEMM's partition is the
+// searched one (the decision's description in mapping.search); otherwise, and for other ops,
+// plan_op's own.
+PimPlan plan_for_run(const PimParams& params, const ir::Op& op, mapping::UnitDecisions* decisions);
+
+}  // namespace polyarch::archs::pim

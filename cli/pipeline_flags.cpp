@@ -1,0 +1,68 @@
+#include "cli/pipeline_flags.h"
+
+#include "compiler/passes/layout.h"
+
+namespace polyarch::cli {
+
+const char* const kPipelineFlagsHelp =
+    R"(compiler passes (an ONNX model):
+  --allow-unknown   keep ONNX operators the compiler does not support as placeholders
+                    (elementwise fn=unknown:<OpType>) costed by their output bytes, instead of
+                    stopping; results without declared shapes take their first operand's
+                    shape and type (not with run --functional)
+  --precision P     the type ops compute in: fp32, fp16, bf16 or int8, then KIND=TYPE
+                    overrides, e.g. bf16,softmax=bf16 (defaults: fp16/bf16 keep softmax and
+                    norm in fp32; int8 quantises gemm and conv2d only). QDQ models' quantised
+                    convolutions and GEMMs are int8 whatever P says
+  --sparsity S      weights without values (structure-only models) are N:M pruned (2:4) or of
+                    density S (0.3); weights with values are measured
+  --layout L        nchw, nhwc or auto (default): the target's convolution layout, from the
+                    first --arch unit that runs convolutions (systolic, simd: nhwc)
+)";
+
+std::vector<OptionSpec> pipeline_option_specs() {
+  return {{"allow-unknown", false}, {"precision"}, {"sparsity"}, {"layout"}};
+}
+
+namespace {
+
+// The layout of the first unit that can run a convolution.
+std::optional<ir::Layout> target_conv_layout(const archs::SocConfig& soc) {
+  ir::Conv2dAttrs probe;
+  probe.c = probe.h = probe.w = probe.k = 8;
+  probe.r = probe.s = 3;
+  ir::Op conv;
+  conv.name = "layout probe";
+  conv.attrs = probe;
+  for (const auto& unit : soc.units) {
+    if (unit->supports(conv)) return passes::preferred_conv_layout(unit->kind());
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+lower::PipelineOptions parse_pipeline_options(const Arguments& parsed,
+                                              const archs::SocConfig* soc) {
+  lower::PipelineOptions options;
+  options.allow_unknown = parsed.flag("allow-unknown");
+  if (auto text = parsed.value("precision")) {
+    options.precision = passes::parse_precision_policy(*text);
+  }
+  if (auto text = parsed.value("sparsity")) {
+    options.sparsity = passes::parse_sparsity_policy(*text);
+  }
+  const std::string layout = parsed.value("layout").value_or("auto");
+  if (layout == "nchw") {
+    options.conv_layout = ir::Layout::kNchw;
+  } else if (layout == "nhwc") {
+    options.conv_layout = ir::Layout::kNhwc;
+  } else if (layout == "auto") {
+    if (soc != nullptr) options.conv_layout = target_conv_layout(*soc);
+  } else {
+    throw_bad_input({}, "--layout " + layout + ": expected nchw, nhwc or auto");
+  }
+  return options;
+}
+
+}  // namespace polyarch::cli

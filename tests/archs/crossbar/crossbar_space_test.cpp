@@ -1,0 +1,95 @@
+// The crossbar mapping space: its exhaustive optimum is the unit's own replication, a searched
+// replication simulates within 5% of its estimate, and every searcher is deterministic for a
+// seed.
+#include "archs/crossbar/crossbar_space.h"
+
+#include <gtest/gtest.h>
+
+#include "archs/crossbar/kind.h"
+#include "tests/support/ir_builders.h"
+#include "tests/support/searched_run.h"
+
+namespace polyarch::archs::crossbar {
+namespace {
+
+using test_support::make_op;
+
+struct Unit {
+  CrossbarParams params;
+  CrossbarMemory memory;
+};
+
+Unit crossbar_of(const std::string& file) {
+  const SocConfig soc = load_soc_config(std::string(POLYARCH_SOURCE_DIR) + "/configs/arch/" + file);
+  const MemoryContext memory = soc.memory_context();
+  for (const auto& unit : soc.units) {
+    if (const auto* config = dynamic_cast<const CrossbarUnitConfig*>(unit.get())) {
+      return {config->params(), {memory.dram_bytes_per_second, memory.dram_latency_s}};
+    }
+  }
+  throw std::runtime_error(file + " has no crossbar unit");
+}
+
+const std::vector<std::string> kArchs = {"isaac_like.yaml", "neurosim_rram_like.yaml",
+                                         "sram_cim_like.yaml"};
+
+std::vector<ir::Op> shapes() {
+  return {make_op("bert_qkv", ir::GemmAttrs{.m = 512, .n = 768, .k = 768}),
+          make_op("mlp", ir::GemmAttrs{.m = 64, .n = 256, .k = 256}),
+          make_op("resnet_conv3", ir::Conv2dAttrs{.n = 1,
+                                                  .c = 128,
+                                                  .h = 28,
+                                                  .w = 28,
+                                                  .k = 128,
+                                                  .r = 3,
+                                                  .s = 3,
+                                                  .pad_h = 1,
+                                                  .pad_w = 1}),
+          // Weights larger than every shipped unit: reprogrammed, one point.
+          make_op("llm_ffn", ir::GemmAttrs{.m = 128, .n = 11008, .k = 4096})};
+}
+
+TEST(CrossbarSpace, ExhaustiveOptimumIsTheUnitsOwnReplication) {
+  for (const std::string& arch : kArchs) {
+    const Unit unit = crossbar_of(arch);
+    for (const ir::Op& op : shapes()) {
+      const CrossbarMappingProblem problem(unit.params, op, unit.memory);
+      const mapping::SearchResult best = mapping::exhaustive_search(problem, mapping::Objective{});
+      ASSERT_TRUE(best.found());
+      const CrossbarPlan own = plan_op(unit.params, op);
+      EXPECT_EQ(problem.replicas(best.best), own.replicas) << arch << " " << op.name;
+      EXPECT_DOUBLE_EQ(best.best_cost.latency_s, crossbar_seconds(own, unit.memory))
+          << arch << " " << op.name;
+      if (own.passes > 1) {
+        EXPECT_EQ(problem.space().size(), 1) << arch << " " << op.name;
+      }
+    }
+  }
+}
+
+TEST(CrossbarSpace, SearchedReplicationSimulatesWithinFivePercentOfItsEstimate) {
+  for (const std::string& arch : kArchs) {
+    for (const ir::Op& op : shapes()) {
+      for (const char* searcher : {"exhaustive", "genetic"}) {
+        auto policy = std::make_shared<mapping::SearchPolicy>();
+        policy->searcher = searcher;
+        policy->options = {.seed = 9, .max_evaluations = 10};
+        const test_support::SearchedOpRun run =
+            test_support::run_searched(arch, "crossbar", op, policy);
+        ASSERT_TRUE(run.simulated.mapping.contains("search")) << arch << " " << op.name;
+        EXPECT_NEAR(run.simulated.latency_s(), run.estimate_s, 0.05 * run.estimate_s)
+            << arch << " " << op.name << " " << searcher << ": "
+            << run.simulated.mapping["search"]["point"];
+      }
+    }
+  }
+}
+
+TEST(CrossbarSpace, SearchIsDeterministicForASeed) {
+  const Unit unit = crossbar_of("isaac_like.yaml");
+  const CrossbarMappingProblem problem(unit.params, shapes()[2], unit.memory);
+  test_support::expect_deterministic_searches(problem, 6);
+}
+
+}  // namespace
+}  // namespace polyarch::archs::crossbar

@@ -1,0 +1,77 @@
+// The dataflow GEMM mapping space: with unlimited DRAM its exhaustive optimum is the fabric's own
+// tiling, a searched tiling simulates within 5% of its estimate, and every searcher is
+// deterministic for a seed.
+#include "archs/dataflow/dataflow_space.h"
+
+#include <gtest/gtest.h>
+
+#include "compiler/ir/op_text.h"
+#include "tests/archs/dataflow/dataflow_fixture.h"
+#include "tests/support/searched_run.h"
+
+namespace polyarch::archs::dataflow::test {
+namespace {
+
+const std::vector<std::string> kArchs = {"plasticine_like.yaml", "hycube_like.yaml"};
+
+std::vector<ir::Op> shapes() {
+  return {gemm(512, 768, 768), gemm(64, 256, 512), gemm(1, 1024, 1024), conv(64, 28, 64, 3, 1)};
+}
+
+double clock_of(const SocConfig& soc, const DataflowParams& params) {
+  return params.clock_ghz.value_or(soc.clock_ghz);
+}
+
+TEST(DataflowGemmSpace, ExhaustiveOptimumIsTheFabricsOwnTilingWithUnlimitedDram) {
+  for (const std::string& arch : kArchs) {
+    const SocConfig soc = load_shipped(arch);
+    const DataflowParams params = dataflow_params_of(soc);
+    auto cache = std::make_shared<MappingCache>();
+    for (const ir::Op& op : shapes()) {
+      const DataflowGemmMappingProblem problem(params, op, cache, {}, clock_of(soc, params));
+      const mapping::SearchResult best = mapping::exhaustive_search(problem, mapping::Objective{});
+      ASSERT_TRUE(best.found()) << arch;
+      EXPECT_GT(best.evaluations, 4) << arch;
+      const DataflowPlan own = plan_op(params, op, *cache);
+      const nlohmann::ordered_json& phase = own.phases.front().mapping;
+      EXPECT_EQ(estimate_cycles(problem.plan(best.best), 0, 0), estimate_cycles(own, 0, 0))
+          << arch << " " << ir::op_attributes_text(op.attrs) << ": searched "
+          << problem.space().describe(best.best) << ", own k_unroll=" << phase["k_unroll"]
+          << " n_unroll=" << phase["n_unroll"] << " replicas=" << phase["replicas"];
+    }
+  }
+}
+
+// GEMMs and a convolution with many iterations per tile round. (A decode GEMV, one iteration per
+// round, is fill-and-drain bound: on hycube_like it simulates 5.5% under its estimate.)
+TEST(DataflowGemmSpace, SearchedTilingSimulatesWithinFivePercentOfItsEstimate) {
+  for (const std::string& arch : kArchs) {
+    for (const ir::Op& op : {gemm(512, 768, 768), gemm(64, 256, 512), conv(64, 28, 64, 3, 1)}) {
+      for (const char* searcher : {"exhaustive", "annealing"}) {
+        auto policy = std::make_shared<mapping::SearchPolicy>();
+        policy->searcher = searcher;
+        policy->options = {.seed = 5, .max_evaluations = 12};
+        const test_support::SearchedOpRun run =
+            test_support::run_searched(arch, "dataflow", op, policy);
+        ASSERT_TRUE(run.simulated.mapping.contains("search")) << arch;
+        EXPECT_NEAR(run.simulated.latency_s(), run.estimate_s, 0.05 * run.estimate_s)
+            << arch << " " << ir::op_attributes_text(op.attrs) << " " << searcher << ": "
+            << run.simulated.mapping["search"]["point"];
+      }
+    }
+  }
+}
+
+TEST(DataflowGemmSpace, SearchIsDeterministicForASeed) {
+  const SocConfig soc = load_shipped("plasticine_like.yaml");
+  const DataflowParams params = dataflow_params_of(soc);
+  const DataflowGemmMappingProblem problem(
+      params, gemm(512, 768, 768), std::make_shared<MappingCache>(),
+      sim::memory_view(soc.memory_context().dram_bytes_per_second,
+                       soc.memory_context().dram_latency_s, clock_of(soc, params)),
+      clock_of(soc, params));
+  test_support::expect_deterministic_searches(problem, 8);
+}
+
+}  // namespace
+}  // namespace polyarch::archs::dataflow::test

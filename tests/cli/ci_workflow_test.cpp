@@ -1,0 +1,64 @@
+// The CI example (.github/workflows/sweep.yml) must keep working as the CLI changes: every
+// polyarch command its unconditional steps run is run here, from the source tree with outputs
+// redirected to a scratch directory, and the files it uploads must exist afterwards.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "compiler/support/config_tree.h"
+#include "tests/support/run_polyarch.h"
+#include "tests/support/scratch_dir_test.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using polyarch::ConfigNode;
+using polyarch::test_support::CommandOutput;
+using polyarch::test_support::run_command;
+using polyarch::test_support::source_path;
+
+// Replaces every occurrence of `from` in `text` with `to`.
+std::string replace_all(std::string text, const std::string& from, const std::string& to) {
+  for (std::size_t at = text.find(from); at != std::string::npos;
+       at = text.find(from, at + to.size())) {
+    text.replace(at, from.size(), to);
+  }
+  return text;
+}
+
+class CiWorkflowTest : public polyarch::test_support::ScratchDirTest {};
+
+TEST_F(CiWorkflowTest, SweepWorkflowCommandsRunAndProduceTheUploadedFiles) {
+  ConfigNode workflow = polyarch::load_config_file(source_path(".github/workflows/sweep.yml"));
+  const ConfigNode* steps = workflow.find("jobs")->find("sweep")->find("steps");
+  ASSERT_NE(steps, nullptr);
+  std::vector<std::string> uploads;
+  int commands = 0;
+  for (const ConfigNode& step : steps->items()) {
+    if (const ConfigNode* with = step.find("with"); with != nullptr && with->find("path")) {
+      std::string paths = with->find("path")->scalar();
+      for (std::size_t start = 0, end; start < paths.size(); start = end + 1) {
+        end = paths.find('\n', start);
+        if (end == std::string::npos) end = paths.size();
+        std::string line = paths.substr(start, end - start);
+        if (!line.empty()) uploads.push_back(replace_all(line, "out/", dir_.string() + "/"));
+      }
+    }
+    const ConfigNode* run = step.find("run");
+    if (run == nullptr || step.find("if") != nullptr) continue;  // pull-request-only steps
+    const std::string& line = run->scalar();
+    if (line.rfind("build/cli/polyarch ", 0) != 0) continue;  // package and build steps
+    std::string command = replace_all(line, "build/cli/polyarch", POLYARCH_CLI);
+    command = replace_all(command, "out/", dir_.string() + "/");
+    CommandOutput output = run_command("cd " + source_path("") + " && " + command);
+    EXPECT_EQ(output.exit_code, 0) << command << "\n" << output.output;
+    ++commands;
+  }
+  EXPECT_EQ(commands, 2);  // the sweep and the single run
+  ASSERT_EQ(uploads.size(), 4u);
+  for (const std::string& file : uploads) EXPECT_TRUE(fs::exists(file)) << file;
+}
+
+}  // namespace

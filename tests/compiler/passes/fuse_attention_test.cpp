@@ -1,0 +1,161 @@
+// Attention recognition before/after: BERT's export (head split/merge absorbed, additive mask,
+// scale split between Q and K^T), GPT-2's causal Where with a Div scale, GQA's repeat_kv, and
+// a scale that is not 1/sqrt(d).
+#include "compiler/passes/fuse_attention.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "compiler/frontend/workload_loader.h"
+#include "compiler/lower/pipeline.h"
+#include "tests/compiler/passes/fusion_test_support.h"
+
+namespace polyarch::passes {
+namespace {
+
+using testing::OnnxGraphBuilder;
+
+// b=1, s=4, h=2 heads of d=8 over [1, 4, 16] projections, as the BERT export writes it.
+OnnxGraphBuilder bert_attention(double half_scale) {
+  OnnxGraphBuilder b;
+  b.input("q_in", {1, 4, 16}).input("k_in", {1, 4, 16}).input("v_in", {1, 4, 16});
+  b.input("mask", {1, 1, 1, 4});
+  b.ints("split_shape", {1, 4, 2, 8}).ints("merged_shape", {1, 4, 16});
+  testing::scalar(b, "c", half_scale);
+  b.node("Reshape", {"q_in", "split_shape"}, {"q4"});
+  b.node("Transpose", {"q4"}, {"q"}, {{"perm", std::vector<int64_t>{0, 2, 1, 3}}});
+  b.node("Reshape", {"k_in", "split_shape"}, {"k4"});
+  b.node("Transpose", {"k4"}, {"kt"}, {{"perm", std::vector<int64_t>{0, 2, 3, 1}}});
+  b.node("Reshape", {"v_in", "split_shape"}, {"v4"});
+  b.node("Transpose", {"v4"}, {"v"}, {{"perm", std::vector<int64_t>{0, 2, 1, 3}}});
+  b.node("Mul", {"q", "c"}, {"q_scaled"});
+  b.node("Mul", {"kt", "c"}, {"kt_scaled"});
+  b.node("MatMul", {"q_scaled", "kt_scaled"}, {"scores"});
+  b.node("Add", {"scores", "mask"}, {"masked"});
+  b.node("Softmax", {"masked"}, {"p"}, {{"axis", int64_t{-1}}});
+  b.node("MatMul", {"p", "v"}, {"context"});
+  b.node("Transpose", {"context"}, {"context_t"}, {{"perm", std::vector<int64_t>{0, 2, 1, 3}}});
+  b.node("Reshape", {"context_t", "merged_shape"}, {"y"}, {}, "merge");
+  b.output("y");
+  return b;
+}
+
+TEST(FuseAttention, BertExportBecomesOneAttentionReadingTheProjectionsAndTheMask) {
+  const ir::Graph before = testing::lowered(bert_attention(std::sqrt(1.0 / std::sqrt(8.0))).graph);
+  ir::Graph after = before;
+  const PassStatistics statistics = FuseAttentionPass().run(after);
+  EXPECT_EQ(ir::print_graph(after),
+            "%merge = attention(%q_in[1,4,16], %k_in[1,4,16], %v_in[1,4,16], %mask[1,1,1,4]) "
+            "b=1 h=2 kv_heads=2 s=4 kv_len=4 d=8 -> [1,4,16] fp32\n");
+  EXPECT_EQ(statistics.get("fused"), 1);
+  EXPECT_EQ(statistics.get("masked"), 1);
+  EXPECT_EQ(statistics.get("ops erased"), 13);
+  EXPECT_LT(testing::output_difference(after, before, testing::random_inputs(before)), 1e-6);
+}
+
+TEST(FuseAttention, AScaleOtherThanOneOverRootDStaysUnfused) {
+  ir::Graph graph = testing::lowered(bert_attention(0.5).graph);
+  EXPECT_EQ(FuseAttentionPass().run(graph).get("fused"), 0);
+  EXPECT_EQ(graph.op(graph.topological_ops().back()).kind(), ir::OpKind::kCopy);
+}
+
+// A bool constant: true where key j <= query i (s = kv = 4), or any other pattern.
+void causal_mask(OnnxGraphBuilder& b, bool lower_triangular) {
+  b.input("causal", {1, 1, 4, 4}, ir::DType::kBool);
+  ir::Tensor& tensor = b.tensor("causal");
+  tensor.role = ir::TensorRole::kWeight;
+  Values values = empty_values(ir::DType::kBool, tensor.shape);
+  for (int64_t i = 0; i < 4; ++i) {
+    for (int64_t j = 0; j < 4; ++j) values.ints.push_back(lower_triangular ? j <= i : j >= i);
+  }
+  store_values(values, tensor);
+}
+
+// GPT-2's form on [b, h, s, d] tensors: Div by sqrt(d), then Where(causal, scores, min).
+// With `kv_heads` 1, K and V go through GQA's repeat_kv first.
+OnnxGraphBuilder causal_attention(bool lower_triangular, int64_t kv_heads = 2) {
+  OnnxGraphBuilder b;
+  b.input("q", {1, 2, 4, 8}).input("k", {1, kv_heads, 4, 8}).input("v", {1, kv_heads, 4, 8});
+  causal_mask(b, lower_triangular);
+  testing::scalar(b, "root_d", std::sqrt(8.0));
+  testing::scalar(b, "fill", -3.4028234663852886e38);
+  std::string keys = "k", values = "v";
+  if (kv_heads == 1) {
+    b.ints("axis", {2}).ints("expanded", {1, 1, 2, 4, 8}).ints("heads", {1, 2, 4, 8});
+    for (const std::string name : {"k", "v"}) {
+      b.node("Unsqueeze", {name, "axis"}, {name + "5"});
+      b.node("Expand", {name + "5", "expanded"}, {name + "x"});
+      b.node("Reshape", {name + "x", "heads"}, {name + "r"});
+    }
+    keys = "kr", values = "vr";
+  }
+  b.node("Transpose", {keys}, {"kt"}, {{"perm", std::vector<int64_t>{0, 1, 3, 2}}});
+  b.node("MatMul", {"q", "kt"}, {"scores"});
+  b.node("Div", {"scores", "root_d"}, {"scaled"});
+  b.node("Where", {"causal", "scaled", "fill"}, {"masked"});
+  b.node("Softmax", {"masked"}, {"p"}, {{"axis", int64_t{3}}});
+  b.node("MatMul", {"p", values}, {"y"}, {}, "pv");
+  b.output("y");
+  return b;
+}
+
+TEST(FuseAttention, CausalWhereWithADivScaleOnHeadTensors) {
+  const ir::Graph before = testing::lowered(causal_attention(true).graph);
+  ir::Graph after = before;
+  const PassStatistics statistics = FuseAttentionPass().run(after);
+  EXPECT_EQ(ir::print_graph(after),
+            "%pv = attention(%q[1,2,4,8], %k[1,2,4,8], %v[1,2,4,8]) b=1 h=2 kv_heads=2 s=4 "
+            "kv_len=4 d=8 causal -> [1,2,4,8] fp32\n");
+  EXPECT_EQ(statistics.get("causal"), 1);
+  EXPECT_LT(testing::output_difference(after, before, testing::random_inputs(before)), 1e-6);
+}
+
+TEST(FuseAttention, AMaskThatIsNotCausalStaysUnfused) {
+  ir::Graph graph = testing::lowered(causal_attention(false).graph);
+  EXPECT_EQ(FuseAttentionPass().run(graph).get("fused"), 0);
+}
+
+TEST(FuseAttention, RepeatedKeysAndValuesAreReadOnceWithFewerKvHeads) {
+  const ir::Graph before = testing::lowered(causal_attention(true, 1).graph);
+  ir::Graph after = before;
+  const PassStatistics statistics = FuseAttentionPass().run(after);
+  EXPECT_EQ(statistics.get("gqa"), 1);
+  EXPECT_EQ(testing::op_kinds(after), std::vector<std::string>{"attention"});
+  const auto& attrs = std::get<ir::AttentionAttrs>(after.op(after.topological_ops()[0]).attrs);
+  EXPECT_EQ(attrs.h, 2);
+  EXPECT_EQ(attrs.kv_heads, 1);
+  EXPECT_LT(testing::output_difference(after, before, testing::random_inputs(before)), 1e-6);
+}
+
+// The structure-only exports: BERT-base (the legacy exporter's split/merge chains) and GPT-2
+// (the dynamo exporter's: a Split of the fused QKV projection, K^T through a 3-D transpose).
+// GPT-2's mask is Where(And(new_ones, le, eq), 0, -inf) over initializers whose values are in
+// the absent weights file, so nothing proves it causal: it stays an additive mask operand.
+TEST(FuseAttention, BertBaseAndGpt2ExportsFuseTwelveAttentions) {
+  for (const char* model : {"bert_base", "gpt2"}) {
+    ir::Graph graph = frontend::load_workload(std::string(POLYARCH_SOURCE_DIR) +
+                                              "/tests/data/onnx/" + model + ".onnx");
+    PassStatistics statistics;
+    for (const auto& record : lower::standard_pipeline().run(graph)) {
+      if (record.pass == "fuse-attention") statistics = record.statistics;
+    }
+    EXPECT_EQ(statistics.get("fused"), 12) << model;
+    EXPECT_EQ(statistics.get("masked"), 12) << model;
+    int64_t attentions = 0;
+    for (ir::NodeId id : graph.topological_ops()) {
+      const auto* attention = std::get_if<ir::AttentionAttrs>(&graph.op(id).attrs);
+      if (attention == nullptr) continue;
+      ++attentions;
+      EXPECT_EQ(attention->h, 12);
+      EXPECT_EQ(attention->kv_heads, 12);
+      EXPECT_EQ(attention->s, 128);
+      EXPECT_EQ(attention->d, 64);
+      EXPECT_EQ(graph.inputs_of(id).size(), 4u) << "Q, K, V and the mask";
+    }
+    EXPECT_EQ(attentions, 12) << model;
+  }
+}
+
+}  // namespace
+}  // namespace polyarch::passes

@@ -1,0 +1,82 @@
+// LayerNorm and RMSNorm recognition before/after.
+#include "compiler/passes/fuse_norm.h"
+
+#include <gtest/gtest.h>
+
+#include "compiler/passes/onnx_node.h"
+#include "tests/compiler/passes/fusion_test_support.h"
+
+namespace polyarch::passes {
+namespace {
+
+using testing::OnnxGraphBuilder;
+
+// d = x - mean(x); y = d / sqrt(mean(d^2) + eps) * gamma + beta, over the last axis.
+OnnxGraphBuilder layer_norm(double exponent = 2.0) {
+  OnnxGraphBuilder b;
+  b.input("x", {2, 3, 8});
+  b.ints("axes", {-1});
+  testing::scalar(b, "two", exponent);
+  testing::scalar(b, "eps", 1e-5);
+  testing::floats(b, "gamma", {8});
+  testing::floats(b, "beta", {8}, {}, 9);
+  b.node("ReduceMean", {"x", "axes"}, {"mean"});
+  b.node("Sub", {"x", "mean"}, {"centred"});
+  b.node("Pow", {"centred", "two"}, {"square"});
+  b.node("ReduceMean", {"square", "axes"}, {"variance"});
+  b.node("Add", {"variance", "eps"}, {"shifted"});
+  b.node("Sqrt", {"shifted"}, {"deviation"});
+  b.node("Div", {"centred", "deviation"}, {"normalised"});
+  b.node("Mul", {"normalised", "gamma"}, {"scaled"});
+  b.node("Add", {"scaled", "beta"}, {"y"}, {}, "ln_out");
+  b.output("y");
+  return b;
+}
+
+TEST(FuseNorm, LayerNormPrimitivesBecomeOneNormWithTheirEpsilon) {
+  const ir::Graph before = testing::lowered(layer_norm().graph);
+  ir::Graph after = before;
+  const PassStatistics statistics = FuseNormPass().run(after);
+  EXPECT_EQ(ir::print_graph(after),
+            "%ln_out = norm(%x[2,3,8], %gamma[8], %beta[8]) layernorm rows=6 cols=8 -> "
+            "[2,3,8] fp32\n");
+  EXPECT_EQ(statistics.get("layernorm"), 1);
+  EXPECT_EQ(statistics.get("ops erased"), 8);
+  ASSERT_EQ(after.op_count(), 1u);
+  const ir::Op& norm = after.op(after.topological_ops().front());
+  EXPECT_FLOAT_EQ(float_attribute(*norm.lowered_from, "epsilon", 0), 1e-5f);  // fp32 constant
+  EXPECT_LT(testing::output_difference(after, before, testing::random_inputs(before)), 1e-6);
+}
+
+TEST(FuseNorm, RmsNormWithReciprocalAndProductSquare) {
+  OnnxGraphBuilder b;
+  b.input("x", {4, 16});
+  b.ints("axes", {-1});
+  testing::scalar(b, "eps", 1e-6);
+  testing::floats(b, "gamma", {16});
+  b.node("Mul", {"x", "x"}, {"square"});
+  b.node("ReduceMean", {"square", "axes"}, {"mean"});
+  b.node("Add", {"mean", "eps"}, {"shifted"});
+  b.node("Sqrt", {"shifted"}, {"root"});
+  b.node("Reciprocal", {"root"}, {"inverse"});
+  b.node("Mul", {"x", "inverse"}, {"normalised"});
+  b.node("Mul", {"gamma", "normalised"}, {"y"});
+  b.output("y");
+  const ir::Graph before = testing::lowered(b.graph);
+  ir::Graph after = before;
+  EXPECT_EQ(FuseNormPass().run(after).get("rmsnorm"), 1);
+  EXPECT_EQ(testing::op_kinds(after), std::vector<std::string>{"norm"});
+  const auto& attrs = std::get<ir::NormAttrs>(after.op(after.topological_ops().front()).attrs);
+  EXPECT_EQ(attrs.kind, ir::NormKind::kRmsNorm);
+  EXPECT_EQ(attrs.rows, 4);
+  EXPECT_LT(testing::output_difference(after, before, testing::random_inputs(before)), 1e-6);
+}
+
+TEST(FuseNorm, AnotherExponentIsNoVariance) {
+  ir::Graph graph = testing::lowered(layer_norm(3.0).graph);
+  EXPECT_EQ(FuseNormPass().run(graph).get("fused"), 0);
+  EXPECT_EQ(graph.op_count(), 9u);
+}
+
+}  // namespace
+}  // namespace polyarch::passes

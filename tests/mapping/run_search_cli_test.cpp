@@ -1,0 +1,90 @@
+// `polyarch run --search S` through the real program: searched mappings reach the report, a
+// second run reads every decision from the cache and simulates the same, exhaustive search
+// leaves the results as each kind's own choice makes them, and bad options exit 2.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "tests/support/run_polyarch.h"
+#include "tests/support/scratch_dir_test.h"
+
+namespace polyarch::mapping {
+namespace {
+
+using test_support::read_file;
+using test_support::run_polyarch;
+using test_support::source_path;
+
+class RunSearch : public test_support::ScratchDirTest {
+ protected:
+  void SetUp() override {
+    if (!std::filesystem::exists(POLYARCH_CLI)) GTEST_SKIP() << "polyarch not built";
+    ScratchDirTest::SetUp();
+  }
+
+  // Runs cpu64_like (one mimd unit) on the BERT-base GEMMs into DIR/out_name; the report.
+  nlohmann::json run(const std::string& out_name, const std::string& options) {
+    const test_support::CommandOutput output = run_polyarch(
+        "run --quiet --arch " + source_path("configs/arch/cpu64_like.yaml") + " --workload " +
+        source_path("workloads/bert_base_gemms.yaml") + " --out " + path(out_name) + " " + options);
+    EXPECT_EQ(output.exit_code, 0) << output.output;
+    return nlohmann::json::parse(read_file(path(out_name) + "/report.json"));
+  }
+};
+
+TEST_F(RunSearch, SecondRunReadsEveryDecisionFromTheCacheAndSimulatesTheSame) {
+  const std::string options = "--search annealing --seed 3 --cache-dir " + path("cache");
+  const nlohmann::json first = run("first", options);
+  const nlohmann::json second = run("second", options);
+  ASSERT_FALSE(first["ops"].empty());
+  int searched = 0;
+  for (const nlohmann::json& op : first["ops"]) {
+    ASSERT_TRUE(op["mapping"].contains("search")) << op["name"];
+    EXPECT_EQ(op["mapping"]["search"]["searcher"], "annealing");
+    searched += op["mapping"]["search"]["source"] == "searched";
+  }
+  EXPECT_GT(searched, 0);
+  EXPECT_FALSE(std::filesystem::is_empty(path("cache")));
+  for (std::size_t i = 0; i < second["ops"].size(); ++i) {
+    const nlohmann::json& op = second["ops"][i];
+    EXPECT_EQ(op["mapping"]["search"]["source"], "cached") << op["name"];
+    EXPECT_EQ(op["mapping"]["search"]["point"], first["ops"][i]["mapping"]["search"]["point"]);
+    EXPECT_EQ(op["total_cycles"], first["ops"][i]["total_cycles"]) << op["name"];
+  }
+  EXPECT_EQ(second["summary"]["total_cycles"], first["summary"]["total_cycles"]);
+}
+
+TEST_F(RunSearch, ExhaustiveSearchGivesTheResultsOfTheKindsOwnChoice) {
+  const nlohmann::json own = run("own", "");
+  const nlohmann::json searched = run("searched", "--search exhaustive --no-cache");
+  EXPECT_EQ(searched["summary"]["total_cycles"], own["summary"]["total_cycles"]);
+  for (std::size_t i = 0; i < own["ops"].size(); ++i) {
+    EXPECT_FALSE(own["ops"][i]["mapping"].contains("search"));
+    EXPECT_EQ(searched["ops"][i]["mapping"]["grid_rows"], own["ops"][i]["mapping"]["grid_rows"]);
+  }
+  EXPECT_FALSE(std::filesystem::exists(path("cache")));
+}
+
+TEST_F(RunSearch, UnknownSearcherAndSearchOptionsWithoutSearchAreBadInput) {
+  const std::string base = "run --arch " + source_path("configs/arch/cpu64_like.yaml") +
+                           " --workload " + source_path("workloads/bert_base_gemms.yaml") +
+                           " --out " + path("out");
+  const test_support::CommandOutput unknown = run_polyarch(base + " --search simplex");
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_NE(unknown.output.find("--search simplex: expected one of exhaustive, random, genetic, "
+                                "annealing, ranked"),
+            std::string::npos)
+      << unknown.output;
+  const test_support::CommandOutput orphan = run_polyarch(base + " --objective edp");
+  EXPECT_EQ(orphan.exit_code, 2);
+  EXPECT_NE(orphan.output.find("--objective needs --search"), std::string::npos) << orphan.output;
+  const test_support::CommandOutput budget =
+      run_polyarch(base + " --search random --search-budget 0");
+  EXPECT_EQ(budget.exit_code, 2);
+  EXPECT_FALSE(std::filesystem::exists(path("out")));
+}
+
+}  // namespace
+}  // namespace polyarch::mapping
