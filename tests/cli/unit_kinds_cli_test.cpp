@@ -94,4 +94,25 @@ TEST_F(UnitKindsCliTest, CompareRunsResnet50AndBertOnTheCrossbarPresets) {
   }
 }
 
+TEST_F(UnitKindsCliTest, CompareRunsResnet50AndBertOnTheDataflowPresets) {
+  // Plasticine's pattern units have div, exp and sqrt: the whole of BERT maps. HyCUBE is an
+  // integer CGRA without them: it runs ResNet-50, and refuses LayerNorm naming the op.
+  for (const std::string workload :
+       {"workloads/resnet50_layers.yaml", "workloads/models/bert_base.yaml"}) {
+    const auto result = run_polyarch("compare --workload " + source_path(workload) + " --arch " +
+                                     source_path("configs/arch/plasticine_like.yaml"));
+    ASSERT_EQ(result.exit_code, 0) << workload << ": " << result.output;
+    EXPECT_NE(result.output.find("plasticine-like"), std::string::npos) << result.output;
+  }
+  const auto resnet =
+      run_polyarch("compare --workload " + source_path("workloads/resnet50_layers.yaml") +
+                   " --arch " + source_path("configs/arch/hycube_like.yaml"));
+  EXPECT_EQ(resnet.exit_code, 0) << resnet.output;
+  const auto bert =
+      run_polyarch("compare --workload " + source_path("workloads/models/bert_base.yaml") +
+                   " --arch " + source_path("configs/arch/hycube_like.yaml"));
+  EXPECT_EQ(bert.exit_code, 2) << bert.output;
+  EXPECT_NE(bert.output.find("norm"), std::string::npos) << bert.output;
+}
+
 }  // namespace
