@@ -85,6 +85,18 @@ TransformerConfig read_transformer(MapReader& model) {
   read_phase(model, config);
   config.batch = model.optional_int("batch", 1, 1, kMaxDim);
   config.vocab = model.optional_int("vocab", 0, 1, kMaxDim);
+  config.max_positions = model.optional_int("max_positions", 0, 0, kMaxDim);
+  config.token_types = model.optional_int("token_types", 0, 0, kMaxDim);
+  if ((config.max_positions > 0 || config.token_types > 0) && config.vocab == 0) {
+    throw_bad_input(model.required(config.max_positions > 0 ? "max_positions" : "token_types")
+                        .where(),
+                    "position and token-type tables are added to the token embedding: set vocab");
+  }
+  if (config.max_positions > 0 && config.keys() > config.max_positions) {
+    throw_bad_input(model.required("max_positions").where(),
+                    "max_positions " + std::to_string(config.max_positions) + " is shorter than the " +
+                        std::to_string(config.keys()) + " positions the model attends over");
+  }
   config.lm_head = model.optional_bool("lm_head", decoder && config.vocab > 0);
   if (config.lm_head && config.vocab == 0) {
     throw_bad_input(model.required("lm_head").where(), "lm_head needs vocab (its output width)");

@@ -42,6 +42,10 @@ struct TransformerConfig {
   int64_t kv_len = 0;  // decode: tokens already in the KV cache before this step
   int64_t batch = 1;
   int64_t vocab = 0;     // 0: no token embedding or lm_head
+  // Learned tables added to the token embedding (BERT: 512 positions and 2 token types; GPT-2:
+  // 1024 positions); 0 = none (rotary or no positions).
+  int64_t max_positions = 0;
+  int64_t token_types = 0;
   bool lm_head = false;  // default for decoders with a vocab
 
   int64_t head_dim() const { return hidden / heads; }

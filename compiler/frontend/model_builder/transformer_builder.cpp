@@ -81,8 +81,9 @@ ir::NodeId residual(ModelGraph& graph, const TransformerConfig& config, const st
   return norm(graph, norm_name, config.norm, sum);
 }
 
-// The token embedding (with BERT's embedding norm in post-norm stacks), or the hidden states
-// as the graph input when the model has no vocab.
+// The token embedding plus the learned position and token-type embeddings the config has (with
+// BERT's embedding norm in post-norm stacks), or the hidden states as the graph input when the
+// model has no vocab.
 ir::NodeId embed(ModelGraph& graph, const TransformerConfig& config) {
   const Shape hidden_states = {1, config.tokens(), config.hidden};
   if (config.vocab == 0) return graph.input("hidden_states", hidden_states);
@@ -94,7 +95,30 @@ ir::NodeId embed(ModelGraph& graph, const TransformerConfig& config) {
   lookup.vocab = config.vocab;
   // Table first, then indices: ONNX Gather's operand order, which lowering keeps.
   const ir::NodeId table = graph.weight("embedding.w", {config.vocab, config.hidden});
-  const ir::NodeId x = graph.add("embedding", lookup, {table, ids}, hidden_states);
+  ir::NodeId x = graph.add("embedding", lookup, {table, ids}, hidden_states);
+  // Positions are the same for every sequence of the batch: one row per query position, added
+  // to every sequence (broadcast), as the exporters' position Gather does.
+  if (config.max_positions > 0) {
+    ir::EmbeddingAttrs positions{config.queries(), config.hidden, config.max_positions};
+    const ir::NodeId position_ids =
+        graph.input("position_ids", {1, config.queries()}, ir::DType::kInt64);
+    const ir::NodeId position_table =
+        graph.weight("position_embedding.w", {config.max_positions, config.hidden});
+    const ir::NodeId position = graph.add("position_embedding", positions,
+                                          {position_table, position_ids},
+                                          {1, config.queries(), config.hidden});
+    x = elementwise(graph, "embedding_add_position", "add", {x, position});
+  }
+  if (config.token_types > 0) {
+    ir::EmbeddingAttrs types{config.tokens(), config.hidden, config.token_types};
+    const ir::NodeId type_ids =
+        graph.input("token_type_ids", {config.batch, config.queries()}, ir::DType::kInt64);
+    const ir::NodeId type_table =
+        graph.weight("token_type_embedding.w", {config.token_types, config.hidden});
+    const ir::NodeId type =
+        graph.add("token_type_embedding", types, {type_table, type_ids}, hidden_states);
+    x = elementwise(graph, "embedding_add_token_type", "add", {x, type});
+  }
   return pre_norm(config) ? x : norm(graph, "embedding_norm", config.norm, x);
 }
 

@@ -82,6 +82,19 @@ TEST(ModelConfig, HeadsMustDivideHiddenAndKvHeadsMustDivideHeads) {
   EXPECT_EQ(error->where().key_path, "model.kv_heads");  // more than heads: out of range
 }
 
+TEST(ModelConfig, PositionAndTokenTypeTablesNeedAVocabAndEnoughPositions) {
+  const std::string decoder = "model: {family: transformer, layers: 1, hidden: 64, heads: 4";
+  EXPECT_THAT(read_error(decoder + ", seq: 8, max_positions: 16}")->message(),
+              HasSubstr("set vocab"));
+  EXPECT_THAT(read_error(decoder + ", seq: 8, token_types: 2}")->message(),
+              HasSubstr("set vocab"));
+  std::optional<Error> error =
+      read_error(decoder + ", vocab: 100, phase: decode, kv_len: 16, max_positions: 16}");
+  ASSERT_TRUE(error);
+  EXPECT_THAT(error->message(), HasSubstr("max_positions 16 is shorter than the 17 positions"));
+  EXPECT_EQ(error->where().key_path, "model.max_positions");
+}
+
 TEST(ModelConfig, PhaseKeysBelongToTheirPhase) {
   const std::string decoder = "model: {family: transformer, layers: 1, hidden: 64, heads: 4";
   EXPECT_THAT(read_error(decoder + ", phase: decode, kv_len: 8, seq: 8}")->message(),
