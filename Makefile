@@ -5,7 +5,7 @@ DEBS := cmake g++ make pkg-config ccache libsystemc-dev libboost-graph-dev libya
         nlohmann-json3-dev libssl-dev libgtest-dev libgmock-dev libbenchmark-dev \
         libonnx-dev libprotobuf-dev libsqlite3-dev libopenmpi-dev openmpi-bin
 
-.PHONY: deps configure build demo test bench clean fuzz sanitize tsan
+.PHONY: deps configure build demo test bench clean fuzz sanitize tsan clang-deps configure-asan
 
 deps:
 	@missing=$$(for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done | tr '\n' ' '); \
@@ -33,9 +33,12 @@ test: build
 bench: build
 	for b in $(BUILD)/tests/bench/bench_*; do $$b; done
 
-# Robustness (README "Robustness"), each in a build directory of its own. `fuzz` runs every
-# libFuzzer harness of tests/fuzz/ for FUZZ_SECONDS on a corpus kept in build-fuzz/corpus/,
-# seeded from the shipped files; a crash stops it and leaves crash-* in the working directory.
+# Robustness (README "Robustness"). `sanitize` builds everything with clang under ASan + UBSan in
+# build-asan and runs the whole test suite there; the libraries also carry libFuzzer's coverage
+# instrumentation, so `fuzz` links its harnesses (tests/fuzz/) in the same build directory and
+# runs each for FUZZ_SECONDS on a corpus kept in build-asan/corpus/, seeded from the shipped files
+# (a crash stops it and leaves crash-* in the working directory). -O1 with line tables keeps
+# stack traces exact at half the compile time of -O2 -g.
 FUZZ_SECONDS ?= 60
 FUZZERS := fuzz_arch_yaml fuzz_layer_list fuzz_scalesim_csv fuzz_onnx fuzz_sweep_yaml fuzz_npy
 FUZZ_SEEDS_fuzz_arch_yaml := configs/arch tests/data/config_tree
@@ -48,23 +51,30 @@ SANITIZER_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
     LSAN_OPTIONS=suppressions=$(CURDIR)/tests/sanitizers/lsan.supp \
     UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     TSAN_OPTIONS=halt_on_error=1:suppressions=$(CURDIR)/tests/sanitizers/tsan.supp
+CLANG_DEBS := clang libclang-rt-14-dev
+SANITIZER_CMAKE := -DCMAKE_BUILD_TYPE=Release "-DCMAKE_CXX_FLAGS_RELEASE=-O1 -gline-tables-only"
 
-fuzz: deps
-	CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPOLYARCH_FUZZ=ON
-	cmake --build build-fuzz -j $(JOBS) --target $(FUZZERS)
-	$(foreach f,$(FUZZERS),mkdir -p build-fuzz/corpus/$(f) && $(SANITIZER_ENV) \
-	    build-fuzz/tests/fuzz/$(f) -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
-	    -print_final_stats=1 build-fuzz/corpus/$(f) $(FUZZ_SEEDS_$(f)) &&) true
+clang-deps: deps
+	@$(MAKE) --no-print-directory deps DEBS="$(CLANG_DEBS)"
+
+configure-asan: clang-deps
+	CC=clang CXX=clang++ cmake -S . -B build-asan $(SANITIZER_CMAKE) -DPOLYARCH_SANITIZE=address \
+	    -DPOLYARCH_FUZZ=ON
 
 # The whole test suite under ASan + UBSan.
-sanitize: deps
-	cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPOLYARCH_SANITIZE=address
+sanitize: configure-asan
 	cmake --build build-asan -j $(JOBS)
 	cd build-asan && $(SANITIZER_ENV) ctest --output-on-failure -j $(JOBS)
 
+fuzz: configure-asan
+	cmake --build build-asan -j $(JOBS) --target $(FUZZERS)
+	$(foreach f,$(FUZZERS),mkdir -p build-asan/corpus/$(f) && $(SANITIZER_ENV) \
+	    build-asan/tests/fuzz/$(f) -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
+	    -print_final_stats=1 build-asan/corpus/$(f) $(FUZZ_SEEDS_$(f)) &&) true
+
 # TSan for the tests that run sweeps in parallel worker processes (label cli).
-tsan: deps
-	cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPOLYARCH_SANITIZE=thread
+tsan: clang-deps
+	CC=clang CXX=clang++ cmake -S . -B build-tsan $(SANITIZER_CMAKE) -DPOLYARCH_SANITIZE=thread
 	cmake --build build-tsan -j $(JOBS) --target polyarch test_cli
 	cd build-tsan && $(SANITIZER_ENV) ctest --output-on-failure -j $(JOBS) -L cli
 

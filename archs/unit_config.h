@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "archs/unit_search.h"
 #include "compiler/ir/op.h"
 #include "mapping/cache/unit_decisions.h"
 #include "sim/energy/energy_context.h"
@@ -18,6 +19,11 @@ namespace polyarch::archs {
 struct MemoryContext {
   double dram_bytes_per_second = 0;  // sustained; 0 = unlimited
   double dram_latency_s = 0;
+
+  // The same in cycles of a unit's clock, as its mappers see it.
+  sim::MemoryView view(double clock_ghz) const {
+    return sim::memory_view(dram_bytes_per_second, dram_latency_s, clock_ghz);
+  }
 };
 
 class UnitConfig {
@@ -61,6 +67,23 @@ class UnitConfig {
   virtual void use_mapping_search(std::shared_ptr<const mapping::SearchPolicy> policy) {
     (void)policy;
   }
+  // The op's mapping space on this unit as a search problem, with the op part of the decision
+  // key `run --search` decides it under (archs/unit_search.h); nullopt where the kind exposes no
+  // space for the op. What `compile --explain` searches for every kind alike.
+  virtual std::optional<MappingQuery> mapping_query(const ir::Op& op, const MemoryContext& memory,
+                                                    double soc_clock_ghz) const {
+    (void)op;
+    (void)memory;
+    (void)soc_clock_ghz;
+    return std::nullopt;
+  }
+  // The energy table mapping search prices mappings with; the SoC loader sets it from the
+  // arch's technology and DRAM (without it, searched mappings cost 0 J).
+  void use_mapping_energy(MappingEnergy energy) { mapping_energy_ = std::move(energy); }
+  const MappingEnergy& mapping_energy() const { return mapping_energy_; }
+
+ private:
+  MappingEnergy mapping_energy_;
 };
 
 }  // namespace polyarch::archs

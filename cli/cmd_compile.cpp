@@ -3,10 +3,10 @@
 #include <iostream>
 
 #include "archs/soc/soc_config.h"
-#include "archs/systolic/kind.h"
-#include "archs/systolic/mapping_decision.h"
+#include "archs/unit_explain.h"
 #include "cli/arguments.h"
 #include "cli/commands.h"
+#include "cli/mapping_search_options.h"
 #include "cli/pipeline_flags.h"
 #include "compiler/frontend/workload_loader.h"
 #include "compiler/ir/op_type_counts.h"
@@ -19,7 +19,8 @@ namespace {
 
 constexpr const char* kCompileHelp =
     R"(usage: polyarch compile --workload W [--dump-ir PASS|import|all]
-                        [--arch A.yaml --explain [--objective O] [--cache-dir DIR | --no-cache]]
+                        [--arch A.yaml --explain [--objective O] [--search S] [--search-budget N]
+                                                 [--cache-dir DIR | --no-cache]]
 
 Imports workload W (a layer-list YAML, a SCALE-Sim topology CSV or an ONNX model) and compiles
 it. An ONNX model runs through the pass pipeline
@@ -45,10 +46,15 @@ options:
   --dump-ir WHICH   also print the graph IR, one op per line in topological order: after the
                     pass named WHICH, as imported (import), or after every pass (all)
   --arch FILE       the SoC to map onto (needed by --explain; picks --layout auto's layout)
-  --explain         per op: every unit that can run it with its cost (systolic: the best
-                    mapping of its mapping space; other kinds: their analytical estimate), the
-                    chosen unit, and why it won (compute-, buffer-, DRAM- or NoC-bound)
+  --explain         per op: every unit that can run it with its cost; a unit whose kind has a
+                    mapping space for the op (systolic, simd, mimd, pim, crossbar, dataflow)
+                    gives the best mapping of that space with its latency, energy and bound,
+                    others their analytical estimate; the chosen unit, and why it won (compute-,
+                    buffer-, DRAM- or NoC-bound, and by how much it beats the runner-up)
   --objective O     latency (default), energy, edp or weighted:L,E
+  --search S        the searcher per decision: exhaustive (default), random, genetic,
+                    annealing, ranked (the same decisions, and cache entries, as run --search S)
+  --search-budget N evaluations per decision for the non-exhaustive searchers (default 2000)
   --cache-dir DIR   where mapping decisions are cached (default $XDG_CACHE_HOME/polyarch)
   --no-cache        search every decision again and store nothing
 )";
@@ -104,51 +110,31 @@ Compiled compile(ir::Graph graph, const std::optional<std::string>& dump,
   return compiled;
 }
 
-// Every unit's option for every op of the compiled graph, then the explanation text. Searching
-// and caching live in mapping/ and archs/systolic/; this only walks ops and units.
+// Every unit's option for every op of the compiled graph, then the explanation text. Searching,
+// caching and each kind's mapping space live in mapping/ and archs/; this only walks ops and
+// units.
 std::string explain(const ir::Graph& graph, const Arguments& parsed) {
   const archs::SocConfig soc = archs::load_soc_config(parsed.required("arch"));
-  const std::string objective_text = parsed.value("objective").value_or("latency");
-  const std::optional<mapping::Objective> objective = mapping::parse_objective(objective_text);
-  if (!objective) {
-    throw_bad_input(
-        {}, "--objective " + objective_text + ": expected latency, energy, edp or weighted:L,E");
-  }
-  std::optional<mapping::DecisionCache> cache;
-  if (!parsed.flag("no-cache")) {
-    cache.emplace(parsed.value("cache-dir").value_or(mapping::default_cache_directory().string()),
-                  [](const std::string& line) { std::cerr << "warning: " << line << "\n"; });
-  }
+  const std::shared_ptr<const mapping::SearchPolicy> policy = parse_explain_search(parsed, 1);
   const archs::MemoryContext memory = soc.memory_context();
+  // One decision per (unit, op shape), as `run --search` makes them.
+  std::vector<std::unique_ptr<mapping::UnitDecisions>> decisions;
+  for (const auto& unit : soc.units) {
+    decisions.push_back(std::make_unique<mapping::UnitDecisions>(policy, unit->describe().dump()));
+  }
   std::vector<mapping::OpExplanation> ops;
   for (ir::NodeId id : graph.topological_ops()) {
     const ir::Op& op = graph.op(id);
     mapping::OpExplanation explanation{op.name, std::string(ir::op_kind_name(op.kind())), {}};
-    for (const auto& unit : soc.units) {
-      if (!unit->supports(op)) continue;
-      if (const auto* systolic =
-              dynamic_cast<const archs::systolic::SystolicUnitConfig*>(unit.get())) {
-        const archs::systolic::SystolicMappingEnv env{
-            .channel = {.clock_ghz = systolic->params().clock_ghz.value_or(soc.clock_ghz),
-                        .dram_bytes_per_second = memory.dram_bytes_per_second,
-                        .dram_latency_s = memory.dram_latency_s},
-            .tech = &soc.tech.table,
-            .dram_kind = soc.dram.kind};
-        if (auto option = archs::systolic::systolic_explain_option(
-                systolic->params(), unit->describe().dump(), op, env, *objective,
-                cache ? &*cache : nullptr)) {
-          explanation.options.push_back(std::move(*option));
-        }
-      } else if (auto seconds = unit->estimate_seconds(op, memory, soc.clock_ghz)) {
-        explanation.options.push_back({.unit = unit->name(),
-                                       .kind = unit->kind(),
-                                       .cost = {.latency_s = *seconds},
-                                       .source = "estimate"});
+    for (std::size_t i = 0; i < soc.units.size(); ++i) {
+      if (auto option = archs::explain_unit_option(*soc.units[i], op, memory, soc.clock_ghz,
+                                                   *decisions[i])) {
+        explanation.options.push_back(std::move(*option));
       }
     }
     ops.push_back(std::move(explanation));
   }
-  return mapping::format_explanation(ops, *objective);
+  return mapping::format_explanation(ops, policy->objective);
 }
 
 }  // namespace
@@ -158,9 +144,8 @@ int compile_command(const CommandArgs& args) {
     std::cout << kCompileHelp << "\n" << kPipelineFlagsHelp;
     return 0;
   }
-  std::vector<OptionSpec> specs = {{"workload"}, {"dump-ir"},   {"arch"},
-                                   {"explain", false}, {"objective"}, {"cache-dir"},
-                                   {"no-cache", false}};
+  std::vector<OptionSpec> specs = {{"workload"}, {"dump-ir"}, {"arch"}, {"explain", false}};
+  for (OptionSpec& spec : mapping_search_option_specs()) specs.push_back(std::move(spec));
   for (OptionSpec& spec : pipeline_option_specs()) specs.push_back(std::move(spec));
   Arguments parsed(args, specs);
   if (!parsed.positionals().empty()) {

@@ -13,6 +13,7 @@
 #include "reports/json_report.h"
 #include "reports/output_files.h"
 #include "reports/pipeline.h"
+#include "reports/schedule_text.h"
 #include "reports/text_table.h"
 #include "reports/trace_json.h"
 
@@ -37,11 +38,16 @@ options:
   --power-window-us W   power and temperature trace window in microseconds (default 1; at
                         most 10000 windows: longer runs get wider windows)
   --quiet           do not print the table
+  --pipeline-batches N  stream N inputs of the workload through the SoC (layer pipelining: the
+                        list scheduler overlaps layers of consecutive inputs on different
+                        units); report.json's schedule.pipeline compares throughput and latency
+                        with the inputs run one after another (default 1)
   --max-sim-seconds S   stop with an error (exit 1) after S seconds of wall-clock time
   --max-memory SIZE     limit the process's memory (GiB, or with M/G suffix: 512M, 4G);
                         exceeding it ends the run with "out of memory" (exit 1)
 
-mapping search (units whose kind exposes a mapping space: mimd, pim, crossbar, dataflow):
+mapping search (units whose kind exposes a mapping space: systolic, simd, mimd, pim, crossbar,
+dataflow):
   --search S        run the mapping searcher S picks for each op shape: exhaustive, random,
                     genetic, annealing or ranked (seeded by --seed); without it each kind
                     chooses its own (the exhaustive optimum, so results are the same)
@@ -145,6 +151,7 @@ int run_command(const CommandArgs& args) {
                                    {"seed"},
                                    {"power-window-us"},
                                    {"quiet", false},
+                                   {"pipeline-batches"},
                                    {"max-sim-seconds"},
                                    {"max-memory"},
                                    {"functional", false},
@@ -187,6 +194,14 @@ int run_command(const CommandArgs& args) {
   if (auto window = parsed.value("power-window-us")) {
     request.power_window_s = parse_positive("power-window-us", *window, 1e-6);
   }
+  if (auto batches = parsed.value("pipeline-batches")) {
+    const double count = parse_positive("pipeline-batches", *batches, 1.0);
+    if (count != static_cast<double>(static_cast<int>(count)) || count > 4096) {
+      throw_bad_input({}, "--pipeline-batches expects an integer from 1 to 4096, got '" +
+                              *batches + "'");
+    }
+    request.micro_batches = static_cast<int>(count);
+  }
   std::filesystem::path out_dir = parsed.value("out").value_or("out/run");
   apply_resource_limits(
       parse_resource_limits(parsed.value("max-sim-seconds"), parsed.value("max-memory")));
@@ -199,7 +214,7 @@ int run_command(const CommandArgs& args) {
                                    {"trace.json", reports::trace_json(result).dump() + "\n"},
                                    {"report.html", reports::report_html(report)}});
   if (!parsed.flag("quiet")) {
-    std::cout << reports::summary_table(result);
+    std::cout << reports::summary_table(result) << reports::schedule_summary(result);
     std::cout << "wrote report.json, ops.csv, report.html and trace.json (open in ui.perfetto.dev) to "
               << out_dir.string() << "\n";
   }

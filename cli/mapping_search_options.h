@@ -18,4 +18,9 @@ std::vector<OptionSpec> mapping_search_option_specs();
 std::shared_ptr<const mapping::SearchPolicy> parse_mapping_search(const Arguments& parsed,
                                                                   uint64_t seed);
 
+// `polyarch compile --explain`: the same options, --search defaulting to exhaustive (so
+// --objective and the cache options stand alone).
+std::shared_ptr<const mapping::SearchPolicy> parse_explain_search(const Arguments& parsed,
+                                                                  uint64_t seed);
+
 }  // namespace polyarch::cli

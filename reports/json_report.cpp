@@ -97,6 +97,56 @@ nlohmann::ordered_json power_cap_json(const sim::PowerCapTrace& cap) {
   return json;
 }
 
+nlohmann::ordered_json pipeline_json(const sim::PipelineTrace& pipeline) {
+  return {{"micro_batches", pipeline.micro_batches},
+          {"makespan_s", pipeline.makespan_s},
+          {"unpipelined_makespan_s", pipeline.unpipelined_makespan_s},
+          {"speedup", pipeline.makespan_s > 0
+                          ? nlohmann::ordered_json(pipeline.unpipelined_makespan_s /
+                                                   pipeline.makespan_s)
+                          : nlohmann::ordered_json(nullptr)},
+          {"throughput_per_s", pipeline.throughput_per_s},
+          {"unpipelined_throughput_per_s", pipeline.unpipelined_throughput_per_s},
+          {"steady_state_throughput_per_s", pipeline.steady_state_throughput_per_s},
+          {"mean_latency_s", pipeline.mean_latency_s},
+          {"unpipelined_latency_s", pipeline.unpipelined_latency_s},
+          {"planned_makespan_s", pipeline.planned_makespan_s},
+          {"planned_unpipelined_makespan_s", pipeline.planned_unpipelined_makespan_s}};
+}
+
+nlohmann::ordered_json schedule_json(const sim::ScheduleTrace& schedule) {
+  const bool planned = schedule.scheduler == "heft";
+  const auto planned_number = [planned](double value) {
+    return planned ? nlohmann::ordered_json(value) : nlohmann::ordered_json(nullptr);
+  };
+  nlohmann::ordered_json json = {
+      {"scheduler", schedule.scheduler},
+      {"planned_makespan_s", planned_number(schedule.planned_makespan_s)},
+      {"planned_makespan_without_transfers_s",
+       planned_number(schedule.planned_makespan_without_transfers_s)},
+      {"transfers",
+       {{"path", schedule.transfer_path},
+        {"hand_over_s", schedule.hand_over_s},
+        {"copy_bandwidth_gbps", schedule.copy_bandwidth_gbps},
+        {"count", schedule.transfers},
+        {"bytes", schedule.transfer_bytes},
+        {"seconds", schedule.transfer_s},
+        {"copy_seconds", schedule.transfer_copy_s}}}};
+  nlohmann::ordered_json baselines = nlohmann::ordered_json::array();
+  for (const sim::UnitBaseline& baseline : schedule.baselines) {
+    baselines.push_back(
+        {{"unit", baseline.unit},
+         {"planned_makespan_s", baseline.planned_makespan_s},
+         {"speedup", planned && schedule.planned_makespan_s > 0
+                         ? nlohmann::ordered_json(baseline.planned_makespan_s /
+                                                  schedule.planned_makespan_s)
+                         : nlohmann::ordered_json(nullptr)}});
+  }
+  json["single_unit_baselines"] = baselines;
+  json["pipeline"] = schedule.pipeline ? pipeline_json(*schedule.pipeline) : nullptr;
+  return json;
+}
+
 nlohmann::ordered_json dvfs_json(const sim::DvfsTrace& dvfs) {
   nlohmann::ordered_json units = nlohmann::ordered_json::object();
   for (const sim::DvfsUnitTrace& unit : dvfs.units) {
@@ -146,6 +196,7 @@ nlohmann::ordered_json report_json(const sim::RunResult& result) {
   report["thermal"] = thermal_json(result.thermal);
   if (result.dvfs) report["dvfs"] = dvfs_json(*result.dvfs);
   if (result.power_cap) report["power_cap"] = power_cap_json(*result.power_cap);
+  if (result.schedule) report["schedule"] = schedule_json(*result.schedule);
   const sim::Provenance& provenance = result.provenance;
   report["provenance"] = {{"polyarch_version", provenance.polyarch_version},
                           {"arch_sha256", provenance.arch_sha256},

@@ -22,12 +22,17 @@ struct RunRequest {
   // kind's own choice.
   std::shared_ptr<const mapping::SearchPolicy> mapping_search;
   lower::PipelineOptions compile;  // optional compiler passes for an imported model
+  // `--pipeline-batches N`: N inputs of the workload streamed through the SoC, layers of
+  // consecutive ones overlapping on different units (mapping/partition/list_scheduler.h).
+  int micro_batches = 1;
 };
 
 // Simulates an already-loaded workload on an already-parsed SoC (no provenance): energy,
 // the power trace in windows of `power_window_s` and the temperatures of the thermal model.
+// With `micro_batches` > 1 the workload runs that many times, pipelined over the units, and
+// result.schedule->pipeline compares it with one input simulated alone.
 sim::RunResult simulate_workload(const archs::SocConfig& soc, const ir::Graph& graph,
-                                 double power_window_s = 1e-6);
+                                 double power_window_s = 1e-6, int micro_batches = 1);
 
 // Loads both files and runs them; provenance carries both files' SHA-256 and the seed.
 sim::RunResult run_pipeline(const RunRequest& request);

@@ -8,7 +8,8 @@ namespace polyarch::reports {
 
 std::optional<CappedSchedule> schedule_under_power_cap(
     const archs::SocConfig& soc, const ir::Graph& graph,
-    const std::vector<mapping::UnitCapability>& units, double hand_over_s, double cap_w) {
+    const std::vector<mapping::UnitCapability>& units, const mapping::ScheduleOptions& options,
+    double cap_w) {
   const sim::TechTable& tech = soc.tech.table;
   mapping::PowerCap cap;
   for (const auto& unit : soc.units) {
@@ -19,10 +20,11 @@ std::optional<CappedSchedule> schedule_under_power_cap(
     return sim::planned_op_joules(op, tech, dram_kind);
   };
   // The same plan without the cap, for the report's comparison.
-  const std::optional<mapping::Schedule> uncapped =
-      mapping::schedule_heft(graph, units, hand_over_s, &cap);
+  mapping::ScheduleOptions planning = options;
+  planning.power = &cap;
+  const std::optional<mapping::Schedule> uncapped = mapping::schedule_heft(graph, units, planning);
   cap.cap_w = cap_w;
-  std::optional<mapping::Schedule> capped = mapping::schedule_heft(graph, units, hand_over_s, &cap);
+  std::optional<mapping::Schedule> capped = mapping::schedule_heft(graph, units, planning);
   if (!capped || !uncapped) return std::nullopt;
   CappedSchedule result{std::move(*capped), {}};
   sim::PowerCapTrace& trace = result.trace;

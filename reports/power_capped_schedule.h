@@ -18,10 +18,12 @@ struct CappedSchedule {
   sim::PowerCapTrace trace;
 };
 
-// nullopt when HEFT cannot run (a unit without estimates), as schedule_heft.
+// nullopt when HEFT cannot run (a unit without estimates), as schedule_heft. `options` give the
+// transfers and micro-batches (their `power` is ignored).
 std::optional<CappedSchedule> schedule_under_power_cap(
     const archs::SocConfig& soc, const ir::Graph& graph,
-    const std::vector<mapping::UnitCapability>& units, double hand_over_s, double cap_w);
+    const std::vector<mapping::UnitCapability>& units, const mapping::ScheduleOptions& options,
+    double cap_w);
 
 // The highest total power of any window of the trace (all blocks summed).
 std::optional<double> peak_trace_power_w(const std::optional<sim::PowerTrace>& trace);

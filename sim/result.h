@@ -25,6 +25,7 @@ struct OpResult {
   std::string name;
   std::string kind;  // "gemm", "conv2d", ...
   std::string unit;
+  int micro_batch = 0;  // which input of a pipelined run (0 otherwise)
   double unit_clock_ghz = 1.0;
   int64_t start_cycle = 0;
   int64_t end_cycle = 0;
@@ -141,8 +142,47 @@ struct PowerCapTrace {
   std::optional<double> measured_peak_w;  // the highest window of the simulated power trace
 };
 
+// What the heterogeneous scheduler planned (mapping/partition/list_scheduler.h) and, with
+// micro-batches, what the pipelined run achieved. Makespans are for the whole run.
+struct UnitBaseline {
+  std::string unit;
+  double planned_makespan_s = 0.0;  // every op on this unit alone, one after another
+};
+
+struct PipelineTrace {
+  int micro_batches = 1;
+  double makespan_s = 0.0;              // simulated, all micro-batches pipelined
+  double unpipelined_makespan_s = 0.0;  // simulated: one micro-batch's run, micro_batches times
+  double throughput_per_s = 0.0;        // micro-batches / makespan_s
+  double unpipelined_throughput_per_s = 0.0;
+  // Between the first and the last micro-batch's end: the rate a long stream settles at.
+  double steady_state_throughput_per_s = 0.0;
+  // When an input's result is ready, from the run's start (all inputs present at t = 0),
+  // averaged over the inputs; un-pipelined: one input's latency x (micro_batches + 1) / 2.
+  double mean_latency_s = 0.0;
+  double unpipelined_latency_s = 0.0;
+  double planned_makespan_s = 0.0;
+  double planned_unpipelined_makespan_s = 0.0;
+};
+
+struct ScheduleTrace {
+  std::string scheduler;      // "heft" or "first_fit" (a unit gives no estimates)
+  std::string transfer_path;  // "shared_dram" or "copy" (mapping/partition/transfer_cost.h)
+  double hand_over_s = 0.0;
+  double copy_bandwidth_gbps = 0.0;  // 0: unlimited (or not copying)
+  double planned_makespan_s = 0.0;
+  double planned_makespan_without_transfers_s = 0.0;  // the same plan with free transfers
+  int64_t transfers = 0;        // data dependencies between ops on different units
+  int64_t transfer_bytes = 0;   // the tensor bytes they hand over
+  double transfer_s = 0.0;      // their delays summed (overlapping ones too)
+  double transfer_copy_s = 0.0;  // of which copying bytes
+  std::vector<UnitBaseline> baselines;  // the units that can run the whole graph
+  std::optional<PipelineTrace> pipeline;  // with micro-batches
+};
+
 struct RunResult {
   Summary summary;
+  std::optional<ScheduleTrace> schedule;  // null with one unit and one micro-batch
   std::optional<PowerCapTrace> power_cap;  // null without a power cap
   std::optional<PowerTrace> power;      // null when a unit kind has no energy model
   std::optional<ThermalTrace> thermal;  // null without a power trace or unit areas

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "archs/crossbar/energy.h"
 #include "mapping/cache/op_shape_key.h"
 
 namespace polyarch::archs::crossbar {
@@ -24,10 +25,11 @@ double crossbar_seconds(const CrossbarPlan& plan, const CrossbarMemory& memory) 
 }
 
 CrossbarMappingProblem::CrossbarMappingProblem(CrossbarParams params, ir::Op op,
-                                               CrossbarMemory memory)
+                                               CrossbarMemory memory, MappingEnergy energy)
     : params_(std::move(params)),
       op_(std::move(op)),
       memory_(memory),
+      energy_(std::move(energy)),
       space_(replica_space(max_replicas(params_, op_))) {}
 
 int64_t CrossbarMappingProblem::replicas(const mapping::MappingPoint& point) const {
@@ -52,22 +54,36 @@ mapping::MappingCost CrossbarMappingProblem::evaluate(const mapping::MappingPoin
   cost.latency_s = crossbar_seconds(chosen, memory_);
   cost.bound = chosen.compute_ns * 1e-9 >= dram_seconds(chosen) ? mapping::Bound::kCompute
                                                                 : mapping::Bound::kDram;
+  cost.energy_j = energy_.joules([&](const sim::EnergyContext& context) {
+    return crossbar_op_energy(params_,
+                              planned_op_result(chosen.macs, chosen.dram_read_bytes,
+                                                chosen.dram_write_bytes, chosen.mapping,
+                                                cost.latency_s),
+                              context);
+  });
   return cost;
 }
 
-CrossbarPlan plan_for_run(const CrossbarParams& params, const ir::Op& op,
-                          const CrossbarMemory& memory, mapping::UnitDecisions* decisions) {
-  if (decisions == nullptr || !crossbar_supports(op)) return plan_op(params, op);
-  const CrossbarMappingProblem problem(params, op, memory);
+std::optional<KindMappingQuery<CrossbarMappingProblem>> crossbar_mapping_query(
+    const CrossbarParams& params, const ir::Op& op, const CrossbarMemory& memory,
+    const MappingEnergy& energy) {
+  if (!crossbar_supports(op)) return std::nullopt;
   char channel[64];
   std::snprintf(channel, sizeof channel, " bw=%g lat=%g", memory.dram_bytes_per_second,
                 memory.dram_latency_s);
-  const std::optional<mapping::Decision> decision = decisions->decide(
-      problem, mapping::op_shape_key(op, op.dtype.value_or(ir::DType::kInt16)) + channel);
-  if (!decision) return plan_op(params, op);
-  CrossbarPlan plan = problem.plan(decision->point);
-  plan.mapping["search"] = mapping::decision_json(decisions->policy(), *decision);
-  return plan;
+  return KindMappingQuery<CrossbarMappingProblem>{
+      std::make_shared<const CrossbarMappingProblem>(params, op, memory, energy),
+      mapping::op_shape_key(op, op.dtype.value_or(ir::DType::kInt16)) + channel};
+}
+
+CrossbarPlan plan_for_run(const CrossbarParams& params, const ir::Op& op,
+                          const CrossbarMemory& memory, UnitSearch* search) {
+  return searched_plan(
+      search,
+      [&](const MappingEnergy& energy) {
+        return crossbar_mapping_query(params, op, memory, energy);
+      },
+      [&] { return plan_op(params, op); });
 }
 
 }  // namespace polyarch::archs::crossbar

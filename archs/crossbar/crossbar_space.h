@@ -8,11 +8,12 @@
 // not dimensions; a layer whose weights do not fit has the single point replicas = 1. Every
 // point is valid. The cost is the unit's estimate: the MVM stream (and reprogramming) plus the
 // activations' DRAM transfers and two DRAM latencies, as the SystemC model runs them; the bound
-// is compute or DRAM, whichever takes longer; energy is not priced here (0: replication does not
-// change the conversion and cell-read counts the energy model prices). The exhaustive optimum
-// is plan_op's own choice (tests/archs/crossbar/crossbar_space_test.cpp).
+// is compute or DRAM, whichever takes longer; energy is crossbar_op_energy of the plan's counts:
+// replication leaves the conversions and cell reads as they are but programs every copy of the
+// weights and changes how long the arrays leak. The exhaustive latency optimum is plan_op's own
+// choice (tests/archs/crossbar/crossbar_space_test.cpp).
 #include "archs/crossbar/cost_model.h"
-#include "mapping/cache/unit_decisions.h"
+#include "archs/unit_search.h"
 #include "mapping/space/mapping_problem.h"
 
 namespace polyarch::archs::crossbar {
@@ -26,7 +27,8 @@ struct CrossbarMemory {
 class CrossbarMappingProblem final : public mapping::MappingProblem {
  public:
   // `op` must be one the unit supports (crossbar_supports).
-  CrossbarMappingProblem(CrossbarParams params, ir::Op op, CrossbarMemory memory);
+  CrossbarMappingProblem(CrossbarParams params, ir::Op op, CrossbarMemory memory,
+                         MappingEnergy energy = {});
 
   const mapping::MappingSpace& space() const override { return space_; }
   bool valid(const mapping::MappingPoint& point) const override;
@@ -41,15 +43,21 @@ class CrossbarMappingProblem final : public mapping::MappingProblem {
   CrossbarParams params_;
   ir::Op op_;
   CrossbarMemory memory_;
+  MappingEnergy energy_;
   mapping::MappingSpace space_;
 };
 
 // The unit's latency for `plan` by its analytical model: what estimate_seconds returns.
 double crossbar_seconds(const CrossbarPlan& plan, const CrossbarMemory& memory);
 
-// The plan the unit runs: with `decisions` (polyarch run --search) the searched replication (the
+// The op's mapping space with its decision key; nullopt for ops the unit does not take.
+std::optional<KindMappingQuery<CrossbarMappingProblem>> crossbar_mapping_query(
+    const CrossbarParams& params, const ir::Op& op, const CrossbarMemory& memory,
+    const MappingEnergy& energy);
+
+// The plan the unit runs: with `search` (polyarch run --search) the searched replication (the
 // decision's description in mapping.search); otherwise plan_op's own.
 CrossbarPlan plan_for_run(const CrossbarParams& params, const ir::Op& op,
-                          const CrossbarMemory& memory, mapping::UnitDecisions* decisions);
+                          const CrossbarMemory& memory, UnitSearch* search);
 
 }  // namespace polyarch::archs::crossbar

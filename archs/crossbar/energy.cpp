@@ -20,15 +20,29 @@ double crossbar_area_mm2(const CrossbarParams& params) {
   return arrays * (params.array_area_mm2 + adcs_per_array * params.adc.area_mm2);
 }
 
+CrossbarEventEnergy crossbar_event_energy(const CrossbarParams& params,
+                                          const sim::TechTable& tech) {
+  const CellParams& cell = params.cell;
+  CrossbarEventEnergy event;
+  event.cell_read_fj =
+      cell.read_energy_fj ? *cell.read_energy_fj : tech.crossbar_cell_read_fj(cell.device);
+  event.cell_write_pj =
+      cell.write_energy_pj ? *cell.write_energy_pj : tech.crossbar_cell_write_pj(cell.device);
+  event.adc_pj =
+      params.adc.energy_pj ? *params.adc.energy_pj : tech.adc_pj_per_conversion(params.adc.bits);
+  return event;
+}
+
 sim::EnergyByAction crossbar_op_energy(const CrossbarParams& params, const sim::OpResult& op,
                                        const sim::EnergyContext& context) {
   sim::EnergyByAction energy;
+  const CrossbarEventEnergy event = crossbar_event_energy(params, context.tech);
   const double conversions = count(op, "adc_conversions");
-  energy["adc"] = conversions * params.adc.energy_pj * kPjToJ;
+  energy["adc"] = conversions * event.adc_pj * kPjToJ;
   energy["dac"] = count(op, "dac_drives") * params.dac_energy_pj * kPjToJ;
-  energy["array_read"] = count(op, "cell_reads") * params.cell.read_energy_fj * kFjToJ;
+  energy["array_read"] = count(op, "cell_reads") * event.cell_read_fj * kFjToJ;
   energy["shift_add"] = conversions * params.shift_add_energy_pj * kPjToJ;
-  energy["reprogram"] = count(op, "cells_reprogrammed") * params.cell.write_energy_pj * kPjToJ;
+  energy["reprogram"] = count(op, "cells_reprogrammed") * event.cell_write_pj * kPjToJ;
   const double dram_bits = static_cast<double>(op.dram_bytes_read + op.dram_bytes_written) * 8.0;
   energy["dram"] = dram_bits * context.tech.dram_pj_per_bit(context.dram_kind) * kPjToJ;
   energy["leakage"] = context.tech.leakage_w(crossbar_area_mm2(params)) * op.latency_s();

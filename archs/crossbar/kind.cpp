@@ -7,6 +7,16 @@
 
 namespace polyarch::archs::crossbar {
 
+namespace {
+
+// An energy the arch gives, or null where the technology table prices it at run time
+// (crossbar_event_energy).
+nlohmann::ordered_json energy_or_null(const std::optional<double>& energy) {
+  return energy ? nlohmann::ordered_json(*energy) : nlohmann::ordered_json(nullptr);
+}
+
+}  // namespace
+
 bool CrossbarUnitConfig::supports(const ir::Op& op) const { return crossbar_supports(op); }
 
 sim::UnitFactory CrossbarUnitConfig::factory(double soc_clock_ghz) const {
@@ -21,6 +31,10 @@ nlohmann::ordered_json CrossbarUnitConfig::describe() const {
           {"rows", params_.rows},
           {"cols", params_.cols},
           {"bits_per_cell", params_.cell.bits_per_cell},
+          {"cell",
+           {{"device", params_.cell.device},
+            {"read_energy_fj", energy_or_null(params_.cell.read_energy_fj)},
+            {"write_energy_pj", energy_or_null(params_.cell.write_energy_pj)}}},
           {"weight_bits", params_.weight_bits},
           {"input_bits", params_.input_bits},
           {"dac_bits", params_.dac_bits},
@@ -29,21 +43,30 @@ nlohmann::ordered_json CrossbarUnitConfig::describe() const {
            {{"bits", params_.adc.bits},
             {"columns_per_adc", params_.adc.columns_per_adc},
             {"sample_rate_gsps", params_.adc.sample_rate_gsps},
-            {"energy_pj", params_.adc.energy_pj}}},
+            {"energy_pj", energy_or_null(params_.adc.energy_pj)}}},
           {"read_ns", params_.read_ns}};
 }
 
 std::optional<double> CrossbarUnitConfig::estimate_seconds(const ir::Op& op,
-                                                          const MemoryContext& memory,
-                                                          double soc_clock_ghz) const {
+                                                           const MemoryContext& memory,
+                                                           double soc_clock_ghz) const {
   (void)soc_clock_ghz;
   if (!supports(op)) return std::nullopt;
   const CrossbarMemory dram{memory.dram_bytes_per_second, memory.dram_latency_s};
   return crossbar_seconds(plan_for_run(params_, op, dram, decisions_.get()), dram);
 }
 
+std::optional<MappingQuery> CrossbarUnitConfig::mapping_query(const ir::Op& op,
+                                                              const MemoryContext& memory,
+                                                              double soc_clock_ghz) const {
+  (void)soc_clock_ghz;  // as estimate_seconds
+  if (!supports(op)) return std::nullopt;
+  return generic_query(crossbar_mapping_query(
+      params_, op, {memory.dram_bytes_per_second, memory.dram_latency_s}, mapping_energy()));
+}
+
 void CrossbarUnitConfig::use_mapping_search(std::shared_ptr<const mapping::SearchPolicy> policy) {
-  decisions_ = std::make_shared<mapping::UnitDecisions>(std::move(policy), describe().dump());
+  decisions_ = std::make_shared<UnitSearch>(std::move(policy), describe().dump(), mapping_energy());
 }
 
 std::optional<sim::EnergyByAction> CrossbarUnitConfig::op_energy(

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "archs/crossbar/params.h"
-#include "mapping/cache/unit_decisions.h"
+#include "archs/unit_search.h"
 #include "sim/kernel/unit_clock.h"
 #include "sim/kernel/unit_model.h"
 #include "sim/memory/dram_channel.h"
@@ -17,7 +17,7 @@ class CrossbarUnit : public sim::UnitModel {
  public:
   // `decisions`: the run's searched mappings (polyarch run --search); null: plan_op's own.
   CrossbarUnit(CrossbarParams params, double clock_ghz, sim::SharedResources& resources,
-               std::shared_ptr<mapping::UnitDecisions> decisions = nullptr);
+               std::shared_ptr<UnitSearch> decisions = nullptr);
 
   const std::string& name() const override { return params_.name; }
   std::string kind() const override { return "crossbar"; }
@@ -29,13 +29,13 @@ class CrossbarUnit : public sim::UnitModel {
   void transfer(int64_t bytes, bool is_write);
 
   CrossbarParams params_;
-  std::shared_ptr<mapping::UnitDecisions> decisions_;
+  std::shared_ptr<UnitSearch> decisions_;
   sim::UnitClock clock_;
   sim::DramChannel& dram_;
   int initiator_ = 0;
 };
 
 sim::UnitFactory crossbar_unit_factory(CrossbarParams params, double soc_clock_ghz,
-                                       std::shared_ptr<mapping::UnitDecisions> decisions = nullptr);
+                                       std::shared_ptr<UnitSearch> decisions = nullptr);
 
 }  // namespace polyarch::archs::crossbar

@@ -18,7 +18,9 @@ struct AdcParams {
   int64_t bits = 8;
   int64_t columns_per_adc = 128;
   double sample_rate_gsps = 1.28;
-  double energy_pj = 12.5;  // per conversion
+  // Per conversion; nullopt: the technology table's ADC at `bits` (sim::TechTable::
+  // adc_pj_per_conversion, the Walden figure of merit x 2^bits).
+  std::optional<double> energy_pj;
   double area_mm2 = 0.0012;
   // The ADC's input range as a fraction of the largest column sum an array can produce (every
   // row driven at the top DAC level into cells at the top level); larger sums clip. Smaller
@@ -27,10 +29,13 @@ struct AdcParams {
 };
 
 struct CellParams {
+  // The device, one of sim::crossbar_cell_devices() ("rram", "pcm", "sram"): its technology
+  // table entries price the cell where the energies below are not given.
+  std::string device = "rram";
   int64_t bits_per_cell = 2;
-  double read_energy_fj = 1.8;  // per cell per read (one input bit-slice)
-  double write_energy_pj = 10.0;  // per cell programmed
-  double write_ns_per_row = 100.0;  // rows of one array are programmed one at a time
+  std::optional<double> read_energy_fj;   // per cell per read (one input bit-slice)
+  std::optional<double> write_energy_pj;  // per cell programmed
+  double write_ns_per_row = 100.0;        // rows of one array are programmed one at a time
   double endurance_cycles = 1e8;
 };
 
@@ -47,12 +52,12 @@ struct CrossbarParams {
   double dac_energy_pj = 0.004;  // per row drive per input slice
   bool differential = false;     // signed weights as column pairs (else an offset column set)
   AdcParams adc;
-  double read_ns = 100.0;              // one array read of one input slice
-  double shift_add_energy_pj = 0.05;   // per ADC result combined
-  double peripheral_ns = 10.0;         // shift-and-add, output register, per MVM
-  double array_area_mm2 = 0.0002;      // one R x C array with its drivers
-  std::optional<double> clock_ghz;     // digital clock; nullopt = the SoC clock
-  AnalogParams analog;                 // functional effects (`analog:`)
+  double read_ns = 100.0;             // one array read of one input slice
+  double shift_add_energy_pj = 0.05;  // per ADC result combined
+  double peripheral_ns = 10.0;        // shift-and-add, output register, per MVM
+  double array_area_mm2 = 0.0002;     // one R x C array with its drivers
+  std::optional<double> clock_ghz;    // digital clock; nullopt = the SoC clock
+  AnalogParams analog;                // functional effects (`analog:`)
 
   int64_t array_count() const { return tiles * arrays_per_tile; }
   int64_t cells_per_weight() const;  // slices, doubled when differential

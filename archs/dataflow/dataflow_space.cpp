@@ -1,8 +1,8 @@
 #include "archs/dataflow/dataflow_space.h"
 
 #include <algorithm>
-#include <cstdio>
 
+#include "archs/dataflow/energy.h"
 #include "archs/dataflow/phase_plans.h"
 #include "mapping/cache/op_shape_key.h"
 
@@ -24,16 +24,50 @@ bool is_gemm_like(const ir::Op& op) {
   return op.kind() == ir::OpKind::kGemm || op.kind() == ir::OpKind::kConv2d;
 }
 
+// What the energy model reads of a planned op's mapping: its type and activity, each phase's
+// configuration loaded once.
+nlohmann::ordered_json planned_mapping(const DataflowPlan& plan, ir::DType dtype) {
+  int64_t config_bytes = 0;
+  for (const LoopPhase& phase : plan.phases) config_bytes += phase.config_bytes;
+  return {{"dtype", std::string(ir::dtype_name(dtype))},
+          {"activity", activity_json(plan_activity(plan), config_bytes)}};
+}
+
 }  // namespace
+
+PhaseActivity plan_activity(const DataflowPlan& plan) {
+  PhaseActivity activity;
+  for (const LoopPhase& phase : plan.phases) {
+    activity.macs += phase.activity.macs;
+    activity.alu_ops += phase.activity.alu_ops;
+    activity.mul_ops += phase.activity.mul_ops;
+    activity.special_ops += phase.activity.special_ops;
+    activity.scratchpad_bytes += phase.activity.scratchpad_bytes;
+    activity.network_bit_hops += phase.activity.network_bit_hops;
+  }
+  return activity;
+}
+
+nlohmann::ordered_json activity_json(const PhaseActivity& activity, int64_t config_bytes) {
+  return {{"macs", activity.macs},
+          {"alu_ops", activity.alu_ops},
+          {"mul_ops", activity.mul_ops},
+          {"special_ops", activity.special_ops},
+          {"scratchpad_bytes", activity.scratchpad_bytes},
+          {"network_bit_hops", activity.network_bit_hops},
+          {"config_bytes", config_bytes}};
+}
 
 DataflowGemmMappingProblem::DataflowGemmMappingProblem(DataflowParams params, ir::Op op,
                                                        std::shared_ptr<MappingCache> cache,
-                                                       sim::MemoryView memory, double clock_ghz)
+                                                       sim::MemoryView memory, double clock_ghz,
+                                                       MappingEnergy energy)
     : params_(std::move(params)),
       op_(std::move(op)),
       cache_(std::move(cache)),
       memory_(memory),
       clock_ghz_(clock_ghz),
+      energy_(std::move(energy)),
       choices_(gemm_choices(params_, gemm_shape(op_, op_.dtype.value_or(params_.dtype)))),
       space_({{"k_unroll", powers_of_two(), {}},
               {"n_unroll", powers_of_two(), {}},
@@ -73,23 +107,36 @@ mapping::MappingCost DataflowGemmMappingProblem::evaluate(
   cost.bound = static_cast<double>(fabric_cycles) >= 0.95 * static_cast<double>(cycles)
                    ? mapping::Bound::kCompute
                    : mapping::Bound::kDram;
+  cost.energy_j = energy_.joules([&](const sim::EnergyContext& context) {
+    return dataflow_op_energy(
+        params_,
+        planned_op_result(chosen.macs, chosen.dram_read_bytes, chosen.dram_write_bytes,
+                          planned_mapping(chosen, op_.dtype.value_or(params_.dtype)),
+                          cost.latency_s),
+        context);
+  });
   return cost;
+}
+
+std::optional<KindMappingQuery<DataflowGemmMappingProblem>> dataflow_mapping_query(
+    const DataflowParams& params, const ir::Op& op, const std::shared_ptr<MappingCache>& cache,
+    const sim::MemoryView& memory, double clock_ghz, const MappingEnergy& energy) {
+  if (!is_gemm_like(op)) return std::nullopt;
+  return KindMappingQuery<DataflowGemmMappingProblem>{
+      std::make_shared<const DataflowGemmMappingProblem>(params, op, cache, memory, clock_ghz,
+                                                         energy),
+      mapping::op_shape_key(op, op.dtype.value_or(params.dtype)) + channel_key(clock_ghz, memory)};
 }
 
 DataflowPlan plan_for_run(const DataflowParams& params, const ir::Op& op,
                           const std::shared_ptr<MappingCache>& cache, const sim::MemoryView& memory,
-                          double clock_ghz, mapping::UnitDecisions* decisions) {
-  if (decisions == nullptr || !is_gemm_like(op)) return plan_op(params, op, *cache);
-  const DataflowGemmMappingProblem problem(params, op, cache, memory, clock_ghz);
-  char channel[64];
-  std::snprintf(channel, sizeof channel, " clock=%g bw=%g lat=%lld", clock_ghz,
-                memory.dram_bytes_per_cycle, static_cast<long long>(memory.dram_latency_cycles));
-  const std::optional<mapping::Decision> decision = decisions->decide(
-      problem, mapping::op_shape_key(op, op.dtype.value_or(params.dtype)) + channel);
-  if (!decision) return plan_op(params, op, *cache);
-  DataflowPlan plan = problem.plan(decision->point);
-  plan.mapping["search"] = mapping::decision_json(decisions->policy(), *decision);
-  return plan;
+                          double clock_ghz, UnitSearch* search) {
+  return searched_plan(
+      search,
+      [&](const MappingEnergy& energy) {
+        return dataflow_mapping_query(params, op, cache, memory, clock_ghz, energy);
+      },
+      [&] { return plan_op(params, op, *cache); });
 }
 
 }  // namespace polyarch::archs::dataflow

@@ -10,24 +10,30 @@
 // scheduler find the smallest one the tile's resources and routes allow. The cost places,
 // routes and schedules the tile (cached by the unit's MappingCache) and is the op's
 // estimate_cycles with the unit's DRAM: compute- or DRAM-bound, whichever dominates. Energy is
-// not priced here (0). With unlimited DRAM the exhaustive optimum is plan_op's own choice
+// dataflow_op_energy of the plan's activity (MACs, ALU ops, scratchpad bytes, network bit-hops,
+// each phase's configuration loaded once). With unlimited DRAM the exhaustive optimum is plan_op's own choice
 // (tests/archs/dataflow/dataflow_space_test.cpp); with finite DRAM the search can find a tile
 // that moves less data, which the kind's own choice (by fabric cycles) does not look at.
 #include <memory>
 #include <vector>
 
 #include "archs/dataflow/cost_model.h"
-#include "mapping/cache/unit_decisions.h"
+#include "archs/unit_search.h"
 #include "mapping/space/mapping_problem.h"
 #include "sim/memory/memory_view.h"
 
 namespace polyarch::archs::dataflow {
 
+// The activity of a plan's phases together, and as mapping.activity records it for the energy
+// model (with the configuration bytes loaded).
+PhaseActivity plan_activity(const DataflowPlan& plan);
+nlohmann::ordered_json activity_json(const PhaseActivity& activity, int64_t config_bytes);
+
 class DataflowGemmMappingProblem final : public mapping::MappingProblem {
  public:
   // `op` must be a Gemm or Conv2d the fabric supports; `cache` is the unit's.
   DataflowGemmMappingProblem(DataflowParams params, ir::Op op, std::shared_ptr<MappingCache> cache,
-                             sim::MemoryView memory, double clock_ghz);
+                             sim::MemoryView memory, double clock_ghz, MappingEnergy energy = {});
 
   const mapping::MappingSpace& space() const override { return space_; }
   bool valid(const mapping::MappingPoint& point) const override;
@@ -44,15 +50,21 @@ class DataflowGemmMappingProblem final : public mapping::MappingProblem {
   std::shared_ptr<MappingCache> cache_;
   sim::MemoryView memory_;
   double clock_ghz_;
+  MappingEnergy energy_;
   std::vector<GemmChoice> choices_;
   mapping::MappingSpace space_;
 };
 
-// The plan the unit runs: with `decisions` (polyarch run --search), a GEMM's or convolution's
+// The op's mapping space with its decision key; nullopt for ops without one (not GEMM-like).
+std::optional<KindMappingQuery<DataflowGemmMappingProblem>> dataflow_mapping_query(
+    const DataflowParams& params, const ir::Op& op, const std::shared_ptr<MappingCache>& cache,
+    const sim::MemoryView& memory, double clock_ghz, const MappingEnergy& energy);
+
+// The plan the unit runs: with `search` (polyarch run --search), a GEMM's or convolution's
 // tiling is the searched one (the decision's description in mapping.search); otherwise, and for
 // other ops, plan_op's own.
 DataflowPlan plan_for_run(const DataflowParams& params, const ir::Op& op,
                           const std::shared_ptr<MappingCache>& cache, const sim::MemoryView& memory,
-                          double clock_ghz, mapping::UnitDecisions* decisions);
+                          double clock_ghz, UnitSearch* search);
 
 }  // namespace polyarch::archs::dataflow

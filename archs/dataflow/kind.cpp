@@ -65,8 +65,17 @@ std::optional<double> DataflowUnitConfig::estimate_seconds(const ir::Op& op,
          (clock_ghz * 1e9);
 }
 
+std::optional<MappingQuery> DataflowUnitConfig::mapping_query(const ir::Op& op,
+                                                              const MemoryContext& memory,
+                                                              double soc_clock_ghz) const {
+  if (!supports(op)) return std::nullopt;
+  const double clock_ghz = params_.clock_ghz.value_or(soc_clock_ghz);
+  return generic_query(dataflow_mapping_query(params_, op, cache_, memory.view(clock_ghz),
+                                              clock_ghz, mapping_energy()));
+}
+
 void DataflowUnitConfig::use_mapping_search(std::shared_ptr<const mapping::SearchPolicy> policy) {
-  decisions_ = std::make_shared<mapping::UnitDecisions>(std::move(policy), describe().dump());
+  decisions_ = std::make_shared<UnitSearch>(std::move(policy), describe().dump(), mapping_energy());
 }
 
 std::optional<sim::EnergyByAction> DataflowUnitConfig::op_energy(

@@ -42,7 +42,7 @@ void wait_cycles(const sim::UnitClock& clock, int64_t cycles) {
 
 DataflowUnit::DataflowUnit(DataflowParams params, double clock_ghz, sim::SharedResources& resources,
                            std::shared_ptr<MappingCache> cache,
-                           std::shared_ptr<mapping::UnitDecisions> decisions)
+                           std::shared_ptr<UnitSearch> decisions)
     : params_(std::move(params)),
       clock_(clock_ghz, resources.clock_schedule),
       dram_(sim::require_dram(resources, "dataflow unit '" + params_.name + "'")),
@@ -116,22 +116,8 @@ sim::OpResult DataflowUnit::execute(const ir::Op& op) {
       estimate_cycles(plan, sim::memory_view(dram_, clock_.clock_ghz()).dram_bytes_per_cycle,
                       sim::memory_view(dram_, clock_.clock_ghz()).dram_latency_cycles);
   result.mapping["steps_skipped"] = steps_skipped;
-  PhaseActivity activity;
-  for (const LoopPhase& phase : plan.phases) {
-    activity.macs += phase.activity.macs;
-    activity.alu_ops += phase.activity.alu_ops;
-    activity.mul_ops += phase.activity.mul_ops;
-    activity.special_ops += phase.activity.special_ops;
-    activity.scratchpad_bytes += phase.activity.scratchpad_bytes;
-    activity.network_bit_hops += phase.activity.network_bit_hops;
-  }
-  result.mapping["activity"] = {{"macs", activity.macs},
-                                {"alu_ops", activity.alu_ops},
-                                {"mul_ops", activity.mul_ops},
-                                {"special_ops", activity.special_ops},
-                                {"scratchpad_bytes", activity.scratchpad_bytes},
-                                {"network_bit_hops", activity.network_bit_hops},
-                                {"config_bytes", config_bytes}};
+  const PhaseActivity activity = plan_activity(plan);
+  result.mapping["activity"] = activity_json(activity, config_bytes);
   result.sram["scratchpad"] = {activity.scratchpad_bytes, activity.scratchpad_bytes};
   const bool memory_bound = total_cycles > result.compute_cycles + result.compute_cycles / 20;
   result.bound = config_cycles * 2 > total_cycles ? "reconfiguration"
@@ -142,7 +128,7 @@ sim::OpResult DataflowUnit::execute(const ir::Op& op) {
 
 sim::UnitFactory dataflow_unit_factory(DataflowParams params, double soc_clock_ghz,
                                        std::shared_ptr<MappingCache> cache,
-                                       std::shared_ptr<mapping::UnitDecisions> decisions) {
+                                       std::shared_ptr<UnitSearch> decisions) {
   return [params = std::move(params), soc_clock_ghz, cache, decisions = std::move(decisions)](
              sim::SharedResources& resources) -> std::unique_ptr<sim::UnitModel> {
     return std::make_unique<DataflowUnit>(params, params.clock_ghz.value_or(soc_clock_ghz),

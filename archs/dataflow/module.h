@@ -14,7 +14,7 @@
 #include "archs/dataflow/mapper.h"
 #include "archs/dataflow/params.h"
 #include "archs/systolic/fold_pipeline.h"
-#include "mapping/cache/unit_decisions.h"
+#include "archs/unit_search.h"
 #include "sim/kernel/unit_clock.h"
 #include "sim/kernel/unit_model.h"
 
@@ -25,7 +25,7 @@ class DataflowUnit : public sim::UnitModel {
   // `decisions`: the run's searched mappings (polyarch run --search); null: plan_op's own.
   DataflowUnit(DataflowParams params, double clock_ghz, sim::SharedResources& resources,
                std::shared_ptr<MappingCache> cache,
-               std::shared_ptr<mapping::UnitDecisions> decisions = nullptr);
+               std::shared_ptr<UnitSearch> decisions = nullptr);
   ~DataflowUnit() override;
 
   const std::string& name() const override { return params_.name; }
@@ -42,13 +42,13 @@ class DataflowUnit : public sim::UnitModel {
   sim::UnitClock clock_;
   sim::DramChannel& dram_;
   std::shared_ptr<MappingCache> cache_;
-  std::shared_ptr<mapping::UnitDecisions> decisions_;
+  std::shared_ptr<UnitSearch> decisions_;
   std::unique_ptr<systolic::FoldPipeline> pipeline_;
   std::list<const MappedLoop*> resident_;  // most recently used first
 };
 
 sim::UnitFactory dataflow_unit_factory(DataflowParams params, double soc_clock_ghz,
                                        std::shared_ptr<MappingCache> cache,
-                                       std::shared_ptr<mapping::UnitDecisions> decisions = nullptr);
+                                       std::shared_ptr<UnitSearch> decisions = nullptr);
 
 }  // namespace polyarch::archs::dataflow

@@ -47,8 +47,17 @@ std::optional<double> MimdUnitConfig::estimate_seconds(const ir::Op& op,
   return static_cast<double>(estimate_cycles(params_, plan, view)) / (clock_ghz * 1e9);
 }
 
+std::optional<MappingQuery> MimdUnitConfig::mapping_query(const ir::Op& op,
+                                                          const MemoryContext& memory,
+                                                          double soc_clock_ghz) const {
+  if (!supports(op)) return std::nullopt;
+  const double clock_ghz = params_.clock_ghz.value_or(soc_clock_ghz);
+  return generic_query(
+      mimd_mapping_query(params_, op, memory.view(clock_ghz), clock_ghz, mapping_energy()));
+}
+
 void MimdUnitConfig::use_mapping_search(std::shared_ptr<const mapping::SearchPolicy> policy) {
-  decisions_ = std::make_shared<mapping::UnitDecisions>(std::move(policy), describe().dump());
+  decisions_ = std::make_shared<UnitSearch>(std::move(policy), describe().dump(), mapping_energy());
 }
 
 std::optional<sim::EnergyByAction> MimdUnitConfig::op_energy(

@@ -24,11 +24,13 @@ class MimdUnitConfig : public UnitConfig {
                                                const sim::EnergyContext& context) const override;
   std::optional<double> area_mm2(const sim::TechTable& tech) const override;
   void use_mapping_search(std::shared_ptr<const mapping::SearchPolicy> policy) override;
+  std::optional<MappingQuery> mapping_query(const ir::Op& op, const MemoryContext& memory,
+                                            double soc_clock_ghz) const override;
   const MimdParams& params() const { return params_; }
 
  private:
   MimdParams params_;
-  std::shared_ptr<mapping::UnitDecisions> decisions_;  // null: plan_op's own mappings
+  std::shared_ptr<UnitSearch> decisions_;  // null: plan_op's own mappings
 };
 
 std::unique_ptr<UnitConfig> parse_unit_config(MapReader& unit_reader, const std::string& name);

@@ -2,9 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
+#include "archs/mimd/energy.h"
 #include "mapping/cache/op_shape_key.h"
+#include "sim/noc/noc.h"
 
 namespace polyarch::archs::mimd {
 
@@ -19,16 +20,39 @@ mapping::MappingSpace grid_space(const std::vector<GemmGrid>& grids) {
   return mapping::MappingSpace({std::move(grid)});
 }
 
+// Prefix sums of each core's hops to its nearest memory port, as the SystemC model routes them.
+std::vector<int64_t> port_hops_before(const MimdParams& params) {
+  const sim::Noc noc(params.noc);
+  std::vector<int64_t> before(static_cast<std::size_t>(params.count) + 1, 0);
+  for (int64_t core = 0; core < params.count; ++core) {
+    int64_t hops = noc.hops(params.port_node(0), core);
+    for (int64_t port = 1; port < params.memory_ports; ++port) {
+      hops = std::min(hops, noc.hops(params.port_node(port), core));
+    }
+    before[static_cast<std::size_t>(core) + 1] = before[static_cast<std::size_t>(core)] + hops;
+  }
+  return before;
+}
+
 }  // namespace
 
 MimdGemmMappingProblem::MimdGemmMappingProblem(MimdParams params, ir::Op op, MimdMemoryView memory,
-                                               double clock_ghz)
+                                               double clock_ghz, MappingEnergy energy)
     : params_(std::move(params)),
       op_(std::move(op)),
       memory_(memory),
       clock_ghz_(clock_ghz),
+      energy_(std::move(energy)),
       grids_(gemm_grid_candidates(params_, op_)),
-      space_(grid_space(grids_)) {}
+      space_(grid_space(grids_)),
+      port_hops_before_(port_hops_before(params_)) {}
+
+double MimdGemmMappingProblem::noc_link_bytes(const MimdPlan& plan) const {
+  const int64_t cores = std::clamp<int64_t>(plan.active_cores, 1, params_.count);
+  const double bytes = static_cast<double>(plan.dram_read_bytes + plan.dram_write_bytes);
+  return bytes / static_cast<double>(cores) *
+         static_cast<double>(port_hops_before_[static_cast<std::size_t>(cores)]);
+}
 
 GemmGrid MimdGemmMappingProblem::grid(const mapping::MappingPoint& point) const {
   return grids_.at(point.at(0));
@@ -61,6 +85,15 @@ mapping::MappingCost MimdGemmMappingProblem::evaluate(const mapping::MappingPoin
   cost.bound = compute_cycles >= std::max(dram_cycles, noc_cycles) ? mapping::Bound::kCompute
                : dram_cycles >= noc_cycles                         ? mapping::Bound::kDram
                                                                    : mapping::Bound::kNoc;
+  cost.energy_j = energy_.joules([&](const sim::EnergyContext& context) {
+    return mimd_op_energy(
+        params_,
+        planned_op_result(chosen.macs, chosen.dram_read_bytes, chosen.dram_write_bytes,
+                          {{"noc_link_bytes", noc_link_bytes(chosen)},
+                           {"activity", {{"flops", chosen.flops}}}},
+                          cost.latency_s),
+        context);
+  });
   return cost;
 }
 
@@ -70,21 +103,23 @@ std::vector<double> MimdGemmMappingProblem::features(const mapping::MappingPoint
           std::log2(static_cast<double>(chosen.rows) / static_cast<double>(chosen.cols))};
 }
 
+std::optional<KindMappingQuery<MimdGemmMappingProblem>> mimd_mapping_query(
+    const MimdParams& params, const ir::Op& op, const MimdMemoryView& memory, double clock_ghz,
+    const MappingEnergy& energy) {
+  if (gemm_grid_candidates(params, op).empty()) return std::nullopt;
+  return KindMappingQuery<MimdGemmMappingProblem>{
+      std::make_shared<const MimdGemmMappingProblem>(params, op, memory, clock_ghz, energy),
+      mapping::op_shape_key(op, op.dtype.value_or(params.dtype)) + channel_key(clock_ghz, memory)};
+}
+
 MimdPlan plan_for_run(const MimdParams& params, const ir::Op& op, const MimdMemoryView& memory,
-                      double clock_ghz, mapping::UnitDecisions* decisions) {
-  if (decisions == nullptr || gemm_grid_candidates(params, op).empty()) {
-    return plan_op(params, op, memory, clock_ghz);
-  }
-  const MimdGemmMappingProblem problem(params, op, memory, clock_ghz);
-  char channel[64];
-  std::snprintf(channel, sizeof channel, " clock=%g bw=%g lat=%lld", clock_ghz,
-                memory.dram_bytes_per_cycle, static_cast<long long>(memory.dram_latency_cycles));
-  const std::optional<mapping::Decision> decision = decisions->decide(
-      problem, mapping::op_shape_key(op, op.dtype.value_or(params.dtype)) + channel);
-  if (!decision) return plan_op(params, op, memory, clock_ghz);
-  MimdPlan plan = problem.plan(decision->point);
-  plan.mapping["search"] = mapping::decision_json(decisions->policy(), *decision);
-  return plan;
+                      double clock_ghz, UnitSearch* search) {
+  return searched_plan(
+      search,
+      [&](const MappingEnergy& energy) {
+        return mimd_mapping_query(params, op, memory, clock_ghz, energy);
+      },
+      [&] { return plan_op(params, op, memory, clock_ghz); });
 }
 
 }  // namespace polyarch::archs::mimd

@@ -7,13 +7,15 @@
 // follow from the grid, so they are not dimensions of their own. Every point is valid (the
 // candidates already fit the GEMM). The cost is estimate_cycles of the plan on the unit's clock;
 // the bound is whichever of compute, DRAM bandwidth and the memory ports' NoC links takes
-// longest; energy is not priced here (0: the kind's energy model needs the simulated NoC bytes).
+// longest; energy is mimd_op_energy of the plan's counts, with the NoC bytes x hops each active
+// core's share travels to its nearest memory port (what the SystemC NoC counts).
 // The exhaustive optimum is plan_op's own choice (tests/archs/mimd/mimd_space_test.cpp).
 #include <string>
 #include <vector>
 
 #include "archs/mimd/mapper.h"
-#include "mapping/cache/unit_decisions.h"
+#include "archs/unit_search.h"
+#include "archs/unit_search.h"
 #include "mapping/space/mapping_problem.h"
 
 namespace polyarch::archs::mimd {
@@ -21,7 +23,8 @@ namespace polyarch::archs::mimd {
 class MimdGemmMappingProblem final : public mapping::MappingProblem {
  public:
   // `op` must be a Gemm or Conv2d.
-  MimdGemmMappingProblem(MimdParams params, ir::Op op, MimdMemoryView memory, double clock_ghz);
+  MimdGemmMappingProblem(MimdParams params, ir::Op op, MimdMemoryView memory, double clock_ghz,
+                         MappingEnergy energy = {});
 
   const mapping::MappingSpace& space() const override { return space_; }
   bool valid(const mapping::MappingPoint& point) const override;
@@ -30,20 +33,29 @@ class MimdGemmMappingProblem final : public mapping::MappingProblem {
 
   GemmGrid grid(const mapping::MappingPoint& point) const;
   MimdPlan plan(const mapping::MappingPoint& point) const;
+  // NoC bytes x hops of a plan: each active core's DRAM bytes between it and its memory port.
+  double noc_link_bytes(const MimdPlan& plan) const;
 
  private:
   MimdParams params_;
   ir::Op op_;
   MimdMemoryView memory_;
   double clock_ghz_;
+  MappingEnergy energy_;
   std::vector<GemmGrid> grids_;
   mapping::MappingSpace space_;
+  std::vector<int64_t> port_hops_before_;  // [c]: hops to the nearest port, summed over cores < c
 };
 
-// The plan the unit runs: with `decisions` (polyarch run --search), a GEMM's or convolution's
+// The op's mapping space with its decision key; nullopt for ops without one (not GEMM-like).
+std::optional<KindMappingQuery<MimdGemmMappingProblem>> mimd_mapping_query(
+    const MimdParams& params, const ir::Op& op, const MimdMemoryView& memory, double clock_ghz,
+    const MappingEnergy& energy);
+
+// The plan the unit runs: with `search` (polyarch run --search), a GEMM's or convolution's
 // grid is the searched one (the decision's description in mapping.search); otherwise, and for
 // other ops, plan_op's own.
 MimdPlan plan_for_run(const MimdParams& params, const ir::Op& op, const MimdMemoryView& memory,
-                      double clock_ghz, mapping::UnitDecisions* decisions);
+                      double clock_ghz, UnitSearch* search);
 
 }  // namespace polyarch::archs::mimd

@@ -10,7 +10,7 @@
 namespace polyarch::archs::mimd {
 
 MimdUnit::MimdUnit(MimdParams params, double clock_ghz, sim::SharedResources& resources,
-                   std::shared_ptr<mapping::UnitDecisions> decisions)
+                   std::shared_ptr<UnitSearch> decisions)
     : params_(std::move(params)),
       decisions_(std::move(decisions)),
       clock_(clock_ghz, resources.clock_schedule),
@@ -149,7 +149,7 @@ sim::OpResult MimdUnit::execute(const ir::Op& op) {
 }
 
 sim::UnitFactory mimd_unit_factory(MimdParams params, double soc_clock_ghz,
-                                   std::shared_ptr<mapping::UnitDecisions> decisions) {
+                                   std::shared_ptr<UnitSearch> decisions) {
   return [params = std::move(params), soc_clock_ghz, decisions = std::move(decisions)](
              sim::SharedResources& resources) -> std::unique_ptr<sim::UnitModel> {
     return std::make_unique<MimdUnit>(params, params.clock_ghz.value_or(soc_clock_ghz), resources,

@@ -11,7 +11,7 @@
 
 #include "archs/mimd/mapper.h"
 #include "archs/mimd/params.h"
-#include "mapping/cache/unit_decisions.h"
+#include "archs/unit_search.h"
 #include "sim/kernel/unit_clock.h"
 #include "sim/kernel/unit_model.h"
 #include "sim/memory/dram_channel.h"
@@ -23,7 +23,7 @@ class MimdUnit : public sim::UnitModel {
  public:
   // `decisions`: the run's searched mappings (polyarch run --search); null: plan_op's own.
   MimdUnit(MimdParams params, double clock_ghz, sim::SharedResources& resources,
-           std::shared_ptr<mapping::UnitDecisions> decisions = nullptr);
+           std::shared_ptr<UnitSearch> decisions = nullptr);
 
   const std::string& name() const override { return params_.name; }
   std::string kind() const override { return "mimd"; }
@@ -44,7 +44,7 @@ class MimdUnit : public sim::UnitModel {
   int64_t run_step(const MimdPlan& plan, const CoreStep& step);
 
   MimdParams params_;
-  std::shared_ptr<mapping::UnitDecisions> decisions_;
+  std::shared_ptr<UnitSearch> decisions_;
   sim::UnitClock clock_;
   sim::DramChannel& dram_;
   int initiator_ = 0;
@@ -57,6 +57,6 @@ class MimdUnit : public sim::UnitModel {
 };
 
 sim::UnitFactory mimd_unit_factory(MimdParams params, double soc_clock_ghz,
-                                   std::shared_ptr<mapping::UnitDecisions> decisions = nullptr);
+                                   std::shared_ptr<UnitSearch> decisions = nullptr);
 
 }  // namespace polyarch::archs::mimd

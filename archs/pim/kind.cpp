@@ -42,8 +42,17 @@ std::optional<double> PimUnitConfig::estimate_seconds(const ir::Op& op,
   return static_cast<double>(plan_for_run(params_, op, decisions_.get()).dram_cycles) / clock_hz;
 }
 
+std::optional<MappingQuery> PimUnitConfig::mapping_query(const ir::Op& op,
+                                                         const MemoryContext& memory,
+                                                         double soc_clock_ghz) const {
+  (void)memory;  // as estimate_seconds
+  (void)soc_clock_ghz;
+  if (!supports(op)) return std::nullopt;
+  return generic_query(pim_mapping_query(params_, op, mapping_energy()));
+}
+
 void PimUnitConfig::use_mapping_search(std::shared_ptr<const mapping::SearchPolicy> policy) {
-  decisions_ = std::make_shared<mapping::UnitDecisions>(std::move(policy), describe().dump());
+  decisions_ = std::make_shared<UnitSearch>(std::move(policy), describe().dump(), mapping_energy());
 }
 
 std::optional<sim::EnergyByAction> PimUnitConfig::op_energy(

@@ -8,7 +8,7 @@ namespace polyarch::archs::pim {
 
 
 PimUnit::PimUnit(PimParams params, sim::SharedResources& resources,
-                 std::shared_ptr<mapping::UnitDecisions> decisions)
+                 std::shared_ptr<UnitSearch> decisions)
     : params_(std::move(params)),
       decisions_(std::move(decisions)),
       clock_(static_cast<double>(params_.dram.organization.clock_mhz) / 1000.0),
@@ -63,7 +63,7 @@ sim::OpResult PimUnit::execute(const ir::Op& op) {
 }
 
 sim::UnitFactory pim_unit_factory(PimParams params,
-                                  std::shared_ptr<mapping::UnitDecisions> decisions) {
+                                  std::shared_ptr<UnitSearch> decisions) {
   return [params = std::move(params), decisions = std::move(decisions)](
              sim::SharedResources& resources) -> std::unique_ptr<sim::UnitModel> {
     return std::make_unique<PimUnit>(params, resources, decisions);

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "archs/pim/params.h"
-#include "mapping/cache/unit_decisions.h"
+#include "archs/unit_search.h"
 #include "sim/kernel/unit_clock.h"
 #include "sim/kernel/unit_model.h"
 #include "sim/memory/dram_channel.h"
@@ -18,7 +18,7 @@ class PimUnit : public sim::UnitModel {
  public:
   // `decisions`: the run's searched mappings (polyarch run --search); null: plan_op's own.
   PimUnit(PimParams params, sim::SharedResources& resources,
-          std::shared_ptr<mapping::UnitDecisions> decisions = nullptr);
+          std::shared_ptr<UnitSearch> decisions = nullptr);
 
   const std::string& name() const override { return params_.name; }
   std::string kind() const override { return "pim"; }
@@ -30,13 +30,13 @@ class PimUnit : public sim::UnitModel {
   void transfer(int64_t bytes, bool is_write);
 
   PimParams params_;
-  std::shared_ptr<mapping::UnitDecisions> decisions_;
+  std::shared_ptr<UnitSearch> decisions_;
   sim::UnitClock clock_;
   sim::DramChannel& dram_;
   int initiator_ = 0;
 };
 
 sim::UnitFactory pim_unit_factory(PimParams params,
-                                  std::shared_ptr<mapping::UnitDecisions> decisions = nullptr);
+                                  std::shared_ptr<UnitSearch> decisions = nullptr);
 
 }  // namespace polyarch::archs::pim

@@ -1,12 +1,14 @@
 #include "archs/pim/pim_space.h"
 
+#include "archs/pim/energy.h"
 #include "mapping/cache/op_shape_key.h"
 
 namespace polyarch::archs::pim {
 
-PimGemmMappingProblem::PimGemmMappingProblem(PimParams params, ir::Op op)
+PimGemmMappingProblem::PimGemmMappingProblem(PimParams params, ir::Op op, MappingEnergy energy)
     : params_(std::move(params)),
       op_(std::move(op)),
+      energy_(std::move(energy)),
       space_({{"partition", {0, 1}, {"rows", "columns"}}}) {}
 
 Partition PimGemmMappingProblem::partition(const mapping::MappingPoint& point) const {
@@ -28,18 +30,28 @@ mapping::MappingCost PimGemmMappingProblem::evaluate(const mapping::MappingPoint
                    (static_cast<double>(params_.dram.organization.clock_mhz) * 1e6);
   // "io" (the external bus) is DRAM traffic too, seen from outside the device.
   cost.bound = chosen.bound == "compute" ? mapping::Bound::kCompute : mapping::Bound::kDram;
+  cost.energy_j = energy_.joules([&](const sim::EnergyContext& context) {
+    return pim_op_energy(params_,
+                         planned_op_result(chosen.macs, chosen.external_read_bytes,
+                                           chosen.external_write_bytes, chosen.mapping,
+                                           cost.latency_s),
+                         context);
+  });
   return cost;
 }
 
-PimPlan plan_for_run(const PimParams& params, const ir::Op& op, mapping::UnitDecisions* decisions) {
-  if (decisions == nullptr || op.kind() != ir::OpKind::kGemm) return plan_op(params, op);
-  const PimGemmMappingProblem problem(params, op);
-  const std::optional<mapping::Decision> decision =
-      decisions->decide(problem, mapping::op_shape_key(op, op.dtype.value_or(params.dtype)));
-  if (!decision) return plan_op(params, op);
-  PimPlan plan = problem.plan(decision->point);
-  plan.mapping["search"] = mapping::decision_json(decisions->policy(), *decision);
-  return plan;
+std::optional<KindMappingQuery<PimGemmMappingProblem>> pim_mapping_query(
+    const PimParams& params, const ir::Op& op, const MappingEnergy& energy) {
+  if (op.kind() != ir::OpKind::kGemm) return std::nullopt;
+  return KindMappingQuery<PimGemmMappingProblem>{
+      std::make_shared<const PimGemmMappingProblem>(params, op, energy),
+      mapping::op_shape_key(op, op.dtype.value_or(params.dtype))};
+}
+
+PimPlan plan_for_run(const PimParams& params, const ir::Op& op, UnitSearch* search) {
+  return searched_plan(
+      search, [&](const MappingEnergy& energy) { return pim_mapping_query(params, op, energy); },
+      [&] { return plan_op(params, op); });
 }
 
 }  // namespace polyarch::archs::pim

@@ -9,10 +9,11 @@
 // streams are the hardware's (banks_per_pu), so neither is a dimension. Both points are valid.
 // The cost is the plan's command-clock cycles (bank streaming plus the external transfers); the
 // bound is compute when the PUs' arithmetic paces the column commands, else DRAM (the banks'
-// internal bandwidth, or the external bus when its transfers take longer); energy is not priced
-// here (0). The exhaustive optimum is plan_op's own choice (tests/archs/pim/pim_space_test.cpp).
+// internal bandwidth, or the external bus when its transfers take longer); energy is
+// pim_op_energy of the plan's commands and bytes. The exhaustive latency optimum is plan_op's
+// own choice (tests/archs/pim/pim_space_test.cpp).
 #include "archs/pim/cost_model.h"
-#include "mapping/cache/unit_decisions.h"
+#include "archs/unit_search.h"
 #include "mapping/space/mapping_problem.h"
 
 namespace polyarch::archs::pim {
@@ -20,7 +21,7 @@ namespace polyarch::archs::pim {
 class PimGemmMappingProblem final : public mapping::MappingProblem {
  public:
   // `op` must be a Gemm the unit supports.
-  PimGemmMappingProblem(PimParams params, ir::Op op);
+  PimGemmMappingProblem(PimParams params, ir::Op op, MappingEnergy energy = {});
 
   const mapping::MappingSpace& space() const override { return space_; }
   bool valid(const mapping::MappingPoint& point) const override;
@@ -32,12 +33,17 @@ class PimGemmMappingProblem final : public mapping::MappingProblem {
  private:
   PimParams params_;
   ir::Op op_;
+  MappingEnergy energy_;
   mapping::MappingSpace space_;
 };
 
-// The plan the unit runs: with `decisions` (polyarch run --search), a GEMM's partition is the
+// The op's mapping space with its decision key; nullopt for ops without one (not a GEMM).
+std::optional<KindMappingQuery<PimGemmMappingProblem>> pim_mapping_query(
+    const PimParams& params, const ir::Op& op, const MappingEnergy& energy);
+
+// The plan the unit runs: with `search` (polyarch run --search), a GEMM's partition is the
 // searched one (the decision's description in mapping.search); otherwise, and for other ops,
 // plan_op's own.
-PimPlan plan_for_run(const PimParams& params, const ir::Op& op, mapping::UnitDecisions* decisions);
+PimPlan plan_for_run(const PimParams& params, const ir::Op& op, UnitSearch* search);
 
 }  // namespace polyarch::archs::pim

@@ -4,6 +4,7 @@
 
 #include "archs/simd/attention_mapper.h"
 #include "archs/simd/gemm_mapper.h"
+#include "archs/simd/gemm_space.h"
 #include "archs/simd/streaming_mapper.h"
 #include "compiler/ir/weight_sparsity.h"
 #include "compiler/support/checked_math.h"
@@ -59,18 +60,18 @@ void apply_weight_sparsity(const SimdParams& params, const ir::Op& op, GemmProbl
   }
 }
 
-GemmProblem gemm_problem(const SimdParams& params, const ir::Op& op, ir::DType dtype) {
+}  // namespace
+
+GemmProblem simd_gemm_problem(const SimdParams& params, const ir::Op& op, ir::DType dtype) {
   GemmProblem problem = dense_gemm_problem(op, dtype);
   apply_weight_sparsity(params, op, problem);
   return problem;
 }
 
-}  // namespace
-
 bool simd_supports(const ir::Op& op) { return op.kind() != ir::OpKind::kFrontend; }
 
 KernelPlan plan_op(const SimdParams& params, const ir::Op& op, const MemoryView& memory,
-                   double clock_ghz) {
+                   double clock_ghz, UnitSearch* search) {
   const ir::DType dtype = op.dtype.value_or(params.dtype);
   const auto launch_cycles =
       static_cast<int64_t>(std::ceil(params.launch_overhead_ns * clock_ghz));
@@ -78,7 +79,7 @@ KernelPlan plan_op(const SimdParams& params, const ir::Op& op, const MemoryView&
   switch (op.kind()) {
     case ir::OpKind::kGemm:
     case ir::OpKind::kConv2d:
-      plan = plan_gemm(params, gemm_problem(params, op, dtype), memory);
+      plan = plan_gemm_for_run(params, op, memory, clock_ghz, search);
       plan.launch_cycles = launch_cycles;
       break;
     case ir::OpKind::kAttention:

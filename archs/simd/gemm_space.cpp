@@ -2,6 +2,11 @@
 
 #include <algorithm>
 
+#include "archs/simd/cost_model.h"
+#include "archs/simd/energy.h"
+#include "archs/simd/plan_activity.h"
+#include "mapping/cache/op_shape_key.h"
+
 namespace polyarch::archs::simd {
 
 namespace {
@@ -11,11 +16,13 @@ enum Dim : std::size_t { kEngine, kBm, kBn, kBkBytes, kSplit };
 }  // namespace
 
 SimdGemmMappingProblem::SimdGemmMappingProblem(SimdParams params, GemmProblem problem,
-                                               MemoryView memory, double clock_ghz)
+                                               MemoryView memory, double clock_ghz,
+                                               MappingEnergy energy)
     : params_(std::move(params)),
       problem_(problem),
       memory_(memory),
       clock_ghz_(clock_ghz),
+      energy_(std::move(energy)),
       space_({{"matrix_engine", {1, 0}, {"true", "false"}},
               {"bm", {1, 4, 16, 32, 64, 128, 256}, {}},
               {"bn", {16, 32, 64, 128, 256}, {}},
@@ -52,7 +59,41 @@ mapping::MappingCost SimdGemmMappingProblem::evaluate(const mapping::MappingPoin
   cost.latency_s = static_cast<double>(cycles) / (clock_ghz_ * 1e9);
   // Memory-bound when ideal-DRAM cycles explain less than the estimate.
   cost.bound = plan->compute_cycles >= cycles ? mapping::Bound::kCompute : mapping::Bound::kDram;
+  cost.energy_j = energy_.joules([&](const sim::EnergyContext& context) {
+    sim::OpResult op = planned_op_result(plan->macs, plan->dram_read_bytes,
+                                         plan->dram_write_bytes, {}, cost.latency_s);
+    record_plan_activity(*plan, op);
+    return simd_op_energy(params_, op, context);
+  });
   return cost;
+}
+
+KernelPlan SimdGemmMappingProblem::plan(const mapping::MappingPoint& point) const {
+  return *plan_gemm_tiling(params_, problem_, tiling(point));
+}
+
+std::optional<KindMappingQuery<SimdGemmMappingProblem>> simd_mapping_query(
+    const SimdParams& params, const ir::Op& op, const MemoryView& memory, double clock_ghz,
+    const MappingEnergy& energy) {
+  if (op.kind() != ir::OpKind::kGemm && op.kind() != ir::OpKind::kConv2d) return std::nullopt;
+  const ir::DType dtype = op.dtype.value_or(params.dtype);
+  return KindMappingQuery<SimdGemmMappingProblem>{
+      std::make_shared<const SimdGemmMappingProblem>(
+          params, simd_gemm_problem(params, op, dtype), memory, clock_ghz, energy),
+      mapping::op_shape_key(op, dtype) + channel_key(clock_ghz, memory)};
+}
+
+KernelPlan plan_gemm_for_run(const SimdParams& params, const ir::Op& op, const MemoryView& memory,
+                             double clock_ghz, UnitSearch* search) {
+  return searched_plan(
+      search,
+      [&](const MappingEnergy& energy) {
+        return simd_mapping_query(params, op, memory, clock_ghz, energy);
+      },
+      [&] {
+        return plan_gemm(params, simd_gemm_problem(params, op, op.dtype.value_or(params.dtype)),
+                         memory);
+      });
 }
 
 }  // namespace polyarch::archs::simd

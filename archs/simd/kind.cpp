@@ -2,6 +2,7 @@
 
 #include "archs/simd/cost_model.h"
 #include "archs/simd/energy.h"
+#include "archs/simd/gemm_space.h"
 #include "archs/simd/module.h"
 
 namespace polyarch::archs::simd {
@@ -9,7 +10,7 @@ namespace polyarch::archs::simd {
 bool SimdUnitConfig::supports(const ir::Op& op) const { return simd_supports(op); }
 
 sim::UnitFactory SimdUnitConfig::factory(double soc_clock_ghz) const {
-  return simd_unit_factory(params_, soc_clock_ghz);
+  return simd_unit_factory(params_, soc_clock_ghz, {}, search_);
 }
 
 nlohmann::ordered_json SimdUnitConfig::describe() const {
@@ -59,10 +60,23 @@ std::optional<double> SimdUnitConfig::estimate_seconds(const ir::Op& op,
   const double clock_ghz = params_.clock_ghz.value_or(soc_clock_ghz);
   const MemoryView view =
       sim::memory_view(memory.dram_bytes_per_second, memory.dram_latency_s, clock_ghz);
-  const KernelPlan plan = plan_op(params_, op, view, clock_ghz);
+  const KernelPlan plan = plan_op(params_, op, view, clock_ghz, search_.get());
   return static_cast<double>(
              estimate_cycles(plan, view.dram_bytes_per_cycle, view.dram_latency_cycles)) /
          (clock_ghz * 1e9);
+}
+
+void SimdUnitConfig::use_mapping_search(std::shared_ptr<const mapping::SearchPolicy> policy) {
+  search_ = std::make_shared<UnitSearch>(std::move(policy), describe().dump(), mapping_energy());
+}
+
+std::optional<MappingQuery> SimdUnitConfig::mapping_query(const ir::Op& op,
+                                                         const MemoryContext& memory,
+                                                         double soc_clock_ghz) const {
+  if (!supports(op)) return std::nullopt;
+  const double clock_ghz = params_.clock_ghz.value_or(soc_clock_ghz);
+  return generic_query(
+      simd_mapping_query(params_, op, memory.view(clock_ghz), clock_ghz, mapping_energy()));
 }
 
 std::unique_ptr<UnitConfig> parse_unit_config(MapReader& unit_reader, const std::string& name) {

@@ -23,10 +23,14 @@ class SimdUnitConfig : public UnitConfig {
   std::optional<double> area_mm2(const sim::TechTable& tech) const override;
   std::optional<double> estimate_seconds(const ir::Op& op, const MemoryContext& memory,
                                          double soc_clock_ghz) const override;
+  void use_mapping_search(std::shared_ptr<const mapping::SearchPolicy> policy) override;
+  std::optional<MappingQuery> mapping_query(const ir::Op& op, const MemoryContext& memory,
+                                            double soc_clock_ghz) const override;
   const SimdParams& params() const { return params_; }
 
  private:
   SimdParams params_;
+  std::shared_ptr<UnitSearch> search_;  // null: the GEMM mapper's own tilings
 };
 
 std::unique_ptr<UnitConfig> parse_unit_config(MapReader& unit_reader, const std::string& name);

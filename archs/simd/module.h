@@ -9,6 +9,7 @@
 
 #include "archs/simd/params.h"
 #include "archs/systolic/fold_pipeline.h"
+#include "archs/unit_search.h"
 #include "sim/kernel/unit_clock.h"
 #include "sim/kernel/unit_model.h"
 
@@ -20,8 +21,9 @@ struct SimdUnitOptions {
 
 class SimdUnit : public sim::UnitModel {
  public:
+  // `search`: the run's searched GEMM tilings (polyarch run --search); null: the mapper's own.
   SimdUnit(SimdParams params, double clock_ghz, sim::SharedResources& resources,
-           SimdUnitOptions options = {});
+           SimdUnitOptions options = {}, std::shared_ptr<UnitSearch> search = nullptr);
   ~SimdUnit() override;
 
   const std::string& name() const override { return params_.name; }
@@ -34,11 +36,13 @@ class SimdUnit : public sim::UnitModel {
   SimdParams params_;
   sim::UnitClock clock_;
   SimdUnitOptions options_;
+  std::shared_ptr<UnitSearch> search_;
   sim::DramChannel& dram_;
   std::unique_ptr<systolic::FoldPipeline> pipeline_;
 };
 
 sim::UnitFactory simd_unit_factory(SimdParams params, double soc_clock_ghz,
-                                   SimdUnitOptions options = {});
+                                   SimdUnitOptions options = {},
+                                   std::shared_ptr<UnitSearch> search = nullptr);
 
 }  // namespace polyarch::archs::simd

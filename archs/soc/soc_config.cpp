@@ -52,6 +52,8 @@ sim::InterconnectSpec parse_interconnect(const ConfigNode& node) {
       reader.optional_double("bandwidth_gbps", interconnect.bandwidth_gbps, 0.0, 1e7);
   interconnect.latency_cycles = static_cast<int>(
       reader.optional_int("latency_cycles", interconnect.latency_cycles, 0, 1000000));
+  interconnect.transfers =
+      reader.optional_enum("transfers", interconnect.transfers, {"shared_dram", "copy"});
   reader.finish();
   return interconnect;
 }
@@ -110,6 +112,9 @@ SocConfig parse_soc_config(const ConfigNode& root) {
   if (const ConfigNode* node = reader.optional("energy")) {
     sim::apply_tech_overrides(soc.tech.table, *node);
   }
+  // Mapping search prices energy with the same table the run's energy accounting uses.
+  const auto table = std::make_shared<const sim::TechTable>(soc.tech.table);
+  for (auto& unit : soc.units) unit->use_mapping_energy({table, soc.dram.kind});
   if (const ConfigNode* node = reader.optional("thermal")) {
     soc.thermal = sim::thermal::parse_package_config(*node);
   }
@@ -168,7 +173,8 @@ nlohmann::ordered_json SocConfig::describe() const {
                             {"sustained_bandwidth_gbps", dram.sustained_bandwidth_gbps()}};
   json["interconnect"] = {{"kind", interconnect.kind},
                           {"bandwidth_gbps", interconnect.bandwidth_gbps},
-                          {"latency_cycles", interconnect.latency_cycles}};
+                          {"latency_cycles", interconnect.latency_cycles},
+                          {"transfers", interconnect.transfers}};
   if (power_cap_w) json["power_cap_w"] = *power_cap_w;
   json["units"] = nlohmann::ordered_json::array();
   for (const auto& unit : units) json["units"].push_back(unit->describe());

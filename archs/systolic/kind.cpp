@@ -4,6 +4,7 @@
 
 #include "archs/systolic/cost_model.h"
 #include "archs/systolic/energy.h"
+#include "archs/systolic/mapping_decision.h"
 #include "archs/systolic/module.h"
 
 namespace polyarch::archs::systolic {
@@ -14,7 +15,7 @@ bool SystolicUnitConfig::supports(const ir::Op& op) const {
 }
 
 sim::UnitFactory SystolicUnitConfig::factory(double soc_clock_ghz) const {
-  return systolic_unit_factory(params_, soc_clock_ghz);
+  return systolic_unit_factory(params_, soc_clock_ghz, {}, search_);
 }
 
 nlohmann::ordered_json SystolicUnitConfig::describe() const {
@@ -48,6 +49,12 @@ std::optional<double> SystolicUnitConfig::estimate_seconds(const ir::Op& op,
                                                           const MemoryContext& memory,
                                                           double soc_clock_ghz) const {
   if (!supports(op)) return std::nullopt;
+  if (search_) {
+    const double clock_ghz = params_.clock_ghz.value_or(soc_clock_ghz);
+    const SystolicRun run =
+        systolic_run(params_, op, clock_ghz, memory.view(clock_ghz), search_.get());
+    if (!run.search.is_null()) return run.estimate_s;
+  }
   const SystolicPlan plan = plan_op(params_, op);
   const double compute_s =
       static_cast<double>(plan.compute_cycles) / (params_.clock_ghz.value_or(soc_clock_ghz) * 1e9);
@@ -56,6 +63,19 @@ std::optional<double> SystolicUnitConfig::estimate_seconds(const ir::Op& op,
       memory.dram_bytes_per_second > 0 ? bytes / memory.dram_bytes_per_second : 0.0;
   // Double-buffered folds overlap loads with compute; the first load's latency stays exposed.
   return std::max(compute_s, dram_s) + memory.dram_latency_s;
+}
+
+void SystolicUnitConfig::use_mapping_search(std::shared_ptr<const mapping::SearchPolicy> policy) {
+  search_ = std::make_shared<UnitSearch>(std::move(policy), describe().dump(), mapping_energy());
+}
+
+std::optional<MappingQuery> SystolicUnitConfig::mapping_query(const ir::Op& op,
+                                                             const MemoryContext& memory,
+                                                             double soc_clock_ghz) const {
+  if (!supports(op)) return std::nullopt;
+  const double clock_ghz = params_.clock_ghz.value_or(soc_clock_ghz);
+  return generic_query(
+      systolic_mapping_query(params_, op, clock_ghz, memory.view(clock_ghz), mapping_energy()));
 }
 
 std::unique_ptr<UnitConfig> parse_unit_config(MapReader& unit_reader, const std::string& name) {

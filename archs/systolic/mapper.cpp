@@ -105,6 +105,8 @@ bool SystolicMappingProblem::valid(const mapping::MappingPoint& point) const {
       (dataflow == Dataflow::kOutputStationary || splits > temporal_extent(dataflow, view_))) {
     return false;
   }
+  // A convolution cannot be cut into smaller ops the unit runs (tile_ops), so it is not split.
+  if (splits > 1 && op_.kind() != ir::OpKind::kGemm) return false;
   // One fold's input slices must fit their buffer slot: Sr-by-T and T-by-Sc slices, clipped
   // to the array, in the operand view of the (tiled) GEMM.
   const SystolicParams params = configured_params(point);

@@ -7,7 +7,8 @@
 //   double_buffered  0 | 1
 //   temporal_splits  1, 2, 4, ... 32: the streamed dimension T (ws: M, is: N) is cut into that
 //                    many tiles run one after another, each a smaller GEMM whose slices fit the
-//                    buffers (os would split the reduction K and is left at 1)
+//                    buffers (os would split the reduction K and is left at 1; a convolution,
+//                    which no smaller op expresses, is not split)
 // Valid when one fold's input slices fit their buffer slot (capacity, halved when double
 // buffered). The cost is the fold plan of cost_model.h timed by plan_timing.h, energy by the
 // kind's energy model (energy.h) from the plan's counts; tests hold it to the SystemC model.
@@ -43,7 +44,7 @@ class SystolicMappingProblem final : public mapping::MappingProblem {
   // The unit as the mapping configures it: dataflow, buffer partition, double buffering.
   SystolicParams configured_params(const mapping::MappingPoint& point) const;
   // The op as the mapping runs it, as ops the SystemC model executes in order: the op itself,
-  // or its temporal tiles (GEMMs only; empty for a split convolution).
+  // or its temporal tiles (a split is valid for GEMMs only).
   std::vector<ir::Op> tile_ops(const mapping::MappingPoint& point) const;
   // The point closest to the unit's own configuration (its dataflow, no split).
   mapping::MappingPoint unit_point() const;

@@ -1,8 +1,6 @@
 #include "archs/systolic/mapping_decision.h"
 
-#include <cstdio>
-
-#include "mapping/cache/cached_search.h"
+#include <algorithm>
 
 namespace polyarch::archs::systolic {
 
@@ -20,30 +18,37 @@ std::string op_shape(const ir::Op& op, ir::DType dtype) {
 
 }  // namespace
 
-std::optional<mapping::UnitOption> systolic_explain_option(const SystolicParams& unit,
-                                                           const std::string& unit_config,
-                                                           const ir::Op& op,
-                                                           const SystolicMappingEnv& env,
-                                                           const mapping::Objective& objective,
-                                                           const mapping::DecisionCache* cache) {
-  const SystolicMappingProblem problem(unit, op, env);
-  char channel[96];
-  std::snprintf(channel, sizeof channel, " clock=%g bw=%g lat=%g", env.channel.clock_ghz,
-                env.channel.dram_bytes_per_second, env.channel.dram_latency_s);
-  mapping::DecisionKey key{.op_shape = op_shape(op, op.dtype.value_or(unit.dtype)),
-                           .unit_config = unit_config + channel + " dram=" + env.dram_kind};
-  const std::optional<mapping::Decision> decision =
-      mapping::decide(problem, objective, "exhaustive", {}, std::move(key), cache);
-  if (!decision) return std::nullopt;
-  return mapping::UnitOption{
-      .unit = unit.name,
-      .kind = "systolic",
-      .cost = decision->cost,
-      .has_bound = true,
-      .mapping = decision->mapping,
-      .source = decision->from_cache
-                    ? "cached"
-                    : "searched, " + std::to_string(decision->evaluations) + " evaluations"};
+std::optional<KindMappingQuery<SystolicMappingProblem>> systolic_mapping_query(
+    const SystolicParams& unit, const ir::Op& op, double clock_ghz, const sim::MemoryView& memory,
+    const MappingEnergy& energy) {
+  if (op.kind() != ir::OpKind::kGemm && op.kind() != ir::OpKind::kConv2d) return std::nullopt;
+  const double cycles_per_second = clock_ghz * 1e9;
+  const SystolicMappingEnv env{
+      .channel = {.clock_ghz = clock_ghz,
+                  .dram_bytes_per_second = std::max(0.0, memory.dram_bytes_per_cycle) *
+                                           cycles_per_second,
+                  .dram_latency_s =
+                      static_cast<double>(memory.dram_latency_cycles) / cycles_per_second},
+      .tech = energy.tech.get(),
+      .dram_kind = energy.dram_kind};
+  return KindMappingQuery<SystolicMappingProblem>{
+      std::make_shared<const SystolicMappingProblem>(unit, op, env),
+      op_shape(op, op.dtype.value_or(unit.dtype)) + channel_key(clock_ghz, memory) +
+          " dram=" + energy.dram_kind};
+}
+
+SystolicRun systolic_run(const SystolicParams& unit, const ir::Op& op, double clock_ghz,
+                         const sim::MemoryView& memory, UnitSearch* search) {
+  SystolicRun own{.params = unit, .ops = {op}, .search = nullptr};
+  if (search == nullptr) return own;
+  const auto query = systolic_mapping_query(unit, op, clock_ghz, memory, search->energy());
+  if (!query) return own;
+  const std::optional<mapping::Decision> decision = search->decide(query->generic());
+  if (!decision) return own;
+  return {.params = query->problem->configured_params(decision->point),
+          .ops = query->problem->tile_ops(decision->point),
+          .search = search->decision_json(*decision),
+          .estimate_s = decision->cost.latency_s};
 }
 
 }  // namespace polyarch::archs::systolic

@@ -1,22 +1,33 @@
 #pragma once
-// The systolic unit's answer for `polyarch compile --explain`: the best mapping of an op by
-// exhaustive search over its mapping space (mapper.h; ~1 300 points, under a millisecond), read
-// from the decision cache when an earlier compile stored it.
+// The systolic kind's mapping space (mapper.h) as `compile --explain` and `run --search` use it:
+// the op's search problem with its decision key, and what the unit runs for an op under the
+// searched mapping (the array configured by it, and the op cut into its temporal tiles).
 #include <optional>
+#include <vector>
 
 #include "archs/systolic/mapper.h"
-#include "mapping/cache/decision_cache.h"
-#include "mapping/search/explain.h"
+#include "archs/unit_search.h"
+#include "sim/memory/memory_view.h"
 
 namespace polyarch::archs::systolic {
 
-// nullopt when no mapping is valid. `unit_config` is the unit's canonical description (its
-// describe() JSON), part of the cache key; `cache` may be null.
-std::optional<mapping::UnitOption> systolic_explain_option(const SystolicParams& unit,
-                                                           const std::string& unit_config,
-                                                           const ir::Op& op,
-                                                           const SystolicMappingEnv& env,
-                                                           const mapping::Objective& objective,
-                                                           const mapping::DecisionCache* cache);
+// The op's mapping space on `unit`, whose clock is `clock_ghz` and whose DRAM is `memory`.
+std::optional<KindMappingQuery<SystolicMappingProblem>> systolic_mapping_query(
+    const SystolicParams& unit, const ir::Op& op, double clock_ghz, const sim::MemoryView& memory,
+    const MappingEnergy& energy);
+
+// What the unit runs for one op: the unit's parameters as the mapping configures them
+// (dataflow, buffer partition, double buffering) and the ops it executes in order (the op
+// itself, or its temporal tiles), with the decision's record for mapping.search (null without
+// a searched decision: the unit's own configuration and the whole op).
+struct SystolicRun {
+  SystolicParams params;
+  std::vector<ir::Op> ops;
+  nlohmann::ordered_json search;
+  double estimate_s = 0;  // the decision's analytical latency (0 without one)
+};
+
+SystolicRun systolic_run(const SystolicParams& unit, const ir::Op& op, double clock_ghz,
+                         const sim::MemoryView& memory, UnitSearch* search);
 
 }  // namespace polyarch::archs::systolic

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "archs/systolic/cost_model.h"
+#include "archs/systolic/mapping_decision.h"
 #include "compiler/support/error.h"
 #include "sim/memory/dram_channel.h"
 
@@ -28,10 +29,12 @@ nlohmann::ordered_json fast_forward_json(bool enabled, const PipelineRunStats& s
 }  // namespace
 
 SystolicUnit::SystolicUnit(SystolicParams params, double clock_ghz, sim::SharedResources& resources,
-                           SystolicUnitOptions options)
+                           SystolicUnitOptions options, std::shared_ptr<UnitSearch> search)
     : params_(std::move(params)),
       clock_(clock_ghz, resources.clock_schedule),
-      options_(options) {
+      options_(options),
+      search_(std::move(search)),
+      dram_(resources.dram) {
   if (resources.dram == nullptr) {
     throw_runtime({}, "systolic unit '" + params_.name + "' created without a DRAM channel");
   }
@@ -50,36 +53,59 @@ bool SystolicUnit::supports(const ir::Op& op) const {
 }
 
 sim::OpResult SystolicUnit::execute(const ir::Op& op) {
-  const SystolicPlan plan = plan_op(params_, op);
+  // The unit's own configuration runs the op whole; a searched mapping reconfigures the array's
+  // dataflow and buffers and may run the op as temporal tiles, one after another.
+  const SystolicRun run = systolic_run(params_, op, clock_.clock_ghz(),
+                                       sim::memory_view(*dram_, clock_.clock_ghz()), search_.get());
   const sc_core::sc_time start = sc_core::sc_time_stamp();
-  const PipelineRunStats stats = pipeline_->run(plan, params_.scalesim_compat);
+  pipeline_->set_slots(run.params.buffers.double_buffered ? 2 : 1);
+  sim::OpResult result;
+  PipelineRunStats stats;
+  double weighted_efficiency = 0;
+  for (const ir::Op& tile : run.ops) {
+    const SystolicPlan plan = plan_op(run.params, tile);
+    const PipelineRunStats tile_stats = pipeline_->run(plan, run.params.scalesim_compat);
+    stats.folds_simulated += tile_stats.folds_simulated;
+    stats.folds_skipped += tile_stats.folds_skipped;
+    stats.skips += tile_stats.skips;
+    result.compute_cycles += plan.compute_cycles;
+    result.macs += plan.macs;
+    weighted_efficiency += plan.mapping_efficiency * static_cast<double>(plan.macs);
+    result.dram_bytes_read += plan.dram_read_bytes;
+    result.dram_bytes_written += plan.dram_write_bytes;
+    result.sram["ifmap"].reads += plan.ifmap_sram_reads;
+    result.sram["filter"].reads += plan.filter_sram_reads;
+    result.sram["ofmap"].reads += plan.ofmap_sram_reads;
+    result.sram["ofmap"].writes += plan.ofmap_sram_writes;
+    if (result.mapping.is_null()) {
+      result.mapping = plan.mapping.is_object() ? plan.mapping : nlohmann::ordered_json::object();
+    }
+  }
   const int64_t total_cycles =
       clock_.cycles_at_or_after(sc_core::sc_time_stamp()) - clock_.cycles_at_or_after(start);
 
-  sim::OpResult result;
   result.unit_clock_ghz = clock_.clock_ghz();
-  result.compute_cycles = plan.compute_cycles;
-  result.macs = plan.macs;
   const double peak_macs = static_cast<double>(params_.rows) * static_cast<double>(params_.cols) *
                            static_cast<double>(total_cycles);
-  result.utilization = peak_macs > 0 ? static_cast<double>(plan.macs) / peak_macs : 0.0;
-  result.mapping_efficiency = plan.mapping_efficiency;
-  result.dram_bytes_read = plan.dram_read_bytes;
-  result.dram_bytes_written = plan.dram_write_bytes;
-  result.sram["ifmap"] = {plan.ifmap_sram_reads, 0};
-  result.sram["filter"] = {plan.filter_sram_reads, 0};
-  result.sram["ofmap"] = {plan.ofmap_sram_reads, plan.ofmap_sram_writes};
-  result.mapping = plan.mapping.is_object() ? plan.mapping : nlohmann::ordered_json::object();
+  result.utilization = peak_macs > 0 ? static_cast<double>(result.macs) / peak_macs : 0.0;
+  result.mapping_efficiency =
+      result.macs > 0 ? weighted_efficiency / static_cast<double>(result.macs) : 0.0;
+  if (!run.search.is_null()) {
+    result.mapping["search"] = run.search;
+    result.mapping["temporal_tiles"] = run.ops.size();
+  }
   result.mapping["steady_state_fast_forward"] = fast_forward_json(options_.fast_forward, stats);
   return result;
 }
 
 sim::UnitFactory systolic_unit_factory(SystolicParams params, double soc_clock_ghz,
-                                       SystolicUnitOptions options) {
-  return [params = std::move(params), soc_clock_ghz,
-          options](sim::SharedResources& resources) -> std::unique_ptr<sim::UnitModel> {
+                                       SystolicUnitOptions options,
+                                       std::shared_ptr<UnitSearch> search) {
+  return [params = std::move(params), soc_clock_ghz, options,
+          search = std::move(search)](sim::SharedResources& resources)
+             -> std::unique_ptr<sim::UnitModel> {
     const double clock_ghz = params.clock_ghz.value_or(soc_clock_ghz);
-    return std::make_unique<SystolicUnit>(params, clock_ghz, resources, options);
+    return std::make_unique<SystolicUnit>(params, clock_ghz, resources, options, search);
   };
 }
 

@@ -7,6 +7,7 @@
 
 #include "archs/systolic/fold_pipeline.h"
 #include "archs/systolic/params.h"
+#include "archs/unit_search.h"
 #include "sim/kernel/unit_clock.h"
 #include "sim/kernel/unit_model.h"
 
@@ -21,8 +22,10 @@ struct SystolicUnitOptions {
 class SystolicUnit : public sim::UnitModel {
  public:
   // `clock_ghz` is the unit's clock: params.clock_ghz, or the SoC clock when that is unset.
+  // `search`: the run's searched mappings (polyarch run --search); null: the unit's own
+  // configuration for every op.
   SystolicUnit(SystolicParams params, double clock_ghz, sim::SharedResources& resources,
-               SystolicUnitOptions options = {});
+               SystolicUnitOptions options = {}, std::shared_ptr<UnitSearch> search = nullptr);
   ~SystolicUnit() override;
 
   const std::string& name() const override { return params_.name; }
@@ -35,12 +38,15 @@ class SystolicUnit : public sim::UnitModel {
   SystolicParams params_;
   sim::UnitClock clock_;
   SystolicUnitOptions options_;
+  std::shared_ptr<UnitSearch> search_;
+  sim::DramChannel* dram_ = nullptr;
   std::unique_ptr<FoldPipeline> pipeline_;
 };
 
 // The factory the kernel calls during elaboration; the unit's clock is params.clock_ghz or, if
 // unset, `soc_clock_ghz`.
 sim::UnitFactory systolic_unit_factory(SystolicParams params, double soc_clock_ghz,
-                                       SystolicUnitOptions options = {});
+                                       SystolicUnitOptions options = {},
+                                       std::shared_ptr<UnitSearch> search = nullptr);
 
 }  // namespace polyarch::archs::systolic

@@ -30,6 +30,22 @@ Program program_skeleton(const ir::Graph& graph, std::size_t unit_count) {
   return program;
 }
 
+Program replicate_micro_batches(const Program& one, int micro_batches) {
+  Program program;
+  program.per_unit.resize(one.per_unit.size());
+  program.micro_batches = micro_batches;
+  const int base = static_cast<int>(one.ops.size());
+  for (int copy = 0; copy < micro_batches; ++copy) {
+    for (const ProgramOp& op : one.ops) {
+      ProgramOp repeated = op;
+      repeated.micro_batch = copy;
+      for (int& dep : repeated.deps) dep += copy * base;
+      program.ops.push_back(std::move(repeated));
+    }
+  }
+  return program;
+}
+
 std::vector<int> capable_units(const ir::Op& op, const std::vector<UnitCapability>& units) {
   std::vector<int> capable;
   for (std::size_t candidate = 0; candidate < units.size(); ++candidate) {

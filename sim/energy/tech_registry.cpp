@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <limits>
+#include <map>
 
 #include "compiler/support/error.h"
 
@@ -20,9 +21,18 @@ double feature_nm(std::string_view node) {
   return value;
 }
 
+// Each embedded table is parsed once per process: a sweep resolves the node of every point
+// (a 324-point sweep parsed the same YAML 324 times). The text is constant, so the table is too.
+// Not thread-safe, like SystemC; sweeps run points in worker processes.
 TechTable parse_embedded(const EmbeddedTechFile& file) {
-  const std::string label = "configs/tech/" + std::string(file.node) + ".yaml";
-  return parse_tech_table(parse_config_text(std::string(file.yaml), label));
+  static std::map<const EmbeddedTechFile*, TechTable> parsed;
+  auto found = parsed.find(&file);
+  if (found == parsed.end()) {
+    const std::string label = "configs/tech/" + std::string(file.node) + ".yaml";
+    found = parsed.emplace(&file, parse_tech_table(parse_config_text(std::string(file.yaml), label)))
+                .first;
+  }
+  return found->second;
 }
 
 }  // namespace

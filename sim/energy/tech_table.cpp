@@ -15,6 +15,11 @@ const std::vector<std::string>& compute_dtypes() {
   return kDtypes;
 }
 
+const std::vector<std::string>& crossbar_cell_actions() {
+  static const std::vector<std::string> kActions = {"read_fj", "write_pj"};
+  return kActions;
+}
+
 const std::vector<std::string>& dram_kinds() {
   static const std::vector<std::string> kKinds = {"ddr3", "ddr4",  "ddr5", "lpddr4", "lpddr5",
                                                   "hbm2", "hbm2e", "hbm3", "gddr6",  "ideal"};
@@ -101,6 +106,11 @@ double interpolate(double x, const SramEnergyPoint& a, const SramEnergyPoint& b)
 
 }  // namespace
 
+const std::vector<std::string>& crossbar_cell_devices() {
+  static const std::vector<std::string> kDevices = {"rram", "pcm", "sram"};
+  return kDevices;
+}
+
 ir::DType priced_dtype(ir::DType dtype) {
   switch (dtype) {
     case ir::DType::kBool:
@@ -144,6 +154,9 @@ const std::vector<std::string>& tech_table_keys() {
     keys.push_back("adc.area_um2_per_step");
     keys.push_back("dac.fj_per_step");
     keys.push_back("noc.router_pj_per_bit");
+    for (const std::string& device : crossbar_cell_devices()) {
+      add_group(keys, "crossbar_cell." + device, crossbar_cell_actions());
+    }
     add_group(keys, "area_um2.mult", compute_dtypes());
     add_group(keys, "area_um2.add", compute_dtypes());
     keys.push_back("area_um2.register_bit");
@@ -220,6 +233,14 @@ double TechTable::adc_area_mm2(int64_t bits) const {
 
 double TechTable::dac_pj_per_drive(int64_t bits) const {
   return entry("dac.fj_per_step") * (std::ldexp(1.0, static_cast<int>(bits)) - 1.0) * 1e-3;
+}
+
+double TechTable::crossbar_cell_entry(const std::string& device, const std::string& action) const {
+  const auto& devices = crossbar_cell_devices();
+  if (std::find(devices.begin(), devices.end(), device) == devices.end()) {
+    throw_runtime({}, "tech table '" + node + "' has no crossbar cell device '" + device + "'");
+  }
+  return entry("crossbar_cell." + device + "." + action);
 }
 
 double TechTable::fma_pj(ir::DType dtype) const {

@@ -53,12 +53,27 @@ class TechTable {
   double adc_pj_per_conversion(int64_t bits) const;
   double adc_area_mm2(int64_t bits) const;
   double dac_pj_per_drive(int64_t bits) const;
+  // One cell of an analog crossbar made of `device` (one of crossbar_cell_devices()): energy per
+  // cell per read pulse (one input bit-slice on its row) and per cell programmed.
+  double crossbar_cell_read_fj(const std::string& device) const {
+    return crossbar_cell_entry(device, "read_fj");
+  }
+  double crossbar_cell_write_pj(const std::string& device) const {
+    return crossbar_cell_entry(device, "write_pj");
+  }
   // One bit through one NoC router and the link to the next.
   double noc_router_pj_per_bit() const { return entry("noc.router_pj_per_bit"); }
   double mult_area_um2(ir::DType dtype) const;
   double add_area_um2(ir::DType dtype) const;
   double register_bit_area_um2() const { return entry("area_um2.register_bit"); }
+
+ private:
+  double crossbar_cell_entry(const std::string& device, const std::string& action) const;
 };
+
+// The crossbar cell devices every tech file prices under `crossbar_cell:` ("rram", "pcm",
+// "sram"), in file order.
+const std::vector<std::string>& crossbar_cell_devices();
 
 // The tech table prices the six arithmetic types; a model-only type is priced as the nearest
 // one of its kind (bool and uint8 as int8; int64 and fp64 as int32 and fp32: an underestimate).

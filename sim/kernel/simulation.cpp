@@ -91,9 +91,18 @@ class Dispatcher : public sc_core::sc_module {
 
   void run_op(int op_index) {
     const mapping::ProgramOp& program_op = state_.program.ops[op_index];
-    for (int dep : program_op.deps) {
+    // Each dep's result arrives its transfer delay after it finished (the cross-unit hand-over
+    // and copy the scheduler planned, mapping/partition/transfer_cost.h).
+    sc_core::sc_time data_ready = sc_core::SC_ZERO_TIME;
+    for (std::size_t position = 0; position < program_op.deps.size(); ++position) {
+      const int dep = program_op.deps[position];
       while (!state_.records[dep].done) sc_core::wait(*state_.op_finished[dep]);
+      const double delay_s =
+          position < program_op.dep_delay_s.size() ? program_op.dep_delay_s[position] : 0.0;
+      data_ready =
+          std::max(data_ready, state_.records[dep].end + sc_core::sc_time(delay_s, sc_core::SC_SEC));
     }
+    if (data_ready > sc_core::sc_time_stamp()) sc_core::wait(data_ready - sc_core::sc_time_stamp());
     UnitModel& unit = *state_.units[unit_index_];
     const UnitClock& clock = state_.clocks[unit_index_];
     const ir::Op& op = state_.graph.op(program_op.node);
@@ -111,9 +120,13 @@ class Dispatcher : public sc_core::sc_module {
     OpResult result = unit.execute(op);
     record.end = sc_core::sc_time_stamp();
 
-    result.name = op.name;
+    // In a pipelined program each op runs once per micro-batch: `name#k` tells them apart.
+    result.name = state_.program.micro_batches > 1
+                      ? op.name + "#" + std::to_string(program_op.micro_batch)
+                      : op.name;
     result.kind = std::string(ir::op_kind_name(op.kind()));
     result.unit = state_.system.units[unit_index_].name;
+    result.micro_batch = program_op.micro_batch;
     result.unit_clock_ghz = clock.clock_ghz();
     result.start_cycle = start_cycle;
     result.end_cycle = std::max(start_cycle, clock.cycles_at_or_after(record.end));

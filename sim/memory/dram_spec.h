@@ -24,6 +24,10 @@ struct InterconnectSpec {
   std::string kind = "bus";
   double bandwidth_gbps = 0.0;  // 0 = unlimited
   int latency_cycles = 0;       // in the SoC clock
+  // How a unit's result reaches a consumer on another unit (mapping/partition/transfer_cost.h):
+  // "shared_dram" (every unit reads and writes the one DRAM; only the hand-over latency) or
+  // "copy" (each unit has its own memory; the bytes also cross the interconnect).
+  std::string transfers = "shared_dram";
 };
 
 }  // namespace polyarch::sim

@@ -1,5 +1,6 @@
-// `polyarch compile --explain` through the real program: decisions per op, and the decision
-// cache across two runs (the second reads every systolic decision from disk).
+// `polyarch compile --explain` through the real program: decisions per op (every unit kind
+// with a searched mapping, cost and bound), and the decision cache across two runs (the second
+// reads every decision from disk).
 #include <gtest/gtest.h>
 
 #include <array>
@@ -8,6 +9,7 @@
 #include <fstream>
 #include <regex>
 #include <string>
+#include <utility>
 
 namespace polyarch::mapping {
 namespace {
@@ -71,6 +73,50 @@ TEST_F(CompileExplain, ListsChosenUnitAlternativesAndWhy) {
   EXPECT_NE(output.text.find("alt      vector"), std::string::npos);  // the simd alternative
   EXPECT_NE(output.text.find("-bound and beats"), std::string::npos);
   EXPECT_NE(output.text.find("mapping dataflow="), std::string::npos);
+}
+
+// The block of one op in the decisions: its header line up to the next op's.
+std::string op_block(const std::string& text, const std::string& op) {
+  const std::string all = decisions(text);
+  const auto at = all.find("\nop " + op + " (");
+  if (at == std::string::npos) return "";
+  const auto end = all.find("\nop ", at + 1);
+  return all.substr(at, end == std::string::npos ? std::string::npos : end - at);
+}
+
+// The unit's line in an op block gives a latency, an energy and a bound, and the next line the
+// searched mapping.
+void expect_searched_option(const std::string& block, const std::string& unit,
+                            const std::string& kind) {
+  const std::regex line("  (chosen|alt) +" + unit + " +" + kind +
+                        " +latency \\S+ s  energy \\S+ J  bound (compute|buffer|dram|noc)\n"
+                        " +mapping \\w+=\\S+");
+  EXPECT_TRUE(std::regex_search(block, line)) << unit << " (" << kind << ") in\n" << block;
+}
+
+TEST_F(CompileExplain, EveryUnitKindAnswersAGemmWithAMappingAndABound) {
+  const std::string root = POLYARCH_SOURCE_DIR;
+  const Output output = run("compile --arch " + root + "/tests/data/explain/all_kinds_soc.yaml" +
+                            " --workload " + root + "/tests/data/explain/decode_projection.yaml" +
+                            " --explain --no-cache");
+  ASSERT_EQ(output.status, 0) << output.text;
+  const std::string block = op_block(output.text, "proj");
+  for (const auto& [unit, kind] :
+       {std::pair{"mxu", "systolic"}, {"vector", "simd"}, {"pim", "pim"}, {"cpu", "mimd"},
+        {"xbar", "crossbar"}, {"fabric", "dataflow"}}) {
+    expect_searched_option(block, unit, kind);
+  }
+  EXPECT_EQ(count(block, "[estimate]"), 0) << block;
+  EXPECT_NE(block.find("  why: "), std::string::npos);
+}
+
+TEST_F(CompileExplain, MixedSocListsEveryUnitThatRunsABertGemmWithItsMapping) {
+  const Output output = run(explain_args(cache_));
+  ASSERT_EQ(output.status, 0) << output.text;
+  const std::string block = op_block(output.text, "query");
+  expect_searched_option(block, "mxu", "systolic");
+  expect_searched_option(block, "vector", "simd");
+  EXPECT_EQ(count(block, "[estimate]"), 0) << block;
 }
 
 TEST_F(CompileExplain, SecondRunReadsEveryDecisionFromTheCacheAndAgrees) {

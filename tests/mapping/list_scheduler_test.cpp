@@ -34,8 +34,7 @@ struct ForkJoin {
 
 // A unit that runs every op in the seconds `costs` gives by op name (absent: cannot run it).
 UnitCapability unit(const std::string& name, std::map<std::string, double> costs) {
-  return {name, "test",
-          [costs](const ir::Op& op) { return costs.count(op.name) > 0; },
+  return {name, "test", [costs](const ir::Op& op) { return costs.count(op.name) > 0; },
           [costs](const ir::Op& op) -> std::optional<double> {
             auto found = costs.find(op.name);
             if (found == costs.end()) return std::nullopt;
@@ -89,7 +88,8 @@ TEST(ListScheduler, EachOpGoesWhereItFinishesEarliestAndNeverWhereItCannotRun) {
 
 TEST(ListScheduler, AUnitWithoutEstimatesLeavesTheChoiceToTheFirstFitPartitioner) {
   const ForkJoin fork;
-  std::vector<UnitCapability> units = {unit("a", {{"src", 1}, {"left", 1}, {"right", 1}, {"join", 1}})};
+  std::vector<UnitCapability> units = {
+      unit("a", {{"src", 1}, {"left", 1}, {"right", 1}, {"join", 1}})};
   units.front().estimate_seconds = nullptr;
   EXPECT_FALSE(schedule_heft(fork.graph, units, 0.0));
 }
@@ -113,9 +113,8 @@ std::size_t index_of(const ir::Graph& graph, const Schedule& schedule, const std
 TEST(ListScheduler, PowerCapSerialisesOpsOnDifferentUnitsThatWouldExceedIt) {
   const ForkJoin fork;
   // left only on a, right only on b: uncapped they overlap at 2 x 60 W.
-  const std::vector<UnitCapability> units = {
-      unit("a", {{"src", 1}, {"left", 1}, {"join", 1}}),
-      unit("b", {{"right", 1}})};
+  const std::vector<UnitCapability> units = {unit("a", {{"src", 1}, {"left", 1}, {"join", 1}}),
+                                             unit("b", {{"right", 1}})};
   const PowerCap loose = cap_of(150.0, 60.0);
   const auto uncapped = schedule_heft(fork.graph, units, 0.0, &loose);
   ASSERT_TRUE(uncapped);
@@ -134,16 +133,15 @@ TEST(ListScheduler, PowerCapSerialisesOpsOnDifferentUnitsThatWouldExceedIt) {
   const std::size_t right = index_of(fork.graph, *capped, "right");
   const bool right_first = capped->ops[right].start_s < capped->ops[left].start_s;
   const std::vector<int>& later_deps = capped->program.ops[right_first ? left : right].deps;
-  EXPECT_NE(std::find(later_deps.begin(), later_deps.end(),
-                      static_cast<int>(right_first ? right : left)),
-            later_deps.end());
+  EXPECT_NE(
+      std::find(later_deps.begin(), later_deps.end(), static_cast<int>(right_first ? right : left)),
+      later_deps.end());
 }
 
 TEST(ListScheduler, StaticPowerShrinksTheBudgetAndOpsOverItRunAlone) {
   const ForkJoin fork;
-  const std::vector<UnitCapability> units = {
-      unit("a", {{"src", 1}, {"left", 1}, {"join", 1}}),
-      unit("b", {{"right", 1}})};
+  const std::vector<UnitCapability> units = {unit("a", {{"src", 1}, {"left", 1}, {"join", 1}}),
+                                             unit("b", {{"right", 1}})};
   // 50 W static under a 100 W cap leaves 50 W: every 60 W op is over it and runs alone.
   const PowerCap cap = cap_of(100.0, 60.0, 50.0);
   const auto schedule = schedule_heft(fork.graph, units, 0.0, &cap);
@@ -173,6 +171,168 @@ TEST(ListScheduler, UnderTheCapAnOpMovesToTheUnitWhereItNeedNotOverlap) {
   EXPECT_EQ(unit_of(fork.graph, *capped, "right", units), "a");
   EXPECT_DOUBLE_EQ(capped->makespan_s, 4.0);
   EXPECT_DOUBLE_EQ(capped->power->peak_w, 60.0);
+}
+
+// A chain of ops `names[0] -> names[1] -> ...`, each handing the next a tensor of
+// `bytes_per_tensor` bytes (fp32 elements).
+struct Chain {
+  ir::Graph graph{"chain"};
+  explicit Chain(const std::vector<std::string>& names, int64_t bytes_per_tensor = 4) {
+    ir::NodeId previous = graph.add_tensor(make_tensor("input"));
+    for (const std::string& name : names) {
+      const ir::NodeId op = graph.add_op(make_op(name, ir::GemmAttrs{.m = 1, .n = 1, .k = 1}));
+      ir::Tensor tensor = make_tensor(name + ".out");
+      tensor.shape = {bytes_per_tensor / 4};
+      tensor.dtype = ir::DType::kFp32;
+      const ir::NodeId out = graph.add_tensor(std::move(tensor));
+      graph.connect(previous, op);
+      graph.connect(op, out);
+      previous = out;
+    }
+  }
+};
+
+TEST(ListScheduler, TwoStageChainPipelinesMicroBatchesToTheClosedForm) {
+  // Stage one only on unit a (a seconds), stage two only on b (b seconds): n micro-batches end
+  // at a + b + (n - 1) max(a, b), against n (a + b) one after another.
+  for (const auto& [a, b] : std::vector<std::pair<double, double>>{{3.0, 2.0}, {1.0, 4.0}}) {
+    const Chain chain({"s1", "s2"});
+    const std::vector<UnitCapability> units = {unit("a", {{"s1", a}}), unit("b", {{"s2", b}})};
+    for (int batches : {1, 2, 5, 8}) {
+      ScheduleOptions options;
+      options.micro_batches = batches;
+      const auto schedule = schedule_heft(chain.graph, units, options);
+      ASSERT_TRUE(schedule);
+      EXPECT_DOUBLE_EQ(schedule->makespan_s, a + b + (batches - 1) * std::max(a, b))
+          << "a " << a << " b " << b << " micro-batches " << batches;
+      ASSERT_EQ(schedule->program.ops.size(), 2u * static_cast<std::size_t>(batches));
+      ASSERT_EQ(schedule->micro_batch_finish_s.size(), static_cast<std::size_t>(batches));
+      // Micro-batch k leaves one bottleneck stage after k - 1.
+      for (int k = 1; k < batches; ++k) {
+        EXPECT_DOUBLE_EQ(schedule->micro_batch_finish_s[static_cast<std::size_t>(k)] -
+                             schedule->micro_batch_finish_s[static_cast<std::size_t>(k - 1)],
+                         std::max(a, b));
+      }
+    }
+  }
+}
+
+TEST(ListScheduler, PipelinedOpsNeverGoToAUnitThatCannotRunThem) {
+  const ForkJoin fork;
+  const std::vector<UnitCapability> units = {
+      unit("a", {{"src", 1}, {"left", 2}, {"join", 1}}),
+      unit("b", {{"src", 2}, {"left", 1}, {"right", 3}})};  // only b runs right, only a join
+  ScheduleOptions options;
+  options.micro_batches = 4;
+  const auto schedule = schedule_heft(fork.graph, units, options);
+  ASSERT_TRUE(schedule);
+  for (std::size_t index = 0; index < schedule->program.ops.size(); ++index) {
+    const ProgramOp& op = schedule->program.ops[index];
+    const std::string& name = fork.graph.op(op.node).name;
+    EXPECT_EQ(op.unit_index, schedule->ops[index].unit_index);
+    if (name == "right") EXPECT_EQ(op.unit_index, 1);
+    if (name == "join") EXPECT_EQ(op.unit_index, 0);
+    // Deps stay inside the micro-batch, and each starts after its producers plus transfers.
+    for (std::size_t position = 0; position < op.deps.size(); ++position) {
+      const auto dep = static_cast<std::size_t>(op.deps[position]);
+      EXPECT_EQ(schedule->program.ops[dep].micro_batch, op.micro_batch);
+      EXPECT_GE(schedule->ops[index].start_s,
+                schedule->ops[dep].finish_s + op.dep_delay_s[position]);
+    }
+  }
+  // Each unit's list is in start order.
+  for (const std::vector<int>& list : schedule->program.per_unit) {
+    for (std::size_t k = 1; k < list.size(); ++k) {
+      EXPECT_LE(schedule->ops[static_cast<std::size_t>(list[k - 1])].start_s,
+                schedule->ops[static_cast<std::size_t>(list[k])].start_s);
+    }
+  }
+}
+
+TEST(ListScheduler, ACopyBetweenUnitsCostsHandOverPlusBytesOverBandwidth) {
+  // p only on a, c only on b: c waits for p's 4000 bytes at 1000 B/s after a 0.5 s hand-over.
+  const Chain chain({"p", "c"}, 4000);
+  const std::vector<UnitCapability> units = {unit("a", {{"p", 1}}), unit("b", {{"c", 1}})};
+  ScheduleOptions options;
+  options.transfer = {TransferPath::kCopy, 0.5, 1000.0};
+  const auto schedule = schedule_heft(chain.graph, units, options);
+  ASSERT_TRUE(schedule);
+  EXPECT_DOUBLE_EQ(schedule->makespan_s, 1 + 0.5 + 4 + 1);
+  EXPECT_EQ(schedule->transfers.count, 1);
+  EXPECT_EQ(schedule->transfers.bytes, 4000);
+  EXPECT_DOUBLE_EQ(schedule->transfers.seconds, 4.5);
+  EXPECT_DOUBLE_EQ(schedule->transfers.copy_seconds, 4.0);
+  ASSERT_EQ(schedule->program.ops[1].dep_delay_s.size(), 1u);
+  EXPECT_DOUBLE_EQ(schedule->program.ops[1].dep_delay_s[0], 4.5);
+}
+
+TEST(ListScheduler, OverSharedDramOnlyTheHandOverIsChargedAndTheSameUnitCostsNothing) {
+  const Chain chain({"p", "c"}, 4000);
+  ScheduleOptions options;
+  options.transfer = {TransferPath::kSharedDram, 0.5, 1000.0};
+  // The unit models already read and write the bytes through DRAM: only the hand-over.
+  const std::vector<UnitCapability> split = {unit("a", {{"p", 1}}), unit("b", {{"c", 1}})};
+  const auto across = schedule_heft(chain.graph, split, options);
+  ASSERT_TRUE(across);
+  EXPECT_DOUBLE_EQ(across->makespan_s, 2.5);
+  EXPECT_EQ(across->transfers.bytes, 4000);
+  EXPECT_DOUBLE_EQ(across->transfers.copy_seconds, 0.0);
+  // On one unit nothing is handed over, whatever the path.
+  options.transfer.path = TransferPath::kCopy;
+  const std::vector<UnitCapability> one = {unit("a", {{"p", 1}, {"c", 1}})};
+  const auto same = schedule_heft(chain.graph, one, options);
+  ASSERT_TRUE(same);
+  EXPECT_DOUBLE_EQ(same->makespan_s, 2.0);
+  EXPECT_EQ(same->transfers.count, 0);
+}
+
+TEST(ListScheduler, ACostlyCopyKeepsAChainOnOneUnit) {
+  // b runs c a little faster, but copying p's result there costs more than it saves.
+  const Chain chain({"p", "c"}, 4000);
+  const std::vector<UnitCapability> units = {unit("a", {{"p", 1}, {"c", 2}}),
+                                             unit("b", {{"p", 5}, {"c", 1}})};
+  ScheduleOptions options;
+  options.transfer = {TransferPath::kCopy, 0.0, 1000.0};  // 4 s to copy
+  const auto copying = schedule_heft(chain.graph, units, options);
+  ASSERT_TRUE(copying);
+  EXPECT_EQ(unit_of(chain.graph, *copying, "c", units), "a");
+  EXPECT_DOUBLE_EQ(copying->makespan_s, 3.0);
+  options.transfer.path = TransferPath::kSharedDram;  // free hand-over: c moves to b
+  const auto shared = schedule_heft(chain.graph, units, options);
+  ASSERT_TRUE(shared);
+  EXPECT_EQ(unit_of(chain.graph, *shared, "c", units), "b");
+  EXPECT_DOUBLE_EQ(shared->makespan_s, 2.0);
+}
+
+TEST(ListScheduler, AnOpFillsAnIdleGapOnItsUnit) {
+  // src and join on a, left between them on b: a idles in [1, 5). The independent `solo`,
+  // placed last (lowest rank), goes into that gap instead of after join (HEFT's insertion).
+  Chain chain({"src", "left", "join"});
+  const ir::NodeId solo =
+      chain.graph.add_op(make_op("solo", ir::GemmAttrs{.m = 1, .n = 1, .k = 1}));
+  chain.graph.connect(chain.graph.add_tensor(make_tensor("solo.in")), solo);
+  chain.graph.connect(solo, chain.graph.add_tensor(make_tensor("solo.out")));
+  const std::vector<UnitCapability> units = {unit("a", {{"src", 1}, {"join", 1}, {"solo", 0.5}}),
+                                             unit("b", {{"left", 4}})};
+  const auto schedule = schedule_heft(chain.graph, units, 0.0);
+  ASSERT_TRUE(schedule);
+  EXPECT_DOUBLE_EQ(schedule->ops[index_of(chain.graph, *schedule, "solo")].start_s, 1.0);
+  EXPECT_DOUBLE_EQ(schedule->ops[index_of(chain.graph, *schedule, "join")].start_s, 5.0);
+  EXPECT_DOUBLE_EQ(schedule->makespan_s, 6.0);
+  // a issues solo before join: its list is in start order.
+  const std::vector<int>& on_a = schedule->program.per_unit[0];
+  ASSERT_EQ(on_a.size(), 3u);
+  EXPECT_EQ(chain.graph.op(schedule->program.ops[static_cast<std::size_t>(on_a[1])].node).name,
+            "solo");
+}
+
+TEST(ListScheduler, SingleUnitBaselineAddsEveryEstimateOrHasNone) {
+  const ForkJoin fork;
+  const std::optional<double> alone = single_unit_makespan(
+      fork.graph, unit("a", {{"src", 1}, {"left", 2}, {"right", 3}, {"join", 4}}));
+  ASSERT_TRUE(alone);
+  EXPECT_DOUBLE_EQ(*alone, 10.0);
+  EXPECT_FALSE(single_unit_makespan(fork.graph, unit("b", {{"src", 1}})));
 }
 
 }  // namespace

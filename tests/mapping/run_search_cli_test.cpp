@@ -26,13 +26,59 @@ class RunSearch : public test_support::ScratchDirTest {
 
   // Runs cpu64_like (one mimd unit) on the BERT-base GEMMs into DIR/out_name; the report.
   nlohmann::json run(const std::string& out_name, const std::string& options) {
+    return run_on("cpu64_like.yaml", out_name, options);
+  }
+  nlohmann::json run_on(const std::string& arch, const std::string& out_name,
+                        const std::string& options) {
     const test_support::CommandOutput output = run_polyarch(
-        "run --quiet --arch " + source_path("configs/arch/cpu64_like.yaml") + " --workload " +
+        "run --quiet --arch " + source_path("configs/arch/" + arch) + " --workload " +
         source_path("workloads/bert_base_gemms.yaml") + " --out " + path(out_name) + " " + options);
     EXPECT_EQ(output.exit_code, 0) << output.output;
     return nlohmann::json::parse(read_file(path(out_name) + "/report.json"));
   }
+
+  // Two runs of `arch` with one searcher and cache: the first searches, the second reads every
+  // decision from the cache and simulates every op in the same cycles.
+  void expect_cached_second_run(const std::string& arch) {
+    const std::string options = "--search annealing --seed 3 --cache-dir " + path(arch + ".cache");
+    const nlohmann::json first = run_on(arch, arch + ".first", options);
+    const nlohmann::json second = run_on(arch, arch + ".second", options);
+    ASSERT_FALSE(first["ops"].empty());
+    ASSERT_EQ(second["ops"].size(), first["ops"].size());
+    int searched = 0;
+    for (std::size_t i = 0; i < first["ops"].size(); ++i) {
+      const nlohmann::json& op = first["ops"][i];
+      ASSERT_TRUE(op["mapping"].contains("search")) << arch << " " << op["name"];
+      searched += op["mapping"]["search"]["source"] == "searched";
+      const nlohmann::json& again = second["ops"][i];
+      EXPECT_EQ(again["mapping"]["search"]["source"], "cached") << arch << " " << op["name"];
+      EXPECT_EQ(again["mapping"]["search"]["point"], op["mapping"]["search"]["point"]);
+      EXPECT_EQ(again["total_cycles"], op["total_cycles"]) << arch << " " << op["name"];
+    }
+    EXPECT_GT(searched, 0) << arch;
+    EXPECT_EQ(second["summary"]["total_cycles"], first["summary"]["total_cycles"]) << arch;
+  }
 };
+
+// Systolic arrays (dataflow, buffer partition, double buffering, temporal splits) and simd units
+// (GEMM tilings) honour --search like every other kind with a mapping space.
+TEST_F(RunSearch, SystolicAndSimdUnitsRunSearchedMappingsAndReadThemFromTheCache) {
+  expect_cached_second_run("tpu_v1_like.yaml");
+  expect_cached_second_run("edge_dsp_16.yaml");
+}
+
+// With exhaustive search under latency, a systolic unit whose own configuration is already the
+// analytical optimum keeps it; any mapping it runs is the one the report names.
+TEST_F(RunSearch, SearchedSystolicMappingIsReportedPerOp) {
+  const nlohmann::json searched =
+      run_on("tpu_v1_like.yaml", "tpu", "--search exhaustive --no-cache");
+  for (const nlohmann::json& op : searched["ops"]) {
+    ASSERT_TRUE(op["mapping"].contains("search")) << op["name"];
+    const std::string point = op["mapping"]["search"]["point"];
+    EXPECT_NE(point.find("dataflow="), std::string::npos) << point;
+    EXPECT_GE(op["mapping"]["temporal_tiles"].get<int>(), 1);
+  }
+}
 
 TEST_F(RunSearch, SecondRunReadsEveryDecisionFromTheCacheAndSimulatesTheSame) {
   const std::string options = "--search annealing --seed 3 --cache-dir " + path("cache");

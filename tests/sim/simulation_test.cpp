@@ -140,6 +140,37 @@ TEST(Simulation, OpWaitsForItsDepOnAnotherUnit) {
   EXPECT_EQ(result.units[1].total_cycles, 210);
 }
 
+TEST(Simulation, AConsumerWaitsForItsDepsTransferDelay) {
+  Chain chain = make_chain(
+      {{"producer", {.m = 200, .n = 1, .k = 0}}, {"consumer", {.m = 10, .n = 1, .k = 0}}});
+  mapping::Program program;
+  program.ops = {{chain.ops[0], 0, {}}, {chain.ops[1], 1, {0}}};
+  program.ops[1].dep_delay_s = {50e-9};  // the planned hand-over and copy: 50 cycles at 1 GHz
+  program.per_unit = {{0}, {1}};
+  const RunResult result =
+      simulate(system_with({fake_unit("u0"), fake_unit("u1")}), program, chain.graph);
+  ASSERT_EQ(result.ops.size(), 2u);
+  EXPECT_EQ(result.ops[1].start_cycle, 250);
+  EXPECT_EQ(result.summary.total_cycles, 260);
+}
+
+TEST(Simulation, MicroBatchesOfAPipelinedProgramAreNamedApart) {
+  Chain chain = make_chain({{"a", {.m = 100, .n = 1, .k = 0}}, {"b", {.m = 100, .n = 1, .k = 0}}});
+  mapping::Program one;
+  one.ops = {{chain.ops[0], 0, {}}, {chain.ops[1], 1, {0}}};
+  mapping::Program program = mapping::replicate_micro_batches(one, 2);
+  program.per_unit = {{0, 2}, {1, 3}};
+  const RunResult result =
+      simulate(system_with({fake_unit("u0"), fake_unit("u1")}), program, chain.graph);
+  ASSERT_EQ(result.ops.size(), 4u);
+  // a#1 overlaps b#0: the two-stage pipeline ends at 3 x 100 cycles, not 4 x 100.
+  EXPECT_EQ(result.summary.total_cycles, 300);
+  EXPECT_EQ(result.ops[1].name, "b#0");  // start ties keep program order
+  EXPECT_EQ(result.ops[2].name, "a#1");
+  EXPECT_EQ(result.ops[2].micro_batch, 1);
+  EXPECT_EQ(result.ops[2].start_cycle, 100);
+}
+
 TEST(Simulation, IndependentOpsOnTwoUnitsRunInParallel) {
   Chain left =
       make_chain({{"left", {.m = 100, .n = 1, .k = 0}}, {"right", {.m = 100, .n = 1, .k = 0}}});

@@ -47,6 +47,79 @@ TEST(TechTable, EveryShippedNodeLoadsWithAllEntries) {
   }
 }
 
+TEST(TechTable, EveryShippedNodePricesEveryCrossbarCellDevice) {
+  const TechTable reference = resolve_tech_table("28nm").table;
+  for (const std::string node : {"65nm", "45nm", "28nm", "16nm", "7nm"}) {
+    const TechTable table = resolve_tech_table(node).table;
+    for (const std::string& device : crossbar_cell_devices()) {
+      EXPECT_GT(table.crossbar_cell_read_fj(device), 0.0) << node << " " << device;
+      EXPECT_GT(table.crossbar_cell_write_pj(device), 0.0) << node << " " << device;
+    }
+    // A resistive cell's V^2 G t does not follow the CMOS node: the same entry everywhere.
+    for (const std::string device : {"rram", "pcm"}) {
+      EXPECT_DOUBLE_EQ(table.crossbar_cell_read_fj(device),
+                       reference.crossbar_cell_read_fj(device));
+      EXPECT_DOUBLE_EQ(table.crossbar_cell_write_pj(device),
+                       reference.crossbar_cell_write_pj(device));
+    }
+    // An SRAM-CIM array is written as an SRAM: the 8 KiB point of the table's own SRAM curve.
+    EXPECT_NEAR(table.crossbar_cell_write_pj("sram"), table.sram_access_pj_per_bit(8, 64), 1e-6)
+        << node;
+  }
+  // ISAAC, Table II: 0.3 mW per 128 x 128 crossbar over a 100 ns cycle.
+  EXPECT_NEAR(reference.crossbar_cell_read_fj("rram"), 0.3e-3 * 100e-9 / (128 * 128) * 1e15, 0.01);
+}
+
+TEST(TechTable, SramCellEnergyFallsWithTheNodeAsLogicDoes) {
+  double previous = 1e9;
+  for (const std::string node : {"65nm", "45nm", "28nm", "16nm", "7nm"}) {
+    const TechTable table = resolve_tech_table(node).table;
+    const double read = table.crossbar_cell_read_fj("sram");
+    EXPECT_LT(read, previous) << node;
+    previous = read;
+    // Both follow the node's logic energy factor [SB] from the 45 nm entries.
+    const TechTable base = resolve_tech_table("45nm").table;
+    EXPECT_NEAR(read / base.crossbar_cell_read_fj("sram"),
+                table.mult_pj(ir::DType::kInt8) / base.mult_pj(ir::DType::kInt8), 1e-3)
+        << node;
+  }
+  // Valavi et al. (JSSC 2019), 65 nm: 1.2 fF x (1.0 V)^2 x activity 0.5.
+  EXPECT_NEAR(resolve_tech_table("65nm").table.crossbar_cell_read_fj("sram"), 0.6, 1e-12);
+}
+
+TEST(TechTable, MissingCrossbarCellEntryNamesTheFileAndKey) {
+  const std::string text = replace(embedded_yaml("28nm"), "    write_pj: 15.0\n", "");
+  const std::string message = parse_error(text);
+  EXPECT_NE(message.find("tech.yaml"), std::string::npos) << message;
+  EXPECT_NE(message.find("crossbar_cell.pcm.write_pj"), std::string::npos) << message;
+}
+
+TEST(TechTable, NegativeCrossbarCellEntryNamesTheLineAndKey) {
+  const std::string text = replace(embedded_yaml("28nm"), "read_fj: 1.83", "read_fj: -1.83");
+  const std::string message = parse_error(text);
+  EXPECT_NE(message.find("tech.yaml:"), std::string::npos) << message;
+  EXPECT_NE(message.find("crossbar_cell.rram.read_fj"), std::string::npos) << message;
+  EXPECT_NE(message.find("-1.83"), std::string::npos) << message;
+}
+
+TEST(TechTable, CrossbarCellOverridesReplaceOneDeviceAndRejectUnknownDevices) {
+  TechTable table = resolve_tech_table("28nm").table;
+  const double rram_read = table.crossbar_cell_read_fj("rram");
+  apply_tech_overrides(table,
+                       parse_config_text("crossbar_cell: {pcm: {read_fj: 2.5}}", "arch.yaml"));
+  EXPECT_DOUBLE_EQ(table.crossbar_cell_read_fj("pcm"), 2.5);
+  EXPECT_DOUBLE_EQ(table.crossbar_cell_read_fj("rram"), rram_read);
+  try {
+    apply_tech_overrides(table,
+                         parse_config_text("crossbar_cell: {rran: {read_fj: 1}}", "arch.yaml"));
+    ADD_FAILURE() << "expected an error";
+  } catch (const Error& error) {
+    const std::string message = error.what();
+    EXPECT_NE(message.find("arch.yaml:1"), std::string::npos) << message;
+    EXPECT_NE(message.find("did you mean 'crossbar_cell.rram'"), std::string::npos) << message;
+  }
+}
+
 TEST(TechTable, LeakageGrowsWithTemperatureFromOneAtTheReference) {
   const TechTable table = resolve_tech_table("28nm").table;
   EXPECT_NEAR(table.leakage_temperature_factor(25.0), 1.0, 1e-12);
