@@ -27,6 +27,7 @@
 #include <cstdint>
 #include <exception>
 #include <systemc>
+#include <deque>
 #include <vector>
 
 #include "archs/systolic/cost_model.h"
@@ -153,7 +154,9 @@ class FoldPipeline : public sc_core::sc_module {
   FoldTimes load_issued_;
   FoldTimes load_sent_;
   FoldTimes write_sent_;
-  std::vector<Skip> skips_;
+  // A deque: the compute and drain threads hold a Skip& across waits while the loader appends
+  // the next skip, and a vector's reallocation left them dangling (found by ASan).
+  std::deque<Skip> skips_;
   sc_core::sc_event skip_updated_;
   int64_t last_skip_end_ = 0;
   sc_core::sc_time last_write_complete_;

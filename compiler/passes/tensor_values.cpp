@@ -1,6 +1,8 @@
 #include "compiler/passes/tensor_values.h"
 
+#include <cmath>
 #include <cstring>
+#include <limits>
 
 #include "compiler/support/error.h"
 
@@ -31,6 +33,17 @@ bool is_float_dtype(ir::DType dtype) {
 
 int64_t Values::size() const {
   return static_cast<int64_t>(is_float() ? reals.size() : ints.size());
+}
+
+int64_t Values::integer(std::size_t i) const {
+  if (!is_float()) return ints[i];
+  const double value = reals[i];
+  if (std::isnan(value)) return 0;
+  // 2^63 is exact in a double; every double below it converts.
+  constexpr double kLimit = 9223372036854775808.0;
+  if (value >= kLimit) return std::numeric_limits<int64_t>::max();
+  if (value < -kLimit) return std::numeric_limits<int64_t>::min();
+  return static_cast<int64_t>(value);
 }
 
 void Values::push_from(const Values& source, std::size_t i) {

@@ -21,9 +21,10 @@ struct Values {
   bool is_float() const { return is_float_dtype(dtype); }
   int64_t size() const;
   double real(std::size_t i) const { return is_float() ? reals[i] : static_cast<double>(ints[i]); }
-  int64_t integer(std::size_t i) const {
-    return is_float() ? static_cast<int64_t>(reals[i]) : ints[i];
-  }
+  // A float element as an integer truncates toward zero, saturating at the int64 range (NaN
+  // gives 0): casting -inf or 1e300 is undefined behaviour (found by UBSan on BERT's mask
+  // constants, -inf or float min through Cast/Where folds).
+  int64_t integer(std::size_t i) const;
   // Appends element i of `source` converted to this value's element type.
   void push_from(const Values& source, std::size_t i);
 };

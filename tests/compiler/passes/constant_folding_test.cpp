@@ -1,6 +1,8 @@
 // Constant folding: golden before/after IR of exporter shape chains, and what must not fold.
 #include "compiler/passes/constant_folding.h"
 
+#include <limits>
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -14,6 +16,19 @@ using ::testing::ElementsAre;
 using testing::OnnxGraphBuilder;
 using testing::tensor_named;
 using AttributeMap = std::map<std::string, ir::AttributeValue>;
+
+// Casting -inf or 1e300 to int64 is undefined behaviour; BERT's mask constants (float min, -inf)
+// reach integer folds through Cast/Where (UBSan found it).
+TEST(FoldedValues, FloatToIntegerTruncatesAndSaturatesAtTheInt64Range) {
+  Values values = empty_values(ir::DType::kFp32, {5});
+  values.reals = {-2.7, 3.9, -std::numeric_limits<double>::infinity(), 1e300,
+                  std::numeric_limits<double>::quiet_NaN()};
+  EXPECT_EQ(values.integer(0), -2);
+  EXPECT_EQ(values.integer(1), 3);
+  EXPECT_EQ(values.integer(2), std::numeric_limits<int64_t>::min());
+  EXPECT_EQ(values.integer(3), std::numeric_limits<int64_t>::max());
+  EXPECT_EQ(values.integer(4), 0);
+}
 
 std::vector<int64_t> ints_of(const ir::Tensor& tensor) {
   const std::optional<Values> values = read_values(tensor);
