@@ -72,11 +72,13 @@ fuzz: configure-asan
 	    build-asan/tests/fuzz/$(f) -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
 	    -print_final_stats=1 build-asan/corpus/$(f) $(FUZZ_SEEDS_$(f)) &&) true
 
-# TSan for the tests that run sweeps in parallel worker processes (label cli).
+# TSan for the sweep runner: its spec, database, worker pool (forked workers, pipes, signals),
+# the sweep/merge/export CLI and MPI ranks, i.e. every test named Sweep* or WorkerPool*.
 tsan: clang-deps
 	CC=clang CXX=clang++ cmake -S . -B build-tsan $(SANITIZER_CMAKE) -DPOLYARCH_SANITIZE=thread
-	cmake --build build-tsan -j $(JOBS) --target polyarch test_cli
-	cd build-tsan && $(SANITIZER_ENV) ctest --output-on-failure -j $(JOBS) -L cli
+	cmake --build build-tsan -j $(JOBS) --target polyarch test_cli test_reports
+	cd build-tsan && $(SANITIZER_ENV) ctest --output-on-failure -j $(JOBS) -R 'Sweep|WorkerPool'
+
 
 clean:
 	rm -rf $(BUILD) out

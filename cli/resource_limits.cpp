@@ -7,8 +7,10 @@
 #include <cmath>
 #include <csignal>
 #include <cstring>
+#include <iostream>
 
 #include "compiler/support/error.h"
+#include "compiler/support/sanitizers.h"
 
 namespace polyarch::cli {
 
@@ -55,7 +57,10 @@ ResourceLimits parse_resource_limits(const std::optional<std::string>& max_secon
 }
 
 void apply_resource_limits(const ResourceLimits& limits) {
-  if (limits.max_memory_gib) {
+  if (limits.max_memory_gib && kAddressSpaceReservedBySanitizer) {
+    std::cerr << "polyarch: warning: --max-memory is ignored in a sanitizer build (its shadow "
+                 "memory already exceeds any address-space limit)\n";
+  } else if (limits.max_memory_gib) {
     rlimit memory{};
     memory.rlim_cur = memory.rlim_max =
         static_cast<rlim_t>(*limits.max_memory_gib * 1024.0 * 1024.0 * 1024.0);

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "compiler/support/sanitizers.h"
 #include "tests/support/run_polyarch.h"
 #include "tests/support/scratch_dir_test.h"
 
@@ -158,6 +159,7 @@ TEST(CliLimits, TimeLimitEndsTheRunWithAClearMessageAndNoFiles) {
 }
 
 TEST(CliLimits, MemoryLimitEndsTheRunAsOutOfMemoryAndNoFiles) {
+  if (polyarch::kAddressSpaceReservedBySanitizer) GTEST_SKIP() << "a sanitizer build ignores --max-memory";
   const fs::path out = fs::temp_directory_path() / "polyarch_cli_memory_limit";
   fs::remove_all(out);
   const CommandOutput run = run_polyarch(eyeriss_resnet_run(out.string(), "--max-memory 20M"));

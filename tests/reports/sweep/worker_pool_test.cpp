@@ -50,7 +50,7 @@ TEST(WorkerPool, ExceptionsAndCrashesBecomeFailuresOfThatJobOnly) {
   WorkerPool pool(3);
   pool.start(1, []() -> std::string { throw_runtime({}, "tile does not fit"); });
   pool.start(2, []() -> std::string {
-    raise(SIGSEGV);
+    raise(SIGILL);  // not SIGSEGV: ASan's SEGV handler would turn it into an abort
     return "unreachable";
   });
   pool.start(3, [] { return std::string("fine"); });
@@ -58,7 +58,7 @@ TEST(WorkerPool, ExceptionsAndCrashesBecomeFailuresOfThatJobOnly) {
   EXPECT_FALSE(finished[1].ok);
   EXPECT_NE(finished[1].payload.find("tile does not fit"), std::string::npos);
   EXPECT_FALSE(finished[2].ok);
-  EXPECT_NE(finished[2].payload.find("signal 11"), std::string::npos) << finished[2].payload;
+  EXPECT_NE(finished[2].payload.find("signal 4"), std::string::npos) << finished[2].payload;
   EXPECT_TRUE(finished[3].ok);
 }
 
