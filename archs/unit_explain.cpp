@@ -26,6 +26,8 @@ std::optional<mapping::UnitOption> explain_unit_option(const UnitConfig& unit, c
   return mapping::UnitOption{.unit = unit.name(),
                              .kind = unit.kind(),
                              .cost = {.latency_s = *seconds},
+                             .has_bound = false,
+                             .mapping = {},
                              .source = "estimate"};
 }
 

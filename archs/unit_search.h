@@ -34,6 +34,15 @@ struct MappingEnergy {
     }
     return total;
   }
+  // The same for a kind's energy model of the form op_energy(params, op, context), priced on a
+  // planned op (planned_op_result).
+  template <typename OpEnergy, typename Params>
+  double planned_joules(OpEnergy&& op_energy, const Params& params,
+                        const sim::OpResult& planned) const {
+    return joules([&](const sim::EnergyContext& context) {
+      return op_energy(params, planned, context);
+    });
+  }
 };
 
 // An op as a kind's energy model sees it after the analytical model planned it: the plan's

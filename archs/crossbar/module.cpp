@@ -55,7 +55,11 @@ sim::OpResult CrossbarUnit::execute(const ir::Op& op) {
   result.dram_bytes_read = plan.dram_read_bytes;
   result.dram_bytes_written = plan.dram_write_bytes;
   result.mapping = plan.mapping;
-  result.bound = plan.program_ns > 0 ? "reprogramming" : "compute";
+  // As the search's cost model classifies it: reading and writing DRAM against the arrays' time.
+  const int64_t transfer_cycles = total_cycles - compute_cycles;
+  result.bound = plan.program_ns > 0               ? "reprogramming"
+                 : transfer_cycles > compute_cycles ? "dram"
+                                                    : "compute";
   return result;
 }
 

@@ -107,14 +107,11 @@ mapping::MappingCost DataflowGemmMappingProblem::evaluate(
   cost.bound = static_cast<double>(fabric_cycles) >= 0.95 * static_cast<double>(cycles)
                    ? mapping::Bound::kCompute
                    : mapping::Bound::kDram;
-  cost.energy_j = energy_.joules([&](const sim::EnergyContext& context) {
-    return dataflow_op_energy(
-        params_,
-        planned_op_result(chosen.macs, chosen.dram_read_bytes, chosen.dram_write_bytes,
-                          planned_mapping(chosen, op_.dtype.value_or(params_.dtype)),
-                          cost.latency_s),
-        context);
-  });
+  cost.energy_j = energy_.planned_joules(
+      dataflow_op_energy, params_,
+      planned_op_result(chosen.macs, chosen.dram_read_bytes, chosen.dram_write_bytes,
+                        planned_mapping(chosen, op_.dtype.value_or(params_.dtype)),
+                        cost.latency_s));
   return cost;
 }
 

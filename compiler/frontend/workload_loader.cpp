@@ -9,12 +9,13 @@
 #include "compiler/frontend/model_builder/model_builder.h"
 #include "compiler/frontend/onnx/onnx_importer.h"
 #include "compiler/frontend/scalesim_csv.h"
+#include "compiler/support/path_exists.h"
 #include "compiler/support/sha256.h"
 
 namespace polyarch::frontend {
 
 ir::Graph load_workload(const std::filesystem::path& path) {
-  if (looks_like_inline_workload(path.string()) && !std::filesystem::exists(path)) {
+  if (looks_like_inline_workload(path.string()) && !path_exists(path)) {
     return inline_workload(path.string());
   }
   std::string extension = path.extension().string();
@@ -36,7 +37,7 @@ ir::Graph load_workload(const std::filesystem::path& path) {
 }
 
 std::string workload_sha256(const std::filesystem::path& path) {
-  if (looks_like_inline_workload(path.string()) && !std::filesystem::exists(path)) {
+  if (looks_like_inline_workload(path.string()) && !path_exists(path)) {
     return sha256_hex(path.string());
   }
   return sha256_file_hex(path);

@@ -1,5 +1,7 @@
 #include "mapping/cache/op_shape_key.h"
 
+#include <utility>
+
 #include "compiler/ir/op_text.h"
 
 namespace polyarch::mapping {
@@ -8,13 +10,14 @@ std::string op_shape_key(const ir::Op& op, ir::DType dtype) {
   std::string key(ir::op_kind_name(op.kind()));
   // The attribute text leaves a convolution's tensor sizes to the graph's tensors; spell them.
   if (const auto* conv = std::get_if<ir::Conv2dAttrs>(&op.attrs)) {
-    key += " n=" + std::to_string(conv->n) + " c=" + std::to_string(conv->c) +
-           " h=" + std::to_string(conv->h) + " w=" + std::to_string(conv->w) +
-           " k=" + std::to_string(conv->k) + " r=" + std::to_string(conv->r) +
-           " s=" + std::to_string(conv->s);
+    const std::pair<const char*, int64_t> sizes[] = {{" n=", conv->n}, {" c=", conv->c},
+                                                     {" h=", conv->h}, {" w=", conv->w},
+                                                     {" k=", conv->k}, {" r=", conv->r},
+                                                     {" s=", conv->s}};
+    for (const auto& [name, value] : sizes) key.append(name).append(std::to_string(value));
   }
-  key += " " + ir::op_attributes_text(op.attrs);
-  return key + " dtype=" + std::string(ir::dtype_name(dtype));
+  key.append(" ").append(ir::op_attributes_text(op.attrs));
+  return key.append(" dtype=").append(ir::dtype_name(dtype));
 }
 
 }  // namespace polyarch::mapping

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "compiler/support/error.h"
+#include "compiler/support/path_exists.h"
 #include "reports/csv_writer.h"
 #include "reports/html/dashboard_html.h"
 #include "reports/output_files.h"
@@ -114,7 +115,7 @@ ResultTable points_table(SqliteDatabase& db) {
 }
 
 void export_sweep_files(const std::filesystem::path& database, const std::filesystem::path& dir) {
-  if (!std::filesystem::exists(database)) {
+  if (!path_exists(database)) {
     throw_bad_input({database.string(), 0, 0, ""}, "no such sweep database");
   }
   SqliteDatabase db(database);

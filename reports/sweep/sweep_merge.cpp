@@ -4,6 +4,7 @@
 #include <string>
 
 #include "compiler/support/error.h"
+#include "compiler/support/path_exists.h"
 #include "reports/sweep/sqlite_db.h"
 #include "reports/sweep/stored_pareto.h"
 #include "reports/sweep/sweep_database.h"
@@ -112,10 +113,10 @@ MergeSummary merge_sweep_databases(const fs::path& out, const std::vector<fs::pa
   if (inputs.empty()) throw_bad_input({}, "merge needs at least one input database");
   std::vector<SweepSignature> signatures;
   for (const fs::path& input : inputs) {
-    if (!fs::is_regular_file(input)) {
+    if (!is_regular_file_path(input)) {
       throw_bad_input({input.string(), 0, 0, ""}, "no such sweep database");
     }
-    if (fs::exists(out) && fs::equivalent(input, out)) {
+    if (path_exists(out) && fs::equivalent(input, out)) {
       throw_bad_input({input.string(), 0, 0, ""}, "an input is also the output");
     }
     SqliteDatabase db(input);
@@ -124,7 +125,7 @@ MergeSummary merge_sweep_databases(const fs::path& out, const std::vector<fs::pa
   }
   // Everything is checked before OUT is touched, so a refused merge writes nothing.
   std::size_t first = 0;
-  if (!fs::exists(out)) {
+  if (!path_exists(out)) {
     if (!out.parent_path().empty()) fs::create_directories(out.parent_path());
     SqliteDatabase source(inputs.front());
     SqliteStatement copy = source.prepare("VACUUM INTO ?");

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "compiler/frontend/workload_loader.h"
+#include "compiler/support/path_exists.h"
 #include "compiler/support/sha256.h"
 #include "reports/pipeline.h"
 #include "reports/sweep/expand.h"
@@ -120,7 +121,7 @@ SweepRunSummary run_on_rank_zero(const SweepRunOptions& options, const MpiWorld&
       options.out_dir / (sharded ? "results-shard-" + std::to_string(options.shard_index) + "-of-" +
                                        std::to_string(options.shard_count) + ".sqlite"
                                  : std::string("results.sqlite"));
-  if (options.resume && !std::filesystem::exists(database_path)) {
+  if (options.resume && !path_exists(database_path)) {
     throw_bad_input({database_path.string(), 0, 0, ""},
                     "--resume: no results database to resume here");
   }

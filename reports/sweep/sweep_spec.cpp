@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <set>
 
+#include "compiler/support/path_exists.h"
 #include "compiler/support/sha256.h"
 #include "reports/sweep/key_path.h"
 
@@ -284,7 +285,7 @@ SweepSpec parse_sweep_spec(const ConfigNode& root, const std::filesystem::path& 
   spec.file = file;
   const ConfigNode& base_node = reader.required("base");
   spec.base_path = file.parent_path() / base_node.scalar();
-  if (!std::filesystem::exists(spec.base_path)) {
+  if (!path_exists(spec.base_path)) {
     throw_bad_input(base_node.where(),
                     "base arch file '" + spec.base_path.string() + "' does not exist");
   }
@@ -305,7 +306,7 @@ SweepSpec parse_sweep_spec(const ConfigNode& root, const std::filesystem::path& 
   std::set<std::string> seen;
   for (const ConfigNode& item : workloads.items()) {
     std::filesystem::path path = file.parent_path() / item.scalar();
-    if (!std::filesystem::exists(path)) {
+    if (!path_exists(path)) {
       throw_bad_input(item.where(), "workload file '" + path.string() + "' does not exist");
     }
     if (!seen.insert(path.lexically_normal().string()).second) {

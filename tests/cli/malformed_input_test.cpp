@@ -451,6 +451,11 @@ std::vector<MalformedCase> sweep_cases() {
        "s.yaml",
        "base: none.yaml\nparameters:\n  units.mxu.rows: [8]\n" + workloads,
        {"s.yaml:1:7", "base", "does not exist"}},
+      {"SweepBaseArchNameTooLong",  // found by fuzz_sweep_yaml: an uncaught filesystem_error
+       Use::kSweep,
+       "s.yaml",
+       "base: " + std::string(300, 'b') + ".yaml\nparameters:\n  units.mxu.rows: [8]\n" + workloads,
+       {"s.yaml:1:7", "base", "does not exist"}},
       {"SweepMissingWorkloads",
        Use::kSweep,
        "s.yaml",

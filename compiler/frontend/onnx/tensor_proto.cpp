@@ -8,6 +8,7 @@
 #include "compiler/frontend/onnx/element_type.h"
 #include "compiler/ir/shape_text.h"
 #include "compiler/support/checked_math.h"
+#include "compiler/support/path_exists.h"
 
 namespace polyarch::frontend::onnx_import {
 
@@ -138,7 +139,7 @@ ImportedTensor tensor_from_proto(const onnx::TensorProto& proto, ir::TensorRole 
   if (proto.data_location() == onnx::TensorProto::EXTERNAL) {
     const ExternalData external = external_data_of(proto, where);
     const std::filesystem::path file = model_dir / external.location;
-    if (!std::filesystem::exists(file)) {
+    if (!path_exists(file)) {
       // Structure-only exports drop the weights file on purpose: keep dims and dtype.
       tensor.external_data_missing = true;
       imported.missing_external_file = file.string();

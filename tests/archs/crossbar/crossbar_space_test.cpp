@@ -85,6 +85,29 @@ TEST(CrossbarSpace, SearchedReplicationSimulatesWithinFivePercentOfItsEstimate) 
   }
 }
 
+TEST(CrossbarSpace, SimulatedBoundIsTheCostModelsBound) {
+  std::vector<ir::Op> ops = shapes();
+  // Many input rows through a tiny weight matrix: DRAM traffic outlasts the arrays.
+  ops.push_back(make_op("skinny", ir::GemmAttrs{.m = 65536, .n = 16, .k = 16}));
+  int dram_bound = 0;
+  for (const std::string& arch : kArchs) {
+    const Unit unit = crossbar_of(arch);
+    for (const ir::Op& op : ops) {
+      auto policy = std::make_shared<mapping::SearchPolicy>();
+      policy->searcher = "exhaustive";
+      const test_support::SearchedOpRun run =
+          test_support::run_searched(arch, "crossbar", op, policy);
+      if (run.simulated.bound == "reprogramming") continue;
+      const CrossbarMappingProblem problem(unit.params, op, unit.memory);
+      const mapping::SearchResult best = mapping::exhaustive_search(problem, mapping::Objective{});
+      EXPECT_EQ(run.simulated.bound, mapping::bound_name(best.best_cost.bound))
+          << arch << " " << op.name;
+      dram_bound += run.simulated.bound == "dram";
+    }
+  }
+  EXPECT_GT(dram_bound, 0);
+}
+
 TEST(CrossbarSpace, SearchIsDeterministicForASeed) {
   const Unit unit = crossbar_of("isaac_like.yaml");
   const CrossbarMappingProblem problem(unit.params, shapes()[2], unit.memory);
