@@ -16,7 +16,10 @@ inline sim::RunResult simulate_ops(const sim::SystemSpec& system, const std::vec
   for (const ir::Op& op : ops) {
     const int index = static_cast<int>(program.ops.size());
     const int unit = index % static_cast<int>(system.units.size());
-    program.ops.push_back({graph.add_op(op), unit, {}});
+    mapping::ProgramOp entry;  // no deps: the ops are independent
+    entry.node = graph.add_op(op);
+    entry.unit_index = unit;
+    program.ops.push_back(std::move(entry));
     program.per_unit[unit].push_back(index);
   }
   return sim::simulate(system, program, graph);
