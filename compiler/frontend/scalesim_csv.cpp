@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "compiler/frontend/layer_graph.h"
+#include "compiler/support/path_exists.h"
 
 namespace polyarch::frontend {
 
@@ -205,8 +206,7 @@ ir::Graph parse_scalesim_csv(const std::string& text, const std::string& file_la
 
 ir::Graph load_scalesim_csv(const std::filesystem::path& path) {
   const SourceLocation where{path.string(), 0, 0, ""};
-  std::error_code error;
-  if (!std::filesystem::is_regular_file(path, error)) throw_bad_input(where, "file not found");
+  if (!is_regular_file_path(path)) throw_bad_input(where, "file not found");
   std::ifstream in(path, std::ios::binary);
   if (!in.is_open()) throw_bad_input(where, "cannot open file");
   std::ostringstream text;

@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "compiler/support/config_tree.h"
+#include "compiler/support/path_exists.h"
 
 namespace polyarch {
 
@@ -75,8 +76,7 @@ ConfigNode load_chain(const std::filesystem::path& path,
     throw_bad_input(base_entry->where(),
                     "base files form a cycle: " + cycle + base_identity.string());
   }
-  std::error_code error;
-  if (!std::filesystem::exists(base_path, error)) {
+  if (!path_exists(base_path)) {
     throw_bad_input(base_entry->where(), "base file '" + base_path.string() + "' not found");
   }
   chain.push_back(base_identity);

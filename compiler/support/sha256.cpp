@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "compiler/support/error.h"
+#include "compiler/support/path_exists.h"
 
 namespace polyarch {
 
@@ -49,8 +50,7 @@ class Sha256 {
 
 std::string sha256_file_hex(const std::filesystem::path& path) {
   const SourceLocation where{path.string(), 0, 0, ""};
-  std::error_code error;
-  if (!std::filesystem::is_regular_file(path, error)) throw_bad_input(where, "file not found");
+  if (!is_regular_file_path(path)) throw_bad_input(where, "file not found");
   std::ifstream in(path, std::ios::binary);
   if (!in.is_open()) throw_bad_input(where, "cannot open file");
   Sha256 digest;
