@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "archs/unit_config.h"
-#include "compiler/support/config_tree.h"
+#include "base/config_tree.h"
 
 namespace polyarch::archs {
 

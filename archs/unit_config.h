@@ -11,6 +11,7 @@
 #include "mapping/cache/unit_decisions.h"
 #include "sim/energy/energy_context.h"
 #include "sim/kernel/unit_model.h"
+#include "sim/physics/chip_physics.h"
 #include "sim/result.h"
 
 namespace polyarch::archs {
@@ -26,11 +27,9 @@ struct MemoryContext {
   }
 };
 
-class UnitConfig {
+// The physics side (name, op energy, area) is sim::UnitPhysics, which each kind implements too.
+class UnitConfig : public sim::UnitPhysics {
  public:
-  virtual ~UnitConfig() = default;
-
-  virtual const std::string& name() const = 0;
   virtual std::string kind() const = 0;
   virtual bool supports(const ir::Op& op) const = 0;
   // A factory for the SystemC model; `soc_clock_ghz` applies where the unit has no own clock.
@@ -38,14 +37,6 @@ class UnitConfig {
   // The unit's parameters as JSON, for reports and `validate`.
   virtual nlohmann::ordered_json describe() const = 0;
 
-  // Energy (J) by action of one op this unit ran, from the op's activity counts; leakage over
-  // the op's latency included. A kind without an energy model returns nullopt.
-  virtual std::optional<sim::EnergyByAction> op_energy(const sim::OpResult& op,
-                                                       const sim::EnergyContext& context) const {
-    (void)op;
-    (void)context;
-    return std::nullopt;
-  }
   // The op's latency on this unit by its analytical model, without simulation (for the list
   // scheduler); nullopt where the kind gives no estimate. `soc_clock_ghz` applies where the unit
   // has no own clock.
@@ -54,11 +45,6 @@ class UnitConfig {
     (void)op;
     (void)memory;
     (void)soc_clock_ghz;
-    return std::nullopt;
-  }
-  // Silicon area (mm^2) and the leakage power (W) it draws while idle; nullopt without a model.
-  virtual std::optional<double> area_mm2(const sim::TechTable& tech) const {
-    (void)tech;
     return std::nullopt;
   }
   // `polyarch run --search S`: from now on, ops whose mapping the kind exposes as a space

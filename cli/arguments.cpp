@@ -1,7 +1,7 @@
 #include "cli/arguments.h"
 
-#include "compiler/support/config_tree.h"
-#include "compiler/support/error.h"
+#include "base/config_tree.h"
+#include "base/error.h"
 
 namespace polyarch::cli {
 

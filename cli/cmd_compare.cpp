@@ -6,7 +6,7 @@
 #include "cli/commands.h"
 #include "reports/json_report.h"
 #include "reports/output_files.h"
-#include "reports/pipeline.h"
+#include "driver/run.h"
 
 namespace polyarch::cli {
 
@@ -58,7 +58,10 @@ int compare_command(const CommandArgs& args) {
   std::string workload = parsed.required("workload");
   std::vector<sim::RunResult> results;
   for (const std::string& arch : archs) {
-    results.push_back(reports::run_pipeline({arch, workload, 0}));
+    driver::RunRequest request;
+    request.arch_path = arch;
+    request.workload_path = workload;
+    results.push_back(driver::run(request));
   }
   std::printf("%-24s %14s %14s %12s %16s\n", "arch", "latency_s", "total_cycles", "mean_util",
               "dram_bytes");

@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/arguments.h"
-#include "compiler/support/error.h"
+#include "base/error.h"
 #include "reports/diff/diff_format.h"
 #include "reports/diff/fail_rule.h"
 #include "reports/diff/report_diff.h"

@@ -3,8 +3,8 @@
 
 #include "cli/arguments.h"
 #include "cli/commands.h"
-#include "compiler/support/error.h"
-#include "reports/sweep/sweep_merge.h"
+#include "base/error.h"
+#include "sweep/sweep_merge.h"
 
 namespace polyarch::cli {
 
@@ -34,8 +34,8 @@ int merge_command(const CommandArgs& args) {
   }
   std::vector<std::filesystem::path> inputs(parsed.positionals().begin() + 1,
                                             parsed.positionals().end());
-  reports::MergeSummary summary =
-      reports::merge_sweep_databases(parsed.positionals().front(), inputs);
+  sweep::MergeSummary summary =
+      sweep::merge_sweep_databases(parsed.positionals().front(), inputs);
   std::cout << "merged " << inputs.size() << " database(s) into " << parsed.positionals().front()
             << ": " << summary.points << " points, " << summary.results << " results ("
             << summary.duplicate_results << " duplicate(s) skipped), " << summary.errors

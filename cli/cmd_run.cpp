@@ -12,7 +12,7 @@
 #include "reports/html/report_html.h"
 #include "reports/json_report.h"
 #include "reports/output_files.h"
-#include "reports/pipeline.h"
+#include "driver/run.h"
 #include "reports/schedule_text.h"
 #include "reports/text_table.h"
 #include "reports/trace_json.h"
@@ -181,13 +181,13 @@ int run_command(const CommandArgs& args) {
   if (parsed.value("input") || parsed.value("dump-tensor")) {
     throw_bad_input({}, "--input and --dump-tensor need --functional");
   }
-  reports::RunRequest request;
+  driver::RunRequest request;
   request.arch_path = parsed.required("arch");
   request.workload_path = parsed.required("workload");
   request.seed = parse_seed(parsed.value("seed"));
   request.mapping_search = parse_mapping_search(parsed, request.seed);
   {
-    // The target decides the layout pass's choice (run_pipeline loads the SoC again).
+    // The target decides the layout pass's choice (driver::run loads the SoC again).
     const archs::SocConfig target = archs::load_soc_config(request.arch_path);
     request.compile = parse_pipeline_options(parsed, &target);
   }
@@ -206,7 +206,7 @@ int run_command(const CommandArgs& args) {
   apply_resource_limits(
       parse_resource_limits(parsed.value("max-sim-seconds"), parsed.value("max-memory")));
 
-  sim::RunResult result = reports::run_pipeline(request);
+  sim::RunResult result = driver::run(request);
   const nlohmann::ordered_json report = reports::report_json(result);
   reports::write_files_atomically(out_dir,
                                   {{"report.json", report.dump(2) + "\n"},

@@ -8,8 +8,8 @@
 
 #include "cli/arguments.h"
 #include "cli/commands.h"
-#include "compiler/support/error.h"
-#include "reports/sweep/sweep_runner.h"
+#include "base/error.h"
+#include "sweep/sweep_runner.h"
 
 namespace polyarch::cli {
 
@@ -97,7 +97,7 @@ int sweep_command(const CommandArgs& args) {
   if (parsed.positionals().size() != 1) {
     throw_bad_input({}, "sweep needs exactly one sweep file (see --help)");
   }
-  reports::SweepRunOptions options;
+  sweep::SweepRunOptions options;
   options.sweep_file = parsed.positionals().front();
   options.out_dir = parsed.value("out").value_or(
       (std::filesystem::path("out/sweeps") / options.sweep_file.stem()).string());
@@ -105,7 +105,7 @@ int sweep_command(const CommandArgs& args) {
   options.resume = parsed.flag("resume");
   std::tie(options.shard_index, options.shard_count) = parse_shard(parsed.value("shard"));
   options.terminal = isatty(STDERR_FILENO) != 0;
-  reports::SweepRunSummary summary = reports::run_sweep(options, std::cout, std::cerr);
+  sweep::SweepRunSummary summary = sweep::run_sweep(options, std::cout, std::cerr);
   return summary.jobs_failed > 0 ? 1 : 0;
 }
 

@@ -4,8 +4,8 @@
 #include "archs/soc/soc_config.h"
 #include "cli/commands.h"
 #include "compiler/frontend/workload_loader.h"
-#include "compiler/support/config_tree.h"
-#include "reports/sweep/expand.h"
+#include "base/config_tree.h"
+#include "sweep/expand.h"
 
 namespace polyarch::cli {
 
@@ -27,9 +27,9 @@ std::string validate_one(const std::filesystem::path& path) {
     return "workload, " + std::to_string(graph.op_count()) + " ops";
   }
   // A sweep file's `base:` names its arch, not an include, so it is read as it is.
-  if (ConfigNode plain = load_config_file(path); reports::looks_like_sweep(plain)) {
-    reports::SweepSpec spec = reports::load_sweep_spec(path);
-    reports::SweepPlan plan = reports::plan_sweep(spec);
+  if (ConfigNode plain = load_config_file(path); sweep::looks_like_sweep(plain)) {
+    sweep::SweepSpec spec = sweep::load_sweep_spec(path);
+    sweep::SweepPlan plan = sweep::plan_sweep(spec);
     return "sweep, " + std::to_string(plan.points.size()) + " point(s) (" +
            std::to_string(plan.rejected) + " rejected by constraints) x " +
            std::to_string(spec.workloads.size()) + " workload(s)";

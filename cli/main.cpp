@@ -7,8 +7,8 @@
 #include "cli/cmd_diff.h"
 #include "cli/cmd_thermal.h"
 #include "cli/commands.h"
-#include "compiler/support/config_tree.h"
-#include "compiler/support/error.h"
+#include "base/config_tree.h"
+#include "base/error.h"
 
 namespace {
 

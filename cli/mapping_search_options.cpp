@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <iostream>
 
-#include "compiler/support/error.h"
+#include "base/error.h"
 #include "mapping/search/searchers.h"
 
 namespace polyarch::cli {

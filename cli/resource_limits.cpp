@@ -9,8 +9,8 @@
 #include <cstring>
 #include <iostream>
 
-#include "compiler/support/error.h"
-#include "compiler/support/sanitizers.h"
+#include "base/error.h"
+#include "base/sanitizers.h"
 
 namespace polyarch::cli {
 

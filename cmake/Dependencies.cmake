@@ -34,7 +34,7 @@ find_package(Protobuf QUIET)
 polyarch_need(Protobuf_FOUND libprotobuf-dev)
 find_package(ONNX QUIET)
 polyarch_need(ONNX_FOUND libonnx-dev)
-# Sweep results go to SQLite (reports/sweep/): CMake's own FindSQLite3 module.
+# Sweep results go to SQLite (sweep/): CMake's own FindSQLite3 module.
 find_package(SQLite3 QUIET)
 polyarch_need(SQLite3_FOUND libsqlite3-dev)
 

@@ -3,7 +3,7 @@
 #include <fstream>
 #include <system_error>
 
-#include "compiler/support/error.h"
+#include "base/error.h"
 
 namespace polyarch::reports {
 

@@ -96,7 +96,7 @@ struct PowerTrace {
 
 // Temperatures of the floorplan blocks from the compact thermal model: the steady state at the
 // run's average power and the temperature at the end of each power window.
-// How temperature-dependent leakage converged (reports/leakage_feedback.h).
+// How temperature-dependent leakage converged (sim/thermal/leakage_feedback.h).
 struct LeakageFeedback {
   int iterations = 0;
   bool converged = false;
@@ -112,7 +112,7 @@ struct ThermalTrace {
   std::optional<LeakageFeedback> leakage;
 };
 
-// What DVFS did (reports/dvfs_controller.h): each unit's clock steps and how the
+// What DVFS did (sim/dvfs/dvfs_controller.h): each unit's clock steps and how the
 // simulate -> temperature -> schedule rounds settled.
 struct DvfsUnitTrace {
   std::string unit;

@@ -4,7 +4,7 @@
 
 #include "archs/crossbar/cost_model.h"
 #include "archs/crossbar/kind.h"
-#include "compiler/support/error.h"
+#include "base/error.h"
 
 namespace polyarch::archs::crossbar {
 

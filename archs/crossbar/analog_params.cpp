@@ -1,6 +1,6 @@
 #include "archs/crossbar/analog_params.h"
 
-#include "compiler/support/error.h"
+#include "base/error.h"
 
 namespace polyarch::archs::crossbar {
 

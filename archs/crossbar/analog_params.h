@@ -6,7 +6,7 @@
 // Equations: archs/crossbar/README.md ("Functional model").
 #include <string>
 
-#include "compiler/support/config_tree.h"
+#include "base/config_tree.h"
 
 namespace polyarch::archs::crossbar {
 

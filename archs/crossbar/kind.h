@@ -5,7 +5,7 @@
 
 #include "archs/crossbar/params.h"
 #include "archs/unit_config.h"
-#include "compiler/support/config_tree.h"
+#include "base/config_tree.h"
 
 namespace polyarch::archs::crossbar {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "archs/common_keys.h"
-#include "compiler/support/checked_math.h"
+#include "base/checked_math.h"
 #include "sim/energy/tech_table.h"
 
 namespace polyarch::archs::crossbar {

@@ -10,7 +10,7 @@
 
 #include "archs/crossbar/analog_params.h"
 #include "compiler/ir/dtype.h"
-#include "compiler/support/config_tree.h"
+#include "base/config_tree.h"
 
 namespace polyarch::archs::crossbar {
 

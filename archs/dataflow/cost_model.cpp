@@ -5,7 +5,7 @@
 
 #include "archs/dataflow/phase_plans.h"
 #include "archs/systolic/fold_pipeline.h"
-#include "compiler/support/checked_math.h"
+#include "base/checked_math.h"
 
 namespace polyarch::archs::dataflow {
 

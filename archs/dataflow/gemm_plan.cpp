@@ -10,7 +10,7 @@
 #include <optional>
 
 #include "archs/dataflow/phase_plans.h"
-#include "compiler/support/checked_math.h"
+#include "base/checked_math.h"
 
 namespace polyarch::archs::dataflow {
 

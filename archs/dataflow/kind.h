@@ -8,7 +8,7 @@
 #include "archs/dataflow/mapper.h"
 #include "archs/dataflow/params.h"
 #include "archs/unit_config.h"
-#include "compiler/support/config_tree.h"
+#include "base/config_tree.h"
 
 namespace polyarch::archs::dataflow {
 

@@ -4,7 +4,7 @@
 
 #include "archs/dataflow/fabric.h"
 #include "archs/dataflow/placement_picture.h"
-#include "compiler/support/error.h"
+#include "base/error.h"
 
 namespace polyarch::archs::dataflow {
 

@@ -4,8 +4,8 @@
 #include <map>
 #include <set>
 
-#include "compiler/support/checked_math.h"
-#include "compiler/support/error.h"
+#include "base/checked_math.h"
+#include "base/error.h"
 
 namespace polyarch::archs::dataflow {
 

@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "archs/common_keys.h"
-#include "compiler/support/checked_math.h"
+#include "base/checked_math.h"
 
 namespace polyarch::archs::dataflow {
 

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "compiler/ir/dtype.h"
-#include "compiler/support/config_tree.h"
+#include "base/config_tree.h"
 
 namespace polyarch::archs::dataflow {
 

@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "archs/dataflow/phase_plans.h"
-#include "compiler/support/checked_math.h"
+#include "base/checked_math.h"
 
 namespace polyarch::archs::dataflow {
 

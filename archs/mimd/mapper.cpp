@@ -5,7 +5,7 @@
 #include <limits>
 
 #include "archs/simd/streaming_mapper.h"
-#include "compiler/support/checked_math.h"
+#include "base/checked_math.h"
 
 namespace polyarch::archs::mimd {
 

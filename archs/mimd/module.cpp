@@ -4,7 +4,7 @@
 #include <limits>
 
 #include "archs/mimd/mimd_space.h"
-#include "compiler/support/error.h"
+#include "base/error.h"
 #include "sim/memory/dram_channel.h"
 
 namespace polyarch::archs::mimd {

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "compiler/ir/dtype.h"
-#include "compiler/support/config_tree.h"
+#include "base/config_tree.h"
 #include "sim/noc/noc.h"
 
 namespace polyarch::archs::mimd {

@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "archs/common_keys.h"
-#include "compiler/support/error.h"
+#include "base/error.h"
 #include "sim/memory/dram/presets.h"
 
 namespace polyarch::archs::pim {

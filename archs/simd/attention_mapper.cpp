@@ -6,7 +6,7 @@
 #include "archs/simd/gemm_mapper.h"
 #include "archs/simd/step_cost.h"
 #include "archs/simd/streaming_mapper.h"
-#include "compiler/support/checked_math.h"
+#include "base/checked_math.h"
 
 namespace polyarch::archs::simd {
 

@@ -7,7 +7,7 @@
 #include "archs/simd/gemm_space.h"
 #include "archs/simd/streaming_mapper.h"
 #include "compiler/ir/weight_sparsity.h"
-#include "compiler/support/checked_math.h"
+#include "base/checked_math.h"
 
 namespace polyarch::archs::simd {
 

@@ -9,7 +9,7 @@
 
 #include "archs/simd/step_cost.h"
 #include "archs/systolic/fold_pipeline.h"
-#include "compiler/support/checked_math.h"
+#include "base/checked_math.h"
 
 namespace polyarch::archs::simd {
 

@@ -7,8 +7,8 @@
 #include "archs/simd/cost_model.h"
 #include "archs/simd/plan_activity.h"
 #include "archs/simd/roofline.h"
-#include "compiler/support/checked_math.h"
-#include "compiler/support/error.h"
+#include "base/checked_math.h"
+#include "base/error.h"
 #include "sim/memory/dram_channel.h"
 
 namespace polyarch::archs::simd {

@@ -1,7 +1,7 @@
 #include "archs/simd/params.h"
 
 #include "archs/common_keys.h"
-#include "compiler/support/error.h"
+#include "base/error.h"
 
 namespace polyarch::archs::simd {
 

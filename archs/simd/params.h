@@ -9,7 +9,7 @@
 #include <string>
 
 #include "compiler/ir/dtype.h"
-#include "compiler/support/config_tree.h"
+#include "base/config_tree.h"
 
 namespace polyarch::archs::simd {
 

@@ -2,7 +2,7 @@
 
 #include <map>
 
-#include "compiler/support/checked_math.h"
+#include "base/checked_math.h"
 
 namespace polyarch::archs::simd {
 

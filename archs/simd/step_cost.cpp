@@ -4,7 +4,7 @@
 #include <utility>
 #include <vector>
 
-#include "compiler/support/checked_math.h"
+#include "base/checked_math.h"
 
 namespace polyarch::archs::simd {
 

@@ -4,7 +4,7 @@
 #include <map>
 
 #include "archs/simd/step_cost.h"
-#include "compiler/support/checked_math.h"
+#include "base/checked_math.h"
 
 namespace polyarch::archs::simd {
 

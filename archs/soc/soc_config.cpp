@@ -118,7 +118,7 @@ SocConfig parse_soc_config(const ConfigNode& root) {
   if (const ConfigNode* node = reader.optional("thermal")) {
     soc.thermal = sim::thermal::parse_package_config(*node);
   }
-  if (const ConfigNode* node = reader.optional("dvfs")) soc.dvfs = parse_dvfs_policy(*node);
+  if (const ConfigNode* node = reader.optional("dvfs")) soc.dvfs = sim::parse_dvfs_policy(*node);
   if (reader.optional("power_cap_w") != nullptr) {
     soc.power_cap_w = reader.required_double("power_cap_w", 1e-6, 1e7);
   }
@@ -154,6 +154,16 @@ MemoryContext SocConfig::memory_context() const {
   memory.dram_latency_s =
       dram.latency_ns * 1e-9 + static_cast<double>(interconnect.latency_cycles) / (clock_ghz * 1e9);
   return memory;
+}
+
+sim::ChipPhysics SocConfig::physics() const {
+  sim::ChipPhysics chip;
+  chip.tech = &tech;
+  chip.dram_kind = dram.kind;
+  chip.thermal = thermal;
+  chip.dvfs = dvfs;
+  for (const auto& unit : units) chip.units.push_back(unit.get());
+  return chip;
 }
 
 nlohmann::ordered_json SocConfig::describe() const {

@@ -9,10 +9,11 @@
 #include <nlohmann/json.hpp>
 
 #include "archs/unit_config.h"
-#include "compiler/support/config_tree.h"
+#include "base/config_tree.h"
 #include "sim/energy/tech_registry.h"
 #include "sim/kernel/simulation.h"
-#include "archs/soc/dvfs_policy.h"
+#include "sim/physics/chip_physics.h"
+#include "sim/dvfs/dvfs_policy.h"
 #include "sim/memory/dram_spec.h"
 #include "sim/thermal/package_config.h"
 
@@ -30,7 +31,7 @@ struct SocConfig {
   // The thermal package (`thermal:`, HotSpot's keys and defaults); nullopt = the defaults.
   std::optional<sim::thermal::PackageConfig> thermal;
   // DVFS (`dvfs:`): throttling on temperature; nullopt = units run at nominal clocks.
-  std::optional<DvfsPolicy> dvfs;
+  std::optional<sim::DvfsPolicy> dvfs;
   // `power_cap_w:` a chip-level power cap (W) the heterogeneous scheduler plans under
   // (mapping/partition/power_budget.h); nullopt = no cap.
   std::optional<double> power_cap_w;
@@ -41,6 +42,8 @@ struct SocConfig {
   // DRAM as the units' analytical estimates see it: the sustained bandwidth (limited by the
   // interconnect) and the latency of DRAM plus interconnect.
   MemoryContext memory_context() const;
+  // What the physics (energy, power, thermal, leakage, DVFS) sees of this SoC; borrows it.
+  sim::ChipPhysics physics() const;
   nlohmann::ordered_json describe() const;
 };
 

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <string>
 
-#include "compiler/support/checked_math.h"
-#include "compiler/support/error.h"
+#include "base/checked_math.h"
+#include "base/error.h"
 
 // Equations and sources: archs/systolic/README.md. Fold timing and the operand view follow
 // SCALE-Sim v2 (scalesim/compute/systolic_compute_{os,ws,is}.py at commit 22f88b1); the DRAM

@@ -1,6 +1,6 @@
 #include "archs/systolic/fold_cursor.h"
 
-#include "compiler/support/checked_math.h"
+#include "base/checked_math.h"
 
 namespace polyarch::archs::systolic {
 

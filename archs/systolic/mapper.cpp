@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "archs/systolic/energy.h"
-#include "compiler/support/checked_math.h"
+#include "base/checked_math.h"
 
 namespace polyarch::archs::systolic {
 

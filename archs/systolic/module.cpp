@@ -5,7 +5,7 @@
 
 #include "archs/systolic/cost_model.h"
 #include "archs/systolic/mapping_decision.h"
-#include "compiler/support/error.h"
+#include "base/error.h"
 #include "sim/memory/dram_channel.h"
 
 namespace polyarch::archs::systolic {

@@ -4,8 +4,8 @@
 #include <vector>
 
 #include "compiler/frontend/layer_list.h"
-#include "compiler/support/config_tree.h"
-#include "compiler/support/error.h"
+#include "base/config_tree.h"
+#include "base/error.h"
 
 namespace polyarch::frontend {
 

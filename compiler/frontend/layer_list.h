@@ -8,7 +8,7 @@
 #include <string>
 
 #include "compiler/ir/graph.h"
-#include "compiler/support/config_tree.h"
+#include "base/config_tree.h"
 
 namespace polyarch::frontend {
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "compiler/ir/op.h"
-#include "compiler/support/config_tree.h"
+#include "base/config_tree.h"
 
 namespace polyarch::frontend {
 

@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "compiler/frontend/layer_graph.h"
-#include "compiler/support/path_exists.h"
+#include "base/path_exists.h"
 
 namespace polyarch::frontend {
 

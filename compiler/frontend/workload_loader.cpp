@@ -9,8 +9,8 @@
 #include "compiler/frontend/model_builder/model_builder.h"
 #include "compiler/frontend/onnx/onnx_importer.h"
 #include "compiler/frontend/scalesim_csv.h"
-#include "compiler/support/path_exists.h"
-#include "compiler/support/sha256.h"
+#include "base/path_exists.h"
+#include "base/sha256.h"
 
 namespace polyarch::frontend {
 

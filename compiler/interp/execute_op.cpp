@@ -6,7 +6,7 @@
 #include "compiler/interp/kernels_fused.h"
 #include "compiler/passes/onnx_node.h"
 #include "compiler/passes/tensor_values.h"
-#include "compiler/support/error.h"
+#include "base/error.h"
 
 namespace polyarch::interp {
 

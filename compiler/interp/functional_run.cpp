@@ -11,7 +11,7 @@
 #include "compiler/interp/npy_io.h"
 #include "compiler/lower/pipeline.h"
 #include "compiler/passes/tensor_values.h"
-#include "compiler/support/error.h"
+#include "base/error.h"
 
 namespace polyarch::interp {
 

@@ -6,7 +6,7 @@
 #include "compiler/interp/execute_op.h"
 #include "compiler/passes/onnx_shape_context.h"
 #include "compiler/passes/tensor_values.h"
-#include "compiler/support/error.h"
+#include "base/error.h"
 
 namespace polyarch::interp {
 

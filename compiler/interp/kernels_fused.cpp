@@ -6,7 +6,7 @@
 
 #include "compiler/interp/kernels.h"
 #include "compiler/passes/onnx_node.h"
-#include "compiler/support/error.h"
+#include "base/error.h"
 
 namespace polyarch::interp {
 

@@ -2,7 +2,7 @@
 #include "compiler/interp/mvm_engine.h"
 
 #include "compiler/ir/tensor.h"
-#include "compiler/support/error.h"
+#include "base/error.h"
 
 namespace polyarch::interp {
 

@@ -7,7 +7,7 @@
 #include <optional>
 
 #include "compiler/ir/tensor.h"
-#include "compiler/support/error.h"
+#include "base/error.h"
 
 namespace polyarch::interp {
 

@@ -13,7 +13,7 @@
 
 #include "compiler/ir/dtype.h"
 #include "compiler/ir/tensor.h"
-#include "compiler/support/error.h"
+#include "base/error.h"
 
 namespace polyarch::ir {
 

@@ -3,7 +3,7 @@
 
 #include "compiler/ir/op.h"
 #include "compiler/ir/weight_sparsity.h"
-#include "compiler/support/checked_math.h"
+#include "base/checked_math.h"
 
 namespace polyarch::ir {
 

@@ -1,6 +1,6 @@
 #include "compiler/ir/op_type_counts.h"
 
-#include "compiler/support/checked_math.h"
+#include "base/checked_math.h"
 
 namespace polyarch::ir {
 

@@ -2,7 +2,7 @@
 #include <type_traits>
 
 #include "compiler/ir/op.h"
-#include "compiler/support/checked_math.h"
+#include "base/checked_math.h"
 
 namespace polyarch::ir {
 

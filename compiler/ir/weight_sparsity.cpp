@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "compiler/support/checked_math.h"
+#include "base/checked_math.h"
 
 namespace polyarch::ir {
 

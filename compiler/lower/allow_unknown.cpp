@@ -4,7 +4,7 @@
 #include <memory>
 
 #include "compiler/passes/unknown_ops.h"
-#include "compiler/support/checked_math.h"
+#include "base/checked_math.h"
 
 namespace polyarch::lower {
 

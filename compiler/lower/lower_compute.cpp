@@ -4,7 +4,7 @@
 
 #include "compiler/lower/lower_context.h"
 #include "compiler/passes/onnx_shape_context.h"
-#include "compiler/support/checked_math.h"
+#include "base/checked_math.h"
 
 namespace polyarch::lower {
 

@@ -4,7 +4,7 @@
 #include <set>
 
 #include "compiler/ir/shape_text.h"
-#include "compiler/support/checked_math.h"
+#include "base/checked_math.h"
 
 namespace polyarch::lower {
 

@@ -4,7 +4,7 @@
 #include <memory>
 
 #include "compiler/ir/graph_edit.h"
-#include "compiler/support/checked_math.h"
+#include "base/checked_math.h"
 
 namespace polyarch::passes {
 

@@ -2,7 +2,7 @@
 #include <map>
 
 #include "compiler/passes/onnx_shape_rules.h"
-#include "compiler/support/checked_math.h"
+#include "base/checked_math.h"
 
 namespace polyarch::passes {
 

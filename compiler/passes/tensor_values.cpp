@@ -4,7 +4,7 @@
 #include <cstring>
 #include <limits>
 
-#include "compiler/support/error.h"
+#include "base/error.h"
 
 namespace polyarch::passes {
 

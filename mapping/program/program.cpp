@@ -3,7 +3,7 @@
 #include <map>
 #include <string>
 
-#include "compiler/support/error.h"
+#include "base/error.h"
 
 namespace polyarch::mapping {
 

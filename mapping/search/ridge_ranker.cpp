@@ -4,7 +4,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
-#include "compiler/support/error.h"
+#include "base/error.h"
 
 namespace polyarch::mapping {
 

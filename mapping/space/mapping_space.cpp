@@ -2,7 +2,7 @@
 
 #include <limits>
 
-#include "compiler/support/error.h"
+#include "base/error.h"
 
 namespace polyarch::mapping {
 

@@ -5,8 +5,8 @@
 #include <cmath>
 #include <utility>
 
-#include "compiler/support/config_tree.h"
-#include "compiler/support/error.h"
+#include "base/config_tree.h"
+#include "base/error.h"
 
 namespace polyarch::reports {
 

@@ -5,7 +5,7 @@
 #include <map>
 #include <tuple>
 
-#include "compiler/support/error.h"
+#include "base/error.h"
 #include "reports/json_report.h"
 
 namespace polyarch::reports {

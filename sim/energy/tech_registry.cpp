@@ -4,7 +4,7 @@
 #include <limits>
 #include <map>
 
-#include "compiler/support/error.h"
+#include "base/error.h"
 
 namespace polyarch::sim {
 

@@ -1,7 +1,7 @@
 #pragma once
 // A unit's clock frequency over simulated time, as a DVFS controller sets it: piecewise
 // constant, each step a fraction of the unit's nominal frequency from a time on. The DVFS
-// policy that makes these lives in reports/dvfs.h; the kernel hands a unit its schedule through
+// policy that makes these lives in sim/dvfs/dvfs_controller.h; the kernel hands a unit its schedule through
 // SharedResources so the unit's UnitClock stretches its cycles.
 #include <vector>
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <systemc>
 
-#include "compiler/support/error.h"
+#include "base/error.h"
 #include "sim/kernel/unit_clock.h"
 #include "sim/memory/dram_channel.h"
 

@@ -14,7 +14,7 @@
 #include <systemc>
 #include <vector>
 
-#include "compiler/support/error.h"
+#include "base/error.h"
 #include "sim/kernel/clock_schedule.h"
 
 namespace polyarch::sim {

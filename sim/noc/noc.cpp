@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "compiler/support/checked_math.h"
-#include "compiler/support/error.h"
+#include "base/checked_math.h"
+#include "base/error.h"
 
 namespace polyarch::sim {
 

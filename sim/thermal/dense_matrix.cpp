@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-#include "compiler/support/error.h"
+#include "base/error.h"
 
 namespace polyarch::sim::thermal {
 

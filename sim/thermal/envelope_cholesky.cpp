@@ -4,7 +4,7 @@
 #include <cmath>
 #include <string>
 
-#include "compiler/support/error.h"
+#include "base/error.h"
 #include "sim/thermal/dense_matrix.h"
 
 namespace polyarch::sim::thermal {

@@ -5,7 +5,7 @@
 #include <map>
 #include <sstream>
 
-#include "compiler/support/error.h"
+#include "base/error.h"
 #include "sim/thermal/text_fields.h"
 
 namespace polyarch::sim::thermal {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "compiler/support/error.h"
+#include "base/error.h"
 
 namespace polyarch::sim::thermal {
 

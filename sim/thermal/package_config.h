@@ -5,7 +5,7 @@
 // HotSpot gives the same temperatures.
 #include <filesystem>
 
-#include "compiler/support/config_tree.h"
+#include "base/config_tree.h"
 
 namespace polyarch::sim::thermal {
 

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
-#include "compiler/support/config_tree.h"
-#include "compiler/support/error.h"
+#include "base/config_tree.h"
+#include "base/error.h"
 #include "sim/thermal/text_fields.h"
 
 namespace polyarch::sim::thermal {

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "compiler/support/error.h"
+#include "base/error.h"
 
 namespace polyarch::sim::thermal {
 

@@ -7,7 +7,7 @@
 
 #include "archs/soc/soc_config.h"
 #include "compiler/frontend/workload_loader.h"
-#include "reports/pipeline.h"
+#include "driver/run.h"
 
 namespace {
 
@@ -18,7 +18,7 @@ void BM_SimdBertBaseLayerOnH100Like(benchmark::State& state) {
       std::string(POLYARCH_SOURCE_DIR) + "/workloads/kernels_transformer_layer.yaml");
   double latency_s = 0;
   for (auto _ : state) {
-    polyarch::sim::RunResult result = polyarch::reports::simulate_workload(soc, graph);
+    polyarch::sim::RunResult result = polyarch::driver::simulate_workload(soc, graph);
     benchmark::DoNotOptimize(result);
     latency_s = static_cast<double>(result.summary.total_cycles) / (soc.clock_ghz * 1e9);
   }

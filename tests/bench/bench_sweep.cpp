@@ -10,7 +10,7 @@
 #include <ostream>
 #include <streambuf>
 
-#include "reports/sweep/sweep_runner.h"
+#include "sweep/sweep_runner.h"
 
 namespace {
 
@@ -34,7 +34,7 @@ void BM_SystolicShapeSweep(benchmark::State& state) {
       fs::temp_directory_path() / ("polyarch_bench_sweep_j" + std::to_string(jobs));
   NullBuffer null_buffer;
   std::ostream null_stream(&null_buffer);
-  polyarch::reports::SweepRunOptions options;
+  polyarch::sweep::SweepRunOptions options;
   options.sweep_file = fs::path(POLYARCH_SOURCE_DIR) / "configs/sweeps/systolic_shape.yaml";
   options.out_dir = out;
   options.jobs = jobs;
@@ -44,8 +44,8 @@ void BM_SystolicShapeSweep(benchmark::State& state) {
     state.PauseTiming();
     fs::remove_all(out);  // a fresh database: a rerun would skip every pair
     state.ResumeTiming();
-    polyarch::reports::SweepRunSummary summary =
-        polyarch::reports::run_sweep(options, null_stream, null_stream);
+    polyarch::sweep::SweepRunSummary summary =
+        polyarch::sweep::run_sweep(options, null_stream, null_stream);
     if (summary.jobs_failed > 0) state.SkipWithError("some sweep points failed");
     points += summary.points;
     simulations += summary.jobs_total;

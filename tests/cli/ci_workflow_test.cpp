@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "compiler/support/config_tree.h"
+#include "base/config_tree.h"
 #include "tests/support/run_polyarch.h"
 #include "tests/support/scratch_dir_test.h"
 

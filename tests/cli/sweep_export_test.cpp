@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "reports/csv_writer.h"
-#include "reports/sweep/sqlite_db.h"
+#include "sweep/sqlite_db.h"
 #include "tests/support/run_polyarch.h"
 #include "tests/support/scratch_dir_test.h"
 
@@ -18,7 +18,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using polyarch::reports::parse_csv;
-using polyarch::reports::SqliteDatabase;
+using polyarch::sweep::SqliteDatabase;
 using polyarch::test_support::CommandOutput;
 using polyarch::test_support::read_file;
 using polyarch::test_support::run_polyarch;

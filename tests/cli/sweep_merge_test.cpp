@@ -9,16 +9,16 @@
 #include <string>
 #include <vector>
 
-#include "reports/sweep/mpi_world.h"
-#include "reports/sweep/sqlite_db.h"
+#include "sweep/mpi_world.h"
+#include "sweep/sqlite_db.h"
 #include "tests/support/run_polyarch.h"
 #include "tests/support/scratch_dir_test.h"
 
 namespace {
 
 namespace fs = std::filesystem;
-using polyarch::reports::SqliteDatabase;
-using polyarch::reports::SqliteStatement;
+using polyarch::sweep::SqliteDatabase;
+using polyarch::sweep::SqliteStatement;
 using polyarch::test_support::CommandOutput;
 using polyarch::test_support::read_file;
 using polyarch::test_support::run_command;
@@ -105,7 +105,7 @@ TEST_F(SweepMergeTest, ShardsMergedEqualAnUnshardedRun) {
 }
 
 TEST_F(SweepMergeTest, TwoMpiRanksEqualAnUnshardedRun) {
-  if (!polyarch::reports::MpiWorld::available() ||
+  if (!polyarch::sweep::MpiWorld::available() ||
       run_command("command -v mpirun").exit_code != 0) {
     GTEST_SKIP() << "polyarch was built without MPI or mpirun is not installed";
   }

@@ -16,7 +16,7 @@
 #include <thread>
 #include <vector>
 
-#include "reports/sweep/sqlite_db.h"
+#include "sweep/sqlite_db.h"
 #include "tests/support/run_polyarch.h"
 #include "tests/support/scratch_dir_test.h"
 
@@ -25,9 +25,9 @@ extern char** environ;
 namespace {
 
 namespace fs = std::filesystem;
-using polyarch::reports::SqliteDatabase;
-using polyarch::reports::SqliteStatement;
-using polyarch::reports::SqlValue;
+using polyarch::sweep::SqliteDatabase;
+using polyarch::sweep::SqliteStatement;
+using polyarch::sweep::SqlValue;
 using polyarch::test_support::CommandOutput;
 using polyarch::test_support::run_polyarch;
 using polyarch::test_support::source_path;

@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include "tests/compiler/error_capture.h"
+#include "tests/base/error_capture.h"
 #include "tests/compiler/onnx_graph_builder.h"
 
 namespace polyarch::ir {

@@ -6,7 +6,7 @@
 #include <map>
 
 #include "compiler/ir/op_text.h"
-#include "tests/compiler/error_capture.h"
+#include "tests/base/error_capture.h"
 
 namespace polyarch::frontend {
 namespace {

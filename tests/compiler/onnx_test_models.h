@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "compiler/ir/graph.h"
-#include "tests/compiler/error_capture.h"
+#include "tests/base/error_capture.h"
 
 namespace polyarch::frontend::onnx_testing {
 

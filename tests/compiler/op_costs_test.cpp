@@ -4,7 +4,7 @@
 
 #include "compiler/ir/op.h"
 #include "compiler/ir/op_text.h"
-#include "tests/compiler/error_capture.h"
+#include "tests/base/error_capture.h"
 
 namespace polyarch::ir {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "compiler/support/error.h"
+#include "base/error.h"
 
 namespace polyarch::ir {
 namespace {

@@ -8,7 +8,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "compiler/support/error.h"
+#include "base/error.h"
 
 namespace polyarch::fuzz {
 

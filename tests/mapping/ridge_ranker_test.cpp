@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "compiler/support/error.h"
+#include "base/error.h"
 #include "tests/mapping/search_test_problem.h"
 
 namespace polyarch::mapping {

@@ -7,7 +7,7 @@
 #include <sstream>
 #include <string>
 
-#include "compiler/support/error.h"
+#include "base/error.h"
 #include "reports/diff/diff_format.h"
 #include "reports/diff/fail_rule.h"
 #include "reports/diff/report_diff.h"

@@ -5,7 +5,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "compiler/support/error.h"
+#include "base/error.h"
 
 namespace polyarch::reports {
 namespace {

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <string>
 
-#include "compiler/support/error.h"
+#include "base/error.h"
 #include "sim/energy/tech_registry.h"
 
 namespace polyarch::sim {

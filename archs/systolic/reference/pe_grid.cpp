@@ -3,7 +3,7 @@
 #include <string>
 #include <utility>
 
-#include "compiler/support/error.h"
+#include "base/error.h"
 
 // One fold on the PE grid, simulated cycle by cycle. Every PE reads its neighbours' registers
 // as they were at the end of the previous cycle and writes its own for the next, so a value

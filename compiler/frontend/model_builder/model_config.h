@@ -13,8 +13,8 @@
 
 #include "compiler/ir/dtype.h"
 #include "compiler/ir/op.h"
-#include "compiler/support/checked_math.h"
-#include "compiler/support/config_tree.h"
+#include "base/checked_math.h"
+#include "base/config_tree.h"
 
 namespace polyarch::frontend {
 

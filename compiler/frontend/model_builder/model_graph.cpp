@@ -1,6 +1,6 @@
 #include "compiler/frontend/model_builder/model_graph.h"
 
-#include "compiler/support/checked_math.h"
+#include "base/checked_math.h"
 
 namespace polyarch::frontend {
 

@@ -4,7 +4,7 @@
 #include <optional>
 
 #include "compiler/ir/op.h"
-#include "compiler/support/error.h"
+#include "base/error.h"
 
 namespace polyarch::frontend::onnx_import {
 

@@ -4,7 +4,7 @@
 #include <iterator>
 
 #include "compiler/frontend/onnx/onnx_importer.h"
-#include "compiler/support/error.h"
+#include "base/error.h"
 
 namespace polyarch::frontend::onnx_import {
 

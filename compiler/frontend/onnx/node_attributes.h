@@ -5,7 +5,7 @@
 #include <filesystem>
 
 #include "compiler/ir/op.h"
-#include "compiler/support/error.h"
+#include "base/error.h"
 
 namespace polyarch::frontend::onnx_import {
 

@@ -7,8 +7,8 @@
 
 #include "compiler/frontend/onnx/element_type.h"
 #include "compiler/ir/shape_text.h"
-#include "compiler/support/checked_math.h"
-#include "compiler/support/path_exists.h"
+#include "base/checked_math.h"
+#include "base/path_exists.h"
 
 namespace polyarch::frontend::onnx_import {
 

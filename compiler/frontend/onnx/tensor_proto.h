@@ -6,7 +6,7 @@
 #include <string>
 
 #include "compiler/ir/tensor.h"
-#include "compiler/support/error.h"
+#include "base/error.h"
 
 namespace polyarch::frontend::onnx_import {
 

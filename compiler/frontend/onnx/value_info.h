@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "compiler/ir/dtype.h"
-#include "compiler/support/error.h"
+#include "base/error.h"
 
 namespace polyarch::frontend::onnx_import {
 

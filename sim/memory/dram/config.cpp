@@ -4,7 +4,7 @@
 #include <string>
 #include <utility>
 
-#include "compiler/support/error.h"
+#include "base/error.h"
 
 namespace polyarch::sim::dram {
 namespace {

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "compiler/support/error.h"
+#include "base/error.h"
 
 namespace polyarch::sim::dram {
 

@@ -1,6 +1,6 @@
 #include "sim/memory/dram/dram_system.h"
 
-#include "compiler/support/error.h"
+#include "base/error.h"
 
 namespace polyarch::sim::dram {
 

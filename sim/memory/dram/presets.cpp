@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "compiler/support/error.h"
+#include "base/error.h"
 
 namespace polyarch::sim::dram {
 

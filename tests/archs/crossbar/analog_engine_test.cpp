@@ -8,7 +8,7 @@
 #include "archs/crossbar/kind.h"
 #include "compiler/interp/interpreter.h"
 #include "compiler/lower/pipeline.h"
-#include "tests/compiler/error_capture.h"
+#include "tests/base/error_capture.h"
 #include "tests/compiler/interp/reference_models.h"
 #include "tests/support/ir_builders.h"
 

@@ -10,7 +10,7 @@
 #include "archs/crossbar/kind.h"
 #include "archs/soc/soc_config.h"
 #include "sim/energy/tech_registry.h"
-#include "tests/compiler/error_capture.h"
+#include "tests/base/error_capture.h"
 #include "tests/support/ir_builders.h"
 
 namespace polyarch::archs::crossbar {

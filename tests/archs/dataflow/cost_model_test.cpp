@@ -6,7 +6,7 @@
 
 #include "archs/dataflow/phase_plans.h"
 #include "tests/archs/dataflow/dataflow_fixture.h"
-#include "tests/compiler/error_capture.h"
+#include "tests/base/error_capture.h"
 
 namespace polyarch::archs::dataflow::test {
 namespace {

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "tests/archs/dataflow/dataflow_fixture.h"
-#include "tests/compiler/error_capture.h"
+#include "tests/base/error_capture.h"
 
 namespace polyarch::archs::dataflow::test {
 namespace {

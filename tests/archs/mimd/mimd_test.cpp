@@ -2,7 +2,7 @@
 // contention between cores.
 #include <gtest/gtest.h>
 
-#include "tests/compiler/error_capture.h"
+#include "tests/base/error_capture.h"
 
 #include "archs/mimd/kind.h"
 #include "archs/mimd/module.h"

@@ -14,7 +14,7 @@
 #include "sim/kernel/simulation.h"
 #include "sim/memory/dram/checker.h"
 #include "sim/memory/dram/presets.h"
-#include "tests/compiler/error_capture.h"
+#include "tests/base/error_capture.h"
 #include "tests/support/ir_builders.h"
 
 namespace polyarch::archs::pim {

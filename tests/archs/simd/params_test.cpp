@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "tests/compiler/error_capture.h"
+#include "tests/base/error_capture.h"
 
 #include "archs/soc/soc_config.h"
 #include "tests/archs/simd/simd_fixture.h"

@@ -5,7 +5,7 @@
 #include "archs/simd/cost_model.h"
 #include "compiler/ir/weight_sparsity.h"
 #include "tests/archs/simd/simd_fixture.h"
-#include "tests/compiler/error_capture.h"
+#include "tests/base/error_capture.h"
 
 namespace polyarch::archs::simd::test {
 namespace {

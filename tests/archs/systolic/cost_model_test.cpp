@@ -5,7 +5,7 @@
 #include <random>
 #include <string>
 
-#include "compiler/support/error.h"
+#include "base/error.h"
 
 namespace polyarch::archs::systolic {
 namespace {

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "compiler/interp/npy_io.h"
-#include "compiler/support/error.h"
+#include "base/error.h"
 #include "tests/compiler/interp/reference_models.h"
 
 namespace polyarch::interp {

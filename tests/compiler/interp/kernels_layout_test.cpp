@@ -4,7 +4,7 @@
 #include <cstdint>
 
 #include "compiler/interp/kernels.h"
-#include "compiler/support/error.h"
+#include "base/error.h"
 
 namespace polyarch::interp {
 namespace {

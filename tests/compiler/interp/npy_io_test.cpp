@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "compiler/support/error.h"
+#include "base/error.h"
 
 namespace polyarch::interp {
 namespace {

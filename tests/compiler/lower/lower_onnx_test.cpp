@@ -7,7 +7,7 @@
 #include "compiler/passes/constant_folding.h"
 #include "compiler/passes/onnx_node.h"
 #include "compiler/passes/shape_inference.h"
-#include "tests/compiler/error_capture.h"
+#include "tests/base/error_capture.h"
 #include "tests/compiler/onnx_graph_builder.h"
 
 namespace polyarch::lower {

@@ -7,7 +7,7 @@
 #include "compiler/frontend/onnx/onnx_importer.h"
 #include "compiler/lower/pipeline.h"
 #include "compiler/passes/pass_manager.h"
-#include "tests/compiler/error_capture.h"
+#include "tests/base/error_capture.h"
 
 namespace polyarch::lower {
 namespace {

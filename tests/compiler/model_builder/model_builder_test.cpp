@@ -7,7 +7,7 @@
 
 #include "compiler/frontend/workload_loader.h"
 #include "compiler/lower/op_table.h"
-#include "tests/compiler/error_capture.h"
+#include "tests/base/error_capture.h"
 
 namespace polyarch::frontend {
 namespace {

@@ -10,7 +10,7 @@
 #include "compiler/frontend/onnx/onnx_importer.h"
 #include "compiler/ir/op_text.h"
 #include "compiler/lower/pipeline.h"
-#include "tests/compiler/error_capture.h"
+#include "tests/base/error_capture.h"
 
 namespace polyarch::testing {
 

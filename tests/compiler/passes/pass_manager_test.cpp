@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "compiler/passes/dead_code.h"
-#include "tests/compiler/error_capture.h"
+#include "tests/base/error_capture.h"
 #include "tests/compiler/onnx_graph_builder.h"
 
 namespace polyarch::passes {

@@ -6,7 +6,7 @@
 
 #include "compiler/frontend/workload_loader.h"
 #include "compiler/lower/pipeline.h"
-#include "tests/compiler/error_capture.h"
+#include "tests/base/error_capture.h"
 #include "tests/compiler/onnx_graph_builder.h"
 
 namespace polyarch::passes {

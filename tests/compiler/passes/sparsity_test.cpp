@@ -9,7 +9,7 @@
 #include "compiler/frontend/workload_loader.h"
 #include "compiler/ir/weight_sparsity.h"
 #include "compiler/lower/pipeline.h"
-#include "tests/compiler/error_capture.h"
+#include "tests/base/error_capture.h"
 #include "tests/compiler/onnx_graph_builder.h"
 
 namespace polyarch::passes {

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "compiler/support/error.h"
+#include "base/error.h"
 #include "sim/memory/dram/presets.h"
 
 namespace polyarch::sim::dram {

@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "compiler/support/error.h"
+#include "base/error.h"
 #include "sim/thermal/block_simulation.h"
 #include "sim/thermal/package_config.h"
 #include "sim/thermal/rc_solver.h"

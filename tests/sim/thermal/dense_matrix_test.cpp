@@ -6,7 +6,7 @@
 #include <cmath>
 #include <random>
 
-#include "compiler/support/error.h"
+#include "base/error.h"
 
 namespace polyarch::sim::thermal {
 namespace {

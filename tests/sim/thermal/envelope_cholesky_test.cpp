@@ -5,7 +5,7 @@
 #include <cmath>
 #include <random>
 
-#include "compiler/support/error.h"
+#include "base/error.h"
 #include "sim/thermal/dense_matrix.h"
 
 namespace polyarch::sim::thermal {

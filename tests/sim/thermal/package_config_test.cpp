@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "compiler/support/error.h"
+#include "base/error.h"
 #include "tests/sim/thermal/thermal_test_support.h"
 #include "tests/support/scratch_dir_test.h"
 

@@ -1,0 +1,67 @@
+#include "driver/run.h"
+
+#include <algorithm>
+
+#include "compiler/frontend/workload_loader.h"
+#include "compiler/lower/pipeline.h"
+#include "base/sha256.h"
+#include "sim/dvfs/dvfs_controller.h"
+#include "driver/power_capped_schedule.h"
+#include "sim/physics/run_physics.h"
+#include "driver/schedule_plan.h"
+#include "sim/kernel/simulation.h"
+
+namespace polyarch::driver {
+
+sim::RunResult simulate_workload(const archs::SocConfig& soc, const ir::Graph& graph,
+                                 double power_window_s, int micro_batches) {
+  micro_batches = std::max(1, micro_batches);
+  // Several units: each op where it finishes earliest (HEFT), when every unit can estimate;
+  // otherwise, and with one unit, the first unit that supports it.
+  PlannedProgram plan = plan_program(soc, graph, micro_batches);
+  sim::RunResult result;
+  if (soc.dvfs) {
+    result = sim::simulate_with_dvfs(soc.physics(), soc.system_spec(), plan.program, graph,
+                                     power_window_s);
+  } else {
+    result = sim::simulate(soc.system_spec(), plan.program, graph);
+    sim::add_energy_power_thermal(soc.physics(), result, power_window_s,
+                                  sim::thermal::InitialTemperature::kSteadyEveryNode);
+  }
+  if (plan.power_cap) {
+    plan.power_cap->measured_peak_w = peak_trace_power_w(result.power);
+    result.power_cap = plan.power_cap;
+  }
+  if (plan.schedule && micro_batches > 1) {
+    // The un-pipelined reference: one input simulated alone, its inputs one after another.
+    const PlannedProgram single = plan_program(soc, graph, 1);
+    const double single_latency_s =
+        sim::simulate(soc.system_spec(), single.program, graph).summary.latency_s;
+    plan.schedule->pipeline =
+        pipeline_trace(result, micro_batches, single_latency_s, plan.schedule->planned_makespan_s,
+                       single.schedule ? single.schedule->planned_makespan_s : 0.0);
+  }
+  result.schedule = std::move(plan.schedule);
+  return result;
+}
+
+sim::RunResult run(const RunRequest& request) {
+  archs::SocConfig soc = archs::load_soc_config(request.arch_path);
+  if (request.mapping_search) {
+    for (auto& unit : soc.units) unit->use_mapping_search(request.mapping_search);
+  }
+  ir::Graph graph = frontend::load_workload(request.workload_path);
+  // An imported model (ONNX) goes through the compiler's standard passes to canonical ops.
+  if (lower::needs_lowering(graph)) lower::standard_pipeline(request.compile).run(graph);
+  sim::RunResult result =
+      simulate_workload(soc, graph, request.power_window_s, request.micro_batches);
+  result.provenance.polyarch_version = POLYARCH_VERSION;
+  result.provenance.arch_sha256 = sha256_file_hex(request.arch_path);
+  result.provenance.workload_sha256 = frontend::workload_sha256(request.workload_path);
+  result.provenance.seed = request.seed;
+  result.provenance.arch_name = soc.name;
+  result.provenance.workload_name = graph.name();
+  return result;
+}
+
+}  // namespace polyarch::driver

@@ -1,0 +1,42 @@
+#pragma once
+// The composition root for one (arch, workload) pair: load and validate both files, compile the
+// workload into the graph IR, plan it onto the SoC's units (HEFT, power cap, pipelining),
+// simulate, run the physics, and stamp provenance. The CLI, `compare` and the sweep runner all
+// come through here.
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+
+#include "archs/soc/soc_config.h"
+#include "compiler/ir/graph.h"
+#include "compiler/lower/pipeline.h"
+#include "mapping/cache/unit_decisions.h"
+#include "sim/result.h"
+
+namespace polyarch::driver {
+
+struct RunRequest {
+  std::filesystem::path arch_path;
+  std::filesystem::path workload_path;
+  uint64_t seed = 0;
+  double power_window_s = 1e-6;  // power and temperature trace resolution
+  // `--search S`: units whose kind exposes a mapping space run searched mappings; null: each
+  // kind's own choice.
+  std::shared_ptr<const mapping::SearchPolicy> mapping_search;
+  lower::PipelineOptions compile;  // optional compiler passes for an imported model
+  // `--pipeline-batches N`: N inputs of the workload streamed through the SoC, layers of
+  // consecutive ones overlapping on different units (mapping/partition/list_scheduler.h).
+  int micro_batches = 1;
+};
+
+// Simulates an already-loaded workload on an already-parsed SoC (no provenance): energy,
+// the power trace in windows of `power_window_s` and the temperatures of the thermal model.
+// With `micro_batches` > 1 the workload runs that many times, pipelined over the units, and
+// result.schedule->pipeline compares it with one input simulated alone.
+sim::RunResult simulate_workload(const archs::SocConfig& soc, const ir::Graph& graph,
+                                 double power_window_s = 1e-6, int micro_batches = 1);
+
+// Loads both files and runs them; provenance carries both files' SHA-256 and the seed.
+sim::RunResult run(const RunRequest& request);
+
+}  // namespace polyarch::driver
