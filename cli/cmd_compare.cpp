@@ -4,9 +4,9 @@
 
 #include "cli/arguments.h"
 #include "cli/commands.h"
+#include "driver/run.h"
 #include "reports/json_report.h"
 #include "reports/output_files.h"
-#include "driver/run.h"
 
 namespace polyarch::cli {
 

@@ -7,8 +7,8 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "cli/arguments.h"
 #include "base/error.h"
+#include "cli/arguments.h"
 #include "reports/diff/diff_format.h"
 #include "reports/diff/fail_rule.h"
 #include "reports/diff/report_diff.h"

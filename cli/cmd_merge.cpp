@@ -1,9 +1,9 @@
 // `polyarch merge OUT.db IN.db...`: joins per-shard sweep databases (`sweep --shard i/N`).
 #include <iostream>
 
+#include "base/error.h"
 #include "cli/arguments.h"
 #include "cli/commands.h"
-#include "base/error.h"
 #include "sweep/sweep_merge.h"
 
 namespace polyarch::cli {

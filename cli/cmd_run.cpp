@@ -1,18 +1,17 @@
 // `polyarch run`: compile, map and simulate one workload on one architecture.
 #include <iostream>
 
-#include "archs/crossbar/analog_engine.h"
 #include "cli/arguments.h"
 #include "cli/commands.h"
 #include "cli/mapping_search_options.h"
 #include "cli/pipeline_flags.h"
 #include "cli/resource_limits.h"
-#include "compiler/interp/functional_run.h"
+#include "driver/functional.h"
+#include "driver/run.h"
 #include "reports/csv_report.h"
 #include "reports/html/report_html.h"
 #include "reports/json_report.h"
 #include "reports/output_files.h"
-#include "driver/run.h"
 #include "reports/schedule_text.h"
 #include "reports/text_table.h"
 #include "reports/trace_json.h"
@@ -98,20 +97,16 @@ void print_accuracy(const nlohmann::ordered_json& accuracy, const std::filesyste
 }
 
 int run_functional_command(const Arguments& parsed) {
-  interp::FunctionalRequest request;
-  std::unique_ptr<archs::crossbar::AnalogMvmEngine> engine;
-  if (const auto arch = parsed.value("arch")) {
-    engine = archs::crossbar::analog_engine_for(archs::load_soc_config(*arch), *arch,
-                                                parse_seed(parsed.value("seed")));
-    request.mvm = engine.get();
-  }
-  request.workload_path = parsed.required("workload");
-  request.inputs = parsed.values("input");
-  request.dump_tensors = parsed.values("dump-tensor");
+  driver::FunctionalRunRequest request;
+  if (const auto arch = parsed.value("arch")) request.arch_path = *arch;
+  request.seed = parse_seed(parsed.value("seed"));
+  request.interpreter.workload_path = parsed.required("workload");
+  request.interpreter.inputs = parsed.values("input");
+  request.interpreter.dump_tensors = parsed.values("dump-tensor");
   const std::filesystem::path out_dir = parsed.value("out").value_or("out/run");
   apply_resource_limits(
       parse_resource_limits(parsed.value("max-sim-seconds"), parsed.value("max-memory")));
-  const interp::FunctionalResult result = interp::run_functional(request);
+  const interp::FunctionalResult result = driver::run_functional(request);
   reports::write_files_atomically(out_dir / "outputs", result.outputs);
   if (!result.tensors.empty()) reports::write_files_atomically(out_dir / "tensors", result.tensors);
   if (result.accuracy) {
@@ -186,11 +181,9 @@ int run_command(const CommandArgs& args) {
   request.workload_path = parsed.required("workload");
   request.seed = parse_seed(parsed.value("seed"));
   request.mapping_search = parse_mapping_search(parsed, request.seed);
-  {
-    // The target decides the layout pass's choice (driver::run loads the SoC again).
-    const archs::SocConfig target = archs::load_soc_config(request.arch_path);
-    request.compile = parse_pipeline_options(parsed, &target);
-  }
+  // `--layout auto` leaves the layout to the target, which the driver loads.
+  request.compile = parse_pipeline_options(parsed, nullptr);
+  request.conv_layout_from_target = conv_layout_is_auto(parsed);
   if (auto window = parsed.value("power-window-us")) {
     request.power_window_s = parse_positive("power-window-us", *window, 1e-6);
   }

@@ -6,9 +6,9 @@
 #include <tuple>
 #include <utility>
 
+#include "base/error.h"
 #include "cli/arguments.h"
 #include "cli/commands.h"
-#include "base/error.h"
 #include "sweep/sweep_runner.h"
 
 namespace polyarch::cli {

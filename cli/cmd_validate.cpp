@@ -2,9 +2,9 @@
 #include <iostream>
 
 #include "archs/soc/soc_config.h"
+#include "base/config_tree.h"
 #include "cli/commands.h"
 #include "compiler/frontend/workload_loader.h"
-#include "base/config_tree.h"
 #include "sweep/expand.h"
 
 namespace polyarch::cli {

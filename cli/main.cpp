@@ -4,11 +4,11 @@
 #include <string>
 #include <vector>
 
+#include "base/config_tree.h"
+#include "base/error.h"
 #include "cli/cmd_diff.h"
 #include "cli/cmd_thermal.h"
 #include "cli/commands.h"
-#include "base/config_tree.h"
-#include "base/error.h"
 
 namespace {
 

@@ -1,6 +1,7 @@
 #include "cli/pipeline_flags.h"
 
 #include "compiler/passes/layout.h"
+#include "driver/compile_target.h"
 
 namespace polyarch::cli {
 
@@ -24,23 +25,6 @@ std::vector<OptionSpec> pipeline_option_specs() {
   return {{"allow-unknown", false}, {"precision"}, {"sparsity"}, {"layout"}};
 }
 
-namespace {
-
-// The layout of the first unit that can run a convolution.
-std::optional<ir::Layout> target_conv_layout(const archs::SocConfig& soc) {
-  ir::Conv2dAttrs probe;
-  probe.c = probe.h = probe.w = probe.k = 8;
-  probe.r = probe.s = 3;
-  ir::Op conv;
-  conv.name = "layout probe";
-  conv.attrs = probe;
-  for (const auto& unit : soc.units) {
-    if (unit->supports(conv)) return passes::preferred_conv_layout(unit->kind());
-  }
-  return std::nullopt;
-}
-
-}  // namespace
 
 lower::PipelineOptions parse_pipeline_options(const Arguments& parsed,
                                               const archs::SocConfig* soc) {
@@ -58,11 +42,15 @@ lower::PipelineOptions parse_pipeline_options(const Arguments& parsed,
   } else if (layout == "nhwc") {
     options.conv_layout = ir::Layout::kNhwc;
   } else if (layout == "auto") {
-    if (soc != nullptr) options.conv_layout = target_conv_layout(*soc);
+    if (soc != nullptr) options.conv_layout = driver::target_conv_layout(*soc);
   } else {
     throw_bad_input({}, "--layout " + layout + ": expected nchw, nhwc or auto");
   }
   return options;
+}
+
+bool conv_layout_is_auto(const Arguments& parsed) {
+  return parsed.value("layout").value_or("auto") == "auto";
 }
 
 }  // namespace polyarch::cli

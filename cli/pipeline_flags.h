@@ -18,6 +18,9 @@ std::vector<OptionSpec> pipeline_option_specs();
 lower::PipelineOptions parse_pipeline_options(const Arguments& parsed,
                                               const archs::SocConfig* soc);
 
+// Whether `--layout` leaves the choice to the target (auto, the default).
+bool conv_layout_is_auto(const Arguments& parsed);
+
 // Help lines describing the flags.
 extern const char* const kPipelineFlagsHelp;
 

@@ -2,14 +2,15 @@
 
 #include <algorithm>
 
+#include "base/sha256.h"
 #include "compiler/frontend/workload_loader.h"
 #include "compiler/lower/pipeline.h"
-#include "base/sha256.h"
-#include "sim/dvfs/dvfs_controller.h"
+#include "driver/compile_target.h"
 #include "driver/power_capped_schedule.h"
-#include "sim/physics/run_physics.h"
 #include "driver/schedule_plan.h"
+#include "sim/dvfs/dvfs_controller.h"
 #include "sim/kernel/simulation.h"
+#include "sim/physics/run_physics.h"
 
 namespace polyarch::driver {
 
@@ -52,7 +53,11 @@ sim::RunResult run(const RunRequest& request) {
   }
   ir::Graph graph = frontend::load_workload(request.workload_path);
   // An imported model (ONNX) goes through the compiler's standard passes to canonical ops.
-  if (lower::needs_lowering(graph)) lower::standard_pipeline(request.compile).run(graph);
+  if (lower::needs_lowering(graph)) {
+    lower::PipelineOptions compile = request.compile;
+    if (request.conv_layout_from_target) compile.conv_layout = target_conv_layout(soc);
+    lower::standard_pipeline(compile).run(graph);
+  }
   sim::RunResult result =
       simulate_workload(soc, graph, request.power_window_s, request.micro_batches);
   result.provenance.polyarch_version = POLYARCH_VERSION;

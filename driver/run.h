@@ -24,6 +24,9 @@ struct RunRequest {
   // kind's own choice.
   std::shared_ptr<const mapping::SearchPolicy> mapping_search;
   lower::PipelineOptions compile;  // optional compiler passes for an imported model
+  // `--layout auto`: compile.conv_layout becomes the loaded SoC's preferred layout
+  // (driver/compile_target.h).
+  bool conv_layout_from_target = false;
   // `--pipeline-batches N`: N inputs of the workload streamed through the SoC, layers of
   // consecutive ones overlapping on different units (mapping/partition/list_scheduler.h).
   int micro_batches = 1;

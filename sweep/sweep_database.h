@@ -12,10 +12,10 @@
 #include <utility>
 #include <vector>
 
+#include "sim/result.h"
 #include "sweep/expand.h"
 #include "sweep/sqlite_db.h"
 #include "sweep/sweep_spec.h"
-#include "sim/result.h"
 
 namespace polyarch::sweep {
 

@@ -5,9 +5,9 @@
 #include <iostream>
 #include <map>
 
-#include "compiler/frontend/workload_loader.h"
 #include "base/path_exists.h"
 #include "base/sha256.h"
+#include "compiler/frontend/workload_loader.h"
 #include "driver/run.h"
 #include "sweep/expand.h"
 #include "sweep/job_dispatch.h"

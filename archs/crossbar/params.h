@@ -9,8 +9,8 @@
 #include <string>
 
 #include "archs/crossbar/analog_params.h"
-#include "compiler/ir/dtype.h"
 #include "base/config_tree.h"
+#include "compiler/ir/dtype.h"
 
 namespace polyarch::archs::crossbar {
 

@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "compiler/ir/dtype.h"
 #include "base/config_tree.h"
+#include "compiler/ir/dtype.h"
 
 namespace polyarch::archs::dataflow {
 

@@ -6,8 +6,8 @@
 #include <optional>
 #include <string>
 
-#include "compiler/ir/dtype.h"
 #include "base/config_tree.h"
+#include "compiler/ir/dtype.h"
 #include "sim/noc/noc.h"
 
 namespace polyarch::archs::mimd {

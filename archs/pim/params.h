@@ -8,8 +8,8 @@
 #include <set>
 #include <string>
 
-#include "compiler/ir/dtype.h"
 #include "base/config_tree.h"
+#include "compiler/ir/dtype.h"
 #include "sim/memory/dram/config.h"
 
 namespace polyarch::archs::pim {

@@ -6,8 +6,8 @@
 #include "archs/simd/gemm_mapper.h"
 #include "archs/simd/gemm_space.h"
 #include "archs/simd/streaming_mapper.h"
-#include "compiler/ir/weight_sparsity.h"
 #include "base/checked_math.h"
+#include "compiler/ir/weight_sparsity.h"
 
 namespace polyarch::archs::simd {
 

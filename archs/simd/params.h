@@ -8,8 +8,8 @@
 #include <optional>
 #include <string>
 
-#include "compiler/ir/dtype.h"
 #include "base/config_tree.h"
+#include "compiler/ir/dtype.h"
 
 namespace polyarch::archs::simd {
 

@@ -10,11 +10,11 @@
 
 #include "archs/unit_config.h"
 #include "base/config_tree.h"
+#include "sim/dvfs/dvfs_policy.h"
 #include "sim/energy/tech_registry.h"
 #include "sim/kernel/simulation.h"
-#include "sim/physics/chip_physics.h"
-#include "sim/dvfs/dvfs_policy.h"
 #include "sim/memory/dram_spec.h"
+#include "sim/physics/chip_physics.h"
 #include "sim/thermal/package_config.h"
 
 namespace polyarch::archs {

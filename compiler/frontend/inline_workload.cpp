@@ -3,9 +3,9 @@
 #include <sstream>
 #include <vector>
 
-#include "compiler/frontend/layer_list.h"
 #include "base/config_tree.h"
 #include "base/error.h"
+#include "compiler/frontend/layer_list.h"
 
 namespace polyarch::frontend {
 

@@ -7,8 +7,8 @@
 #include <filesystem>
 #include <string>
 
-#include "compiler/ir/graph.h"
 #include "base/config_tree.h"
+#include "compiler/ir/graph.h"
 
 namespace polyarch::frontend {
 

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "compiler/ir/op.h"
 #include "base/config_tree.h"
+#include "compiler/ir/op.h"
 
 namespace polyarch::frontend {
 

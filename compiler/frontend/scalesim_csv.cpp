@@ -6,8 +6,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "compiler/frontend/layer_graph.h"
 #include "base/path_exists.h"
+#include "compiler/frontend/layer_graph.h"
 
 namespace polyarch::frontend {
 

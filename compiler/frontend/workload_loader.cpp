@@ -5,12 +5,12 @@
 #include <algorithm>
 #include <cctype>
 
+#include "base/path_exists.h"
+#include "base/sha256.h"
 #include "compiler/frontend/layer_list.h"
 #include "compiler/frontend/model_builder/model_builder.h"
 #include "compiler/frontend/onnx/onnx_importer.h"
 #include "compiler/frontend/scalesim_csv.h"
-#include "base/path_exists.h"
-#include "base/sha256.h"
 
 namespace polyarch::frontend {
 

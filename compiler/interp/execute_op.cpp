@@ -2,11 +2,11 @@
 
 #include <algorithm>
 
+#include "base/error.h"
 #include "compiler/interp/kernels.h"
 #include "compiler/interp/kernels_fused.h"
 #include "compiler/passes/onnx_node.h"
 #include "compiler/passes/tensor_values.h"
-#include "base/error.h"
 
 namespace polyarch::interp {
 

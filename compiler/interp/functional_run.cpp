@@ -5,13 +5,13 @@
 #include <map>
 #include <optional>
 
+#include "base/error.h"
 #include "compiler/frontend/workload_loader.h"
 #include "compiler/interp/functional_accuracy.h"
 #include "compiler/interp/interpreter.h"
 #include "compiler/interp/npy_io.h"
 #include "compiler/lower/pipeline.h"
 #include "compiler/passes/tensor_values.h"
-#include "base/error.h"
 
 namespace polyarch::interp {
 

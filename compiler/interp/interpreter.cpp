@@ -2,11 +2,11 @@
 
 #include <optional>
 
+#include "base/error.h"
 #include "compiler/interp/execute_frontend.h"
 #include "compiler/interp/execute_op.h"
 #include "compiler/passes/onnx_shape_context.h"
 #include "compiler/passes/tensor_values.h"
-#include "base/error.h"
 
 namespace polyarch::interp {
 

@@ -5,9 +5,9 @@
 #include <limits>
 #include <map>
 
+#include "base/error.h"
 #include "compiler/interp/kernels.h"
 #include "compiler/passes/onnx_node.h"
-#include "base/error.h"
 
 namespace polyarch::interp {
 

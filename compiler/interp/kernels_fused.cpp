@@ -4,9 +4,9 @@
 #include <cmath>
 #include <limits>
 
+#include "base/error.h"
 #include "compiler/interp/kernels.h"
 #include "compiler/passes/onnx_node.h"
-#include "base/error.h"
 
 namespace polyarch::interp {
 

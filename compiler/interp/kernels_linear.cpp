@@ -1,9 +1,9 @@
 // Matrix products and convolution.
 #include <algorithm>
 
+#include "base/error.h"
 #include "compiler/interp/kernels.h"
 #include "compiler/ir/tensor.h"
-#include "base/error.h"
 
 namespace polyarch::interp {
 

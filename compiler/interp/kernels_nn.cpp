@@ -4,9 +4,9 @@
 #include <limits>
 #include <set>
 
+#include "base/error.h"
 #include "compiler/interp/kernels.h"
 #include "compiler/ir/tensor.h"
-#include "base/error.h"
 
 namespace polyarch::interp {
 

@@ -1,8 +1,8 @@
 // Static-weight ops as [m x k] x [k x n] products handed to an MvmEngine.
 #include "compiler/interp/mvm_engine.h"
 
-#include "compiler/ir/tensor.h"
 #include "base/error.h"
+#include "compiler/ir/tensor.h"
 
 namespace polyarch::interp {
 

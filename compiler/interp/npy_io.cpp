@@ -6,8 +6,8 @@
 #include <map>
 #include <optional>
 
-#include "compiler/ir/tensor.h"
 #include "base/error.h"
+#include "compiler/ir/tensor.h"
 
 namespace polyarch::interp {
 

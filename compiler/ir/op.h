@@ -11,9 +11,9 @@
 #include <variant>
 #include <vector>
 
+#include "base/error.h"
 #include "compiler/ir/dtype.h"
 #include "compiler/ir/tensor.h"
-#include "base/error.h"
 
 namespace polyarch::ir {
 

@@ -1,9 +1,9 @@
 // mac_count, flop_count and bytes_touched: the work and traffic of each canonical op kind.
 #include <type_traits>
 
+#include "base/checked_math.h"
 #include "compiler/ir/op.h"
 #include "compiler/ir/weight_sparsity.h"
-#include "base/checked_math.h"
 
 namespace polyarch::ir {
 

@@ -1,8 +1,8 @@
 // validate_op: attribute consistency of every op kind, with errors naming the op.
 #include <type_traits>
 
-#include "compiler/ir/op.h"
 #include "base/checked_math.h"
+#include "compiler/ir/op.h"
 
 namespace polyarch::ir {
 

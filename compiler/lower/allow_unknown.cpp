@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <memory>
 
-#include "compiler/passes/unknown_ops.h"
 #include "base/checked_math.h"
+#include "compiler/passes/unknown_ops.h"
 
 namespace polyarch::lower {
 

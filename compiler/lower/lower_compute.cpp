@@ -2,9 +2,9 @@
 // reductions -> Reduce, Softmax -> Softmax, LayerNormalization -> Norm.
 #include <map>
 
+#include "base/checked_math.h"
 #include "compiler/lower/lower_context.h"
 #include "compiler/passes/onnx_shape_context.h"
-#include "base/checked_math.h"
 
 namespace polyarch::lower {
 

@@ -3,8 +3,8 @@
 // result's bytes; a Gather from a weight table is an Embedding lookup.
 #include <map>
 
-#include "compiler/lower/lower_context.h"
 #include "base/checked_math.h"
+#include "compiler/lower/lower_context.h"
 
 namespace polyarch::lower {
 

@@ -3,8 +3,8 @@
 #include <cstdio>
 #include <set>
 
-#include "compiler/ir/shape_text.h"
 #include "base/checked_math.h"
+#include "compiler/ir/shape_text.h"
 
 namespace polyarch::lower {
 

@@ -3,8 +3,8 @@
 #include <map>
 #include <memory>
 
-#include "compiler/ir/graph_edit.h"
 #include "base/checked_math.h"
+#include "compiler/ir/graph_edit.h"
 
 namespace polyarch::passes {
 

@@ -1,8 +1,8 @@
 // Shape rules of ONNX's compute operators: Conv, pooling, Gemm, MatMul and reductions.
 #include <map>
 
-#include "compiler/passes/onnx_shape_rules.h"
 #include "base/checked_math.h"
+#include "compiler/passes/onnx_shape_rules.h"
 
 namespace polyarch::passes {
 

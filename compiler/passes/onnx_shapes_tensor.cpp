@@ -4,8 +4,8 @@
 #include <cmath>
 #include <map>
 
-#include "compiler/passes/onnx_shape_rules.h"
 #include "base/checked_math.h"
+#include "compiler/passes/onnx_shape_rules.h"
 
 namespace polyarch::passes {
 

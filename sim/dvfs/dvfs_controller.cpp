@@ -6,8 +6,8 @@
 
 #include "sim/energy/energy_accounting.h"
 #include "sim/energy/power_trace.h"
-#include "sim/physics/run_physics.h"
 #include "sim/kernel/simulation.h"
+#include "sim/physics/run_physics.h"
 
 namespace polyarch::sim {
 

@@ -12,11 +12,11 @@
 #include <map>
 #include <string>
 
+#include "compiler/ir/graph.h"
+#include "mapping/program/program.h"
 #include "sim/dvfs/dvfs_policy.h"
 #include "sim/kernel/simulation.h"
 #include "sim/physics/chip_physics.h"
-#include "compiler/ir/graph.h"
-#include "mapping/program/program.h"
 #include "sim/result.h"
 
 namespace polyarch::sim {

@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "sim/energy/energy_accounting.h"
-#include "sim/thermal/leakage_feedback.h"
 #include "sim/energy/power_trace.h"
+#include "sim/thermal/leakage_feedback.h"
 #include "sim/thermal/thermal_run.h"
 
 namespace polyarch::sim {

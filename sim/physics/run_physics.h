@@ -4,8 +4,8 @@
 // leakage. One sequence for nominal and DVFS runs.
 #include <functional>
 
-#include "sim/physics/chip_physics.h"
 #include "sim/energy/power_trace.h"
+#include "sim/physics/chip_physics.h"
 #include "sim/result.h"
 #include "sim/thermal/block_simulation.h"
 

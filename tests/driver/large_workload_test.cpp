@@ -5,8 +5,8 @@
 #include <string>
 
 #include "archs/soc/soc_config.h"
-#include "compiler/frontend/layer_list.h"
 #include "base/config_tree.h"
+#include "compiler/frontend/layer_list.h"
 #include "driver/run.h"
 
 namespace polyarch::driver {

@@ -8,9 +8,9 @@
 
 #include "archs/soc/soc_config.h"
 #include "compiler/frontend/workload_loader.h"
-#include "reports/json_report.h"
 #include "driver/run.h"
 #include "driver/schedule_plan.h"
+#include "reports/json_report.h"
 
 namespace polyarch::driver {
 namespace {

@@ -11,10 +11,10 @@
 #include <string>
 #include <variant>
 
-#include "compiler/ir/dtype.h"
-#include "compiler/ir/op.h"
 #include "base/checked_math.h"
 #include "base/config_tree.h"
+#include "compiler/ir/dtype.h"
+#include "compiler/ir/op.h"
 
 namespace polyarch::frontend {
 

@@ -3,8 +3,8 @@
 // passes (constant folding) can read them like an initializer's.
 #include <optional>
 
-#include "compiler/ir/op.h"
 #include "base/error.h"
+#include "compiler/ir/op.h"
 
 namespace polyarch::frontend::onnx_import {
 

@@ -3,8 +3,8 @@
 #include <fstream>
 #include <iterator>
 
-#include "compiler/frontend/onnx/onnx_importer.h"
 #include "base/error.h"
+#include "compiler/frontend/onnx/onnx_importer.h"
 
 namespace polyarch::frontend::onnx_import {
 

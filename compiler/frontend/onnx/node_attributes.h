@@ -4,8 +4,8 @@
 
 #include <filesystem>
 
-#include "compiler/ir/op.h"
 #include "base/error.h"
+#include "compiler/ir/op.h"
 
 namespace polyarch::frontend::onnx_import {
 

@@ -5,10 +5,10 @@
 #include <fstream>
 #include <vector>
 
-#include "compiler/frontend/onnx/element_type.h"
-#include "compiler/ir/shape_text.h"
 #include "base/checked_math.h"
 #include "base/path_exists.h"
+#include "compiler/frontend/onnx/element_type.h"
+#include "compiler/ir/shape_text.h"
 
 namespace polyarch::frontend::onnx_import {
 

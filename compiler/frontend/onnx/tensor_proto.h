@@ -5,8 +5,8 @@
 #include <filesystem>
 #include <string>
 
-#include "compiler/ir/tensor.h"
 #include "base/error.h"
+#include "compiler/ir/tensor.h"
 
 namespace polyarch::frontend::onnx_import {
 

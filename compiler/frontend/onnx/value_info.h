@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "compiler/ir/dtype.h"
 #include "base/error.h"
+#include "compiler/ir/dtype.h"
 
 namespace polyarch::frontend::onnx_import {
 

@@ -4,8 +4,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "compiler/interp/npy_io.h"
 #include "base/error.h"
+#include "compiler/interp/npy_io.h"
 #include "tests/compiler/interp/reference_models.h"
 
 namespace polyarch::interp {

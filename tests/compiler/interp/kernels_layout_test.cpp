@@ -3,8 +3,8 @@
 
 #include <cstdint>
 
-#include "compiler/interp/kernels.h"
 #include "base/error.h"
+#include "compiler/interp/kernels.h"
 
 namespace polyarch::interp {
 namespace {

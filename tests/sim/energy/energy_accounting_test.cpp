@@ -5,8 +5,8 @@
 
 #include "archs/soc/soc_config.h"
 #include "compiler/frontend/workload_loader.h"
-#include "reports/json_report.h"
 #include "driver/run.h"
+#include "reports/json_report.h"
 
 namespace polyarch::sim {
 namespace {
