@@ -46,19 +46,11 @@ void TokenCursor::expect_end() {
 }
 
 int64_t TokenCursor::expect_integer(const std::string& what) {
-  const std::optional<int64_t> value =
-      peek().kind == TokenKind::kWord ? integer_from_text(peek().text) : std::nullopt;
-  if (!value) fail_expected(what);
-  take();
-  return *value;
+  return expect_number(what, integer_from_text);
 }
 
 double TokenCursor::expect_real(const std::string& what) {
-  const std::optional<double> value =
-      peek().kind == TokenKind::kWord ? real_from_text(peek().text) : std::nullopt;
-  if (!value) fail_expected(what);
-  take();
-  return *value;
+  return expect_number(what, real_from_text);
 }
 
 SourceLocation TokenCursor::location_of(const Token& token) const {

@@ -40,6 +40,16 @@ class TokenCursor {
   [[noreturn]] void fail_at(const Token& token, const std::string& message) const;
 
  private:
+  // The current word read by `convert`, taken; anything else fails naming `what`.
+  template <typename Convert>
+  auto expect_number(const std::string& what, Convert convert) {
+    const auto value =
+        peek().kind == TokenKind::kWord ? convert(peek().text) : decltype(convert(peek().text))();
+    if (!value) fail_expected(what);
+    take();
+    return *value;
+  }
+
   std::vector<Token> tokens_;
   SourceLocation where_;
   std::size_t index_ = 0;

@@ -18,6 +18,7 @@ class WrittenAttributes {
         const Token& value = cursor.expect(TokenKind::kWord, "a value for '" + key.text + "'");
         if (key.text == "act") activation_ = parse_activation(value);
         if (!values_.emplace(key.text, value).second) twice(key);
+        keys_.emplace(key.text, key);
       } else if (!flags_.emplace(key.text, key).second) {
         twice(key);
       }
@@ -74,9 +75,10 @@ class WrittenAttributes {
   void finish(const std::string& accepted) {
     const auto& stray = !values_.empty() ? values_ : flags_;
     if (stray.empty()) return;
-    cursor_.fail_at(stray.begin()->second, "unknown attribute '" + stray.begin()->first + "' for " +
-                                               std::string(op_kind_name(kind_)) + " (expected " +
-                                               accepted + ")");
+    // Point at the key, not its value.
+    const Token& key = !values_.empty() ? keys_.at(values_.begin()->first) : flags_.begin()->second;
+    cursor_.fail_at(key, "unknown attribute '" + stray.begin()->first + "' for " +
+                             std::string(op_kind_name(kind_)) + " (expected " + accepted + ")");
   }
 
  private:
@@ -113,6 +115,7 @@ class WrittenAttributes {
   OpKind kind_;
   std::map<std::string, Token> values_;
   std::map<std::string, Token> flags_;
+  std::map<std::string, Token> keys_;  // the key token of each `key=value`
   std::vector<Token> taken_;
   std::optional<Activation> activation_;
   Token end_;

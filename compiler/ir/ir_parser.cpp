@@ -60,7 +60,12 @@ class IrParser {
       const std::string domain = cursor.expect(TokenKind::kString, "a domain \"string\"").text;
       opsets_[domain] = cursor.expect_integer("an opset version");
     } else if (cursor.accept_word("unavailable")) {
-      unavailable_.push_back(cursor.expect(TokenKind::kString, "a reason \"string\"").text);
+      const std::string reason = cursor.expect(TokenKind::kString, "a reason \"string\"").text;
+      if (graph_) {
+        graph_->mark_functional_unavailable(reason);
+      } else {
+        unavailable_.push_back(reason);
+      }
     } else if (cursor.at_word("input") || cursor.at_word("weight")) {
       const bool weight = cursor.take().text == "weight";
       const NodeId id = define_tensor(cursor);
@@ -85,6 +90,23 @@ class IrParser {
   void start_graph() {
     graph_.emplace(name_.value_or(std::filesystem::path(file_).stem().string()));
     for (const std::string& reason : unavailable_) graph_->mark_functional_unavailable(reason);
+  }
+
+  // The domain of "com.microsoft.Gelu": the longest domain an `opset` line declares that
+  // prefixes it (an op type may hold dots too, as allow-unknown's "com.example.Mystery" in
+  // its own domain does); without one, the default domain when it is declared, else all up
+  // to the last dot.
+  std::string domain_of(const std::string& spelled) const {
+    std::string longest;
+    for (const auto& [domain, opset] : opsets_) {
+      if (!domain.empty() && domain.size() > longest.size() && spelled.size() > domain.size() &&
+          spelled.compare(0, domain.size(), domain) == 0 && spelled[domain.size()] == '.') {
+        longest = domain;
+      }
+    }
+    if (!longest.empty() || opsets_.count("") > 0) return longest;
+    const std::size_t dot = spelled.rfind('.');
+    return dot == std::string::npos ? "" : spelled.substr(0, dot);
   }
 
   // %name[shape]:dtype contents: a new tensor.
@@ -154,9 +176,8 @@ class IrParser {
         cursor.fail_at(type, "expected an opset version after '@' in '" + type.text + "'");
       spelled.resize(at);
     }
-    const std::size_t dot = spelled.rfind('.');
-    node.domain = dot == std::string::npos ? "" : spelled.substr(0, dot);
-    node.op_type = dot == std::string::npos ? spelled : spelled.substr(dot + 1);
+    node.domain = domain_of(spelled);
+    node.op_type = node.domain.empty() ? spelled : spelled.substr(node.domain.size() + 1);
     if (node.op_type.empty()) cursor.fail_at(type, "'" + type.text + "' names no ONNX operator");
     const auto declared = opsets_.find(node.domain);
     node.opset = opset.value_or(declared == opsets_.end() ? 0 : declared->second);

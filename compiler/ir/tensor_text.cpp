@@ -49,10 +49,9 @@ std::string tensor_type_text(const Tensor& tensor) {
 
 std::string tensor_contents_text(const Tensor& tensor) {
   std::string text;
-  if (tensor.has_data()) {
-    const std::optional<std::string> values = values_text(tensor);
-    text += values ? " " + *values : " elided";
-  }
+  // Values the text leaves out are not marked tensor by tensor (a graph read back has none to
+  // mark, so the mark would not survive a round trip): the graph's `unavailable` line says so.
+  if (const std::optional<std::string> values = values_text(tensor)) text += " " + *values;
   if (tensor.external_data_missing) text += " external";
   return text;
 }

@@ -1,7 +1,8 @@
 #pragma once
 // How a tensor is defined in the text IR: `%name[1,3,224,224]:fp32`, then what is known of its
 // contents: `{1,-1}` (the values, for small constants), `elided` (it has values the text does
-// not carry) and `external` (its values live in an external file that was not found).
+// not carry; only hand-written files say so, print_graph writes the graph's `unavailable` line
+// instead) and `external` (its values live in an external file that was not found).
 #include <cstdint>
 #include <string>
 
@@ -20,7 +21,7 @@ std::string tensor_shape_text(const Tensor& tensor);
 // "[1,3]:fp32", with ":?" for a type shape inference has not set yet.
 std::string tensor_type_text(const Tensor& tensor);
 
-// " {1,2}", " elided", plus " external": empty for a tensor without contents.
+// " {1,2}" for a constant the text carries, plus " external": empty otherwise.
 std::string tensor_contents_text(const Tensor& tensor);
 
 // Whether the tensor has values that the text leaves out (too many, or fp16/bf16).

@@ -128,7 +128,7 @@ INSTANTIATE_TEST_SUITE_P(
         MalformedCase{
             "missing_gemm_attribute",
             "input %a[2,3]:fp32\n%g = gemm(%a) m=2 n=4 batch=1 -> %c[1,2,4]:fp32 native\n",
-            "bad.ir:2:32", "gemm needs 'k='"},
+            "bad.ir:2:31", "gemm needs 'k='"},
         MalformedCase{
             "invalid_canonical_op",
             "input %a[2,3]:fp32\n%g = gemm(%a) m=0 n=4 k=3 batch=1 -> %c[0,4]:fp32 native\n",
