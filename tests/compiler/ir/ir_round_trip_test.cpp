@@ -58,7 +58,7 @@ void expect_round_trip(const Graph& graph, const fs::path& path, const std::stri
   EXPECT_EQ(read_back.name(), graph.name()) << path;
 }
 
-TEST(IrRoundTrip, EveryShippedWorkloadReadsBackAsPrintedAndCostsTheSame) {
+TEST(IrRoundTrip, EveryShippedWorkloadReadsBackAsPrintedAndCostsTheSameAfterVerifiedPasses) {
   const std::vector<fs::path> paths = shipped_workloads();
   ASSERT_GE(paths.size(), 15u);  // the repository's workloads at least
   for (const fs::path& path : paths) {
@@ -68,7 +68,10 @@ TEST(IrRoundTrip, EveryShippedWorkloadReadsBackAsPrintedAndCostsTheSame) {
     if (!lower::needs_lowering(graph)) continue;
     lower::PipelineOptions options;
     options.allow_unknown = path.stem() == "unknown_op";
-    lower::standard_pipeline(options).run(graph);
+    // With the verifier after every pass: no pass breaks an invariant on a shipped model.
+    passes::PassManager pipeline = lower::standard_pipeline(options);
+    pipeline.verify_each(true);
+    pipeline.run(graph);
     expect_round_trip(graph, path, "compiled");
   }
 }
