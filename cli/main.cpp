@@ -20,7 +20,7 @@ commands:
   run       --arch A.yaml --workload W [--out DIR]   simulate a workload, write report.json and ops.csv
   compare   --workload W --arch A.yaml --arch B.yaml  the same workload on several architectures
   validate  FILE...                                   check arch, workload and sweep files
-  compile   --workload W [--dump-ir]                  import a workload (incl. ONNX), show its ops
+  compile   --workload W [--passes L] [--emit-ir F]   import a workload (ONNX, .ir, ...), show its ops
   sweep     S.yaml [--out DIR] [-j N] [--resume] [--shard i/N]   design-space sweep into SQLite
   merge     OUT.sqlite IN.sqlite...                   join sweep shard databases
   thermal   --floorplan F.flp --power P.ptrace --out DIR   HotSpot-compatible thermal run

@@ -1,9 +1,9 @@
 #include "archs/pim/kind.h"
 
 #include "archs/pim/cost_model.h"
-#include "archs/pim/pim_space.h"
 #include "archs/pim/energy.h"
 #include "archs/pim/module.h"
+#include "archs/pim/pim_space.h"
 
 namespace polyarch::archs::pim {
 

@@ -1,12 +1,12 @@
 #include "compiler/frontend/workload_loader.h"
 
-#include "compiler/frontend/inline_workload.h"
-
 #include <algorithm>
 #include <cctype>
 
 #include "base/path_exists.h"
 #include "base/sha256.h"
+#include "compiler/frontend/inline_workload.h"
+#include "compiler/frontend/ir_file.h"
 #include "compiler/frontend/layer_list.h"
 #include "compiler/frontend/model_builder/model_builder.h"
 #include "compiler/frontend/onnx/onnx_importer.h"
@@ -30,10 +30,11 @@ ir::Graph load_workload(const std::filesystem::path& path) {
   }
   if (extension == ".csv") return load_scalesim_csv(path);
   if (extension == ".onnx") return load_onnx(path);
+  if (extension == ".ir") return load_ir_file(path);
   throw_bad_input({path.string(), 0, 0, ""},
                   "unknown workload format '" + extension +
                       "' (expected a .yaml/.yml layer list or model, a SCALE-Sim .csv "
-                      "topology or an .onnx model)");
+                      "topology, an .onnx model or an .ir file of the text IR)");
 }
 
 std::string workload_sha256(const std::filesystem::path& path) {

@@ -3,6 +3,7 @@
 
 #include "base/checked_math.h"
 #include "compiler/ir/op.h"
+#include "compiler/ir/op_bytes.h"
 #include "compiler/ir/weight_sparsity.h"
 
 namespace polyarch::ir {
@@ -201,6 +202,18 @@ int64_t bytes_touched(const Op& op, DType native_dtype) {
                         "bytes touched");
   }
   return bytes;
+}
+
+BytesReadWritten bytes_read_written(const Op& op, DType native_dtype) {
+  const int64_t touched = bytes_touched(op, native_dtype);
+  int64_t written = 0;
+  if (const auto* copy = std::get_if<CopyAttrs>(&op.attrs)) {
+    written = copy->is_view ? 0 : copy->bytes;
+  } else {
+    written = checked_mul(element_counts(op.attrs).written,
+                          dtype_bytes(op.dtype.value_or(native_dtype)), "bytes written");
+  }
+  return {touched - written, written};
 }
 
 }  // namespace polyarch::ir

@@ -67,4 +67,20 @@ std::string op_attributes_text(const OpAttrs& attrs) {
       attrs);
 }
 
+std::string op_full_attributes_text(const OpAttrs& attrs) {
+  // The short forms leave out what a convolution's or a pool's operand shapes tell a reader;
+  // the text IR spells them out so that the op reads back without its operands.
+  const auto nchw = [](int64_t n, int64_t c, int64_t h, int64_t w) {
+    return "n=" + number(n) + " c=" + number(c) + " h=" + number(h) + " w=" + number(w) + " ";
+  };
+  if (const auto* conv = std::get_if<Conv2dAttrs>(&attrs)) {
+    return nchw(conv->n, conv->c, conv->h, conv->w) + "k=" + number(conv->k) +
+           " window=" + number(conv->r) + "x" + number(conv->s) + " " + op_attributes_text(attrs);
+  }
+  if (const auto* pool = std::get_if<PoolAttrs>(&attrs)) {
+    return nchw(pool->n, pool->c, pool->h, pool->w) + op_attributes_text(attrs);
+  }
+  return op_attributes_text(attrs);
+}
+
 }  // namespace polyarch::ir

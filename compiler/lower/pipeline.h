@@ -3,6 +3,7 @@
 // dce, cse, lower, fold-conv-bn, fuse-gelu, fuse-norm, fuse-attention, fuse-bias-activation,
 // layout, precision, sparsity (and, with --allow-unknown, allow-unknown first).
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "compiler/passes/pass_manager.h"
@@ -25,6 +26,13 @@ struct PipelineOptions {
 };
 
 passes::PassManager standard_pipeline(const PipelineOptions& options = {});
+
+// The standard pipeline's pass names in order (registry names, passes/registry.h).
+std::vector<std::string> standard_pass_names(const PipelineOptions& options = {});
+
+// A pipeline of the registered passes `names`, in that order (`compile --passes`).
+passes::PassManager pipeline_of(const std::vector<std::string>& names,
+                                const PipelineOptions& options = {});
 
 // The same passes, in order, one by one (tests run the interpreter between them).
 std::vector<std::unique_ptr<passes::Pass>> standard_passes(const PipelineOptions& options = {});

@@ -1,8 +1,33 @@
 #include "compiler/passes/pass_manager.h"
 
 #include <algorithm>
+#include <cstdlib>
+#include <cstring>
+
+#include "compiler/ir/verifier.h"
 
 namespace polyarch::passes {
+
+bool verify_each_by_default() {
+#ifdef NDEBUG
+  const char* flag = std::getenv("POLYARCH_VERIFY_IR");
+  return flag != nullptr && std::strcmp(flag, "1") == 0;
+#else
+  return true;
+#endif
+}
+
+namespace {
+
+void verify_after(const ir::Graph& graph, const std::string& pass) {
+  const std::vector<std::string> problems = ir::verify_graph(graph);
+  if (problems.empty()) return;
+  std::string text;
+  for (const std::string& problem : problems) text += "\n  " + problem;
+  throw_runtime({}, "IR verifier: pass '" + pass + "' left the graph broken:" + text);
+}
+
+}  // namespace
 
 void PassManager::add(std::unique_ptr<Pass> pass) { passes_.push_back(std::move(pass)); }
 
@@ -30,6 +55,7 @@ std::vector<PassRecord> PassManager::run(ir::Graph& graph) const {
     record.ops_before = graph.op_count();
     record.statistics = pass->run(graph);
     record.ops_after = graph.op_count();
+    if (verify_each_) verify_after(graph, record.pass);
     if (dump_after_ && (*dump_after_ == "all" || *dump_after_ == record.pass)) {
       record.ir_after = ir::print_graph(graph);
     }

@@ -22,8 +22,14 @@ TEST(GraphEdit, ErasingAnOpKeepsItsResultsAndTheRestInOrder) {
   edit.erase_op(*find_tensor(b.graph, "x") + 2);  // the Add op follows x and y
   const GraphEdit::Result result = edit.apply();
   EXPECT_EQ(print_graph(result.graph),
-            "%relu = onnx:Relu(%s[?]) -> %r[?] native\n"
-            "%neg = onnx:Neg(%x[2]) -> %n[?] native\n");
+            "graph \"test\"\n"
+            "opset \"\" 17\n"
+            "unavailable \"no weights\"\n"
+            "input %x[2]:fp32\n"
+            "input %y[2]:fp32\n"
+            "input %s[?]:?\n"
+            "%relu = onnx:Relu(%s[?]) -> %r[?]:? native\n"
+            "%neg = onnx:Neg(%x[2]) -> %n[?]:? native\n");
   EXPECT_FALSE(result.graph.functional_available());
   EXPECT_TRUE(find_tensor(result.graph, "s"));
 }
@@ -35,7 +41,12 @@ TEST(GraphEdit, SetInputsReordersAndDropsOperands) {
   GraphEdit edit(b.graph);
   const NodeId sub = b.graph.topological_ops().front();
   edit.set_inputs(sub, {*find_tensor(b.graph, "y")});
-  EXPECT_EQ(print_graph(edit.apply().graph), "%sub = onnx:Sub(%y[2]) -> %d[?] native\n");
+  EXPECT_EQ(print_graph(edit.apply().graph),
+            "graph \"test\"\n"
+            "opset \"\" 17\n"
+            "input %x[2]:fp32\n"
+            "input %y[2]:fp32\n"
+            "%sub = onnx:Sub(%y[2]) -> %d[?]:? native\n");
 }
 
 TEST(GraphEdit, ErasingATensorAnOpStillUsesIsAnInternalError) {

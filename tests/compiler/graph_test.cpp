@@ -149,10 +149,16 @@ TEST(GraphPrint, GoldenText) {
   graph.connect(a, fc);
   graph.connect(fc, fc_out);
   infer_shapes(graph);
-  EXPECT_EQ(print_graph(graph),
-            "%conv1 = conv2d(%conv1.in[1,3,224,224], %conv1.w[64,3,7,7]) stride=2x2 pad=3x3 "
-            "groups=1 -> [1,64,112,112] int8\n"
-            "%fc = gemm(%fc.in[1,1,2048]) m=1 n=1000 k=2048 batch=1 -> [1,1,1000] native\n");
+  EXPECT_EQ(
+      print_graph(graph),
+      "graph \"golden\"\n"
+      "input %conv1.in[1,3,224,224]:int8\n"
+      "weight %conv1.w[64,3,7,7]:int8\n"
+      "input %fc.in[1,1,2048]:fp16\n"
+      "%conv1 = conv2d(%conv1.in[1,3,224,224], %conv1.w[64,3,7,7]) n=1 c=3 h=224 w=224 k=64 "
+      "window=7x7 stride=2x2 pad=3x3 groups=1 -> %conv1.out[1,64,112,112]:int8 int8\n"
+      "%fc = gemm(%fc.in[1,1,2048]) m=1 n=1000 k=2048 batch=1 -> %fc.out[1,1,1000]:fp16 native\n"
+      "output %conv1.out, %fc.out\n");
 }
 
 }  // namespace

@@ -42,12 +42,20 @@ TEST(LayerList, LoadsConvAndGemmLayersWithShapes) {
   EXPECT_EQ(graph.name(), "small_net");
   ASSERT_EQ(graph.op_count(), 3u);
   EXPECT_EQ(print_graph(graph),
-            "%stem = conv2d(%stem.in[1,3,32,32], %stem.w[16,3,3,3]) stride=2x2 pad=1x1 groups=1 "
-            "-> [1,16,16,16] native\n"
+            "graph \"small_net\"\n"
+            "input %stem.in[1,3,32,32]:int8\n"
+            "weight %stem.w[16,3,3,3]:int8\n"
+            "input %head.in[2,16,256]:fp16\n"
+            "weight %head.w[2,256,10]:fp16\n"
+            "input %layer2.in[1,16,8,6]:int8\n"
+            "weight %layer2.w[16,1,3,1]:int8\n"
+            "%stem = conv2d(%stem.in[1,3,32,32], %stem.w[16,3,3,3]) n=1 c=3 h=32 w=32 k=16 "
+            "window=3x3 stride=2x2 pad=1x1 groups=1 -> %stem.out[1,16,16,16]:int8 native\n"
             "%head = gemm(%head.in[2,16,256], %head.w[2,256,10]) m=16 n=10 k=256 batch=2 -> "
-            "[2,16,10] fp16\n"
-            "%layer2 = conv2d(%layer2.in[1,16,8,6], %layer2.w[16,1,3,1]) stride=1x2 pad=1x0 "
-            "groups=16 -> [1,16,8,3] native\n");
+            "%head.out[2,16,10]:fp16 fp16\n"
+            "%layer2 = conv2d(%layer2.in[1,16,8,6], %layer2.w[16,1,3,1]) n=1 c=16 h=8 w=6 k=16 "
+            "window=3x1 stride=1x2 pad=1x0 groups=16 -> %layer2.out[1,16,8,3]:int8 native\n"
+            "output %stem.out, %head.out, %layer2.out\n");
 }
 
 TEST(LayerList, OpsRememberTheirLayerLocation) {
@@ -372,20 +380,38 @@ TEST(LayerListOps, EachKindReadsItsOwnOperandsAndHasAShapedResult) {
       "  - {name: residual, op: elementwise, fn: add, elements: 1024}\n"
       "  - {name: red, op: reduce, rows: 8, cols: 128, fn: mean}\n"
       "  - {name: pool, op: pool, c: 64, h: 112, w: 112, r: 3, s: 3, stride: 2, pad: 1}\n");
-  EXPECT_EQ(
-      print_graph(graph),
-      "%attn = attention(%attn.q[1,4,8,32], %attn.k[1,2,16,32], %attn.v[1,2,16,32]) b=1 h=4 "
-      "kv_heads=2 s=8 kv_len=16 d=32 causal -> [1,4,8,32] native\n"
-      "%ln = norm(%ln.in[8,128], %ln.scale[128], %ln.bias[128]) layernorm rows=8 cols=128 -> "
-      "[8,128] bf16\n"
-      "%rms = norm(%rms.in[8,128], %rms.scale[128]) rmsnorm rows=8 cols=128 -> [8,128] native\n"
-      "%sm = softmax(%sm.in[32,16]) rows=32 cols=16 -> [32,16] native\n"
-      "%act = elementwise(%act.in[1024]) fn=silu elements=1024 inputs=1 -> [1024] native\n"
-      "%residual = elementwise(%residual.in0[1024], %residual.in1[1024]) fn=add elements=1024 "
-      "inputs=2 -> [1024] native\n"
-      "%red = reduce(%red.in[8,128]) fn=mean rows=8 cols=128 -> [8] native\n"
-      "%pool = pool(%pool.in[1,64,112,112]) max window=3x3 stride=2 pad=1 -> [1,64,56,56] "
-      "native\n");
+  EXPECT_EQ(print_graph(graph),
+            "graph \"fallback\"\n"
+            "input %attn.q[1,4,8,32]:int8\n"
+            "input %attn.k[1,2,16,32]:int8\n"
+            "input %attn.v[1,2,16,32]:int8\n"
+            "input %ln.in[8,128]:bf16\n"
+            "weight %ln.scale[128]:bf16\n"
+            "weight %ln.bias[128]:bf16\n"
+            "input %rms.in[8,128]:int8\n"
+            "weight %rms.scale[128]:int8\n"
+            "input %sm.in[32,16]:int8\n"
+            "input %act.in[1024]:int8\n"
+            "input %residual.in0[1024]:int8\n"
+            "input %residual.in1[1024]:int8\n"
+            "input %red.in[8,128]:int8\n"
+            "input %pool.in[1,64,112,112]:int8\n"
+            "%attn = attention(%attn.q[1,4,8,32], %attn.k[1,2,16,32], %attn.v[1,2,16,32]) b=1 h=4 "
+            "kv_heads=2 s=8 kv_len=16 d=32 causal -> %attn.out[1,4,8,32]:int8 native\n"
+            "%ln = norm(%ln.in[8,128], %ln.scale[128], %ln.bias[128]) layernorm rows=8 cols=128 -> "
+            "%ln.out[8,128]:bf16 bf16\n"
+            "%rms = norm(%rms.in[8,128], %rms.scale[128]) rmsnorm rows=8 cols=128 -> "
+            "%rms.out[8,128]:int8 native\n"
+            "%sm = softmax(%sm.in[32,16]) rows=32 cols=16 -> %sm.out[32,16]:int8 native\n"
+            "%act = elementwise(%act.in[1024]) fn=silu elements=1024 inputs=1 -> "
+            "%act.out[1024]:int8 native\n"
+            "%residual = elementwise(%residual.in0[1024], %residual.in1[1024]) fn=add "
+            "elements=1024 inputs=2 -> %residual.out[1024]:int8 native\n"
+            "%red = reduce(%red.in[8,128]) fn=mean rows=8 cols=128 -> %red.out[8]:int8 native\n"
+            "%pool = pool(%pool.in[1,64,112,112]) n=1 c=64 h=112 w=112 max window=3x3 stride=2 "
+            "pad=1 -> %pool.out[1,64,56,56]:int8 native\n"
+            "output %attn.out, %ln.out, %rms.out, %sm.out, %act.out, %residual.out, %red.out, "
+            "%pool.out\n");
 }
 
 TEST(LayerListOps, TransformerLayerWorkloadHasTheMacsOfItsGemmOnlyForm) {

@@ -120,7 +120,9 @@ TEST(OnnxImporter, DumpShowsOnnxOpsWithAttributesAndNamedResults) {
   const ir::Graph graph = load_onnx(model_path("tiny_cnn.onnx"));
   const std::string dump = ir::print_graph(graph);
   EXPECT_THAT(dump, HasSubstr("= onnx:Conv(%input[1,3,32,32], %"));
-  EXPECT_THAT(dump, HasSubstr("= onnx:Constant() value=tensor<fp32[]> -> %/Constant_output_0[]"));
+  EXPECT_THAT(
+      dump,
+      HasSubstr("= onnx:Constant() value=tensor<fp32[] {0}> -> %/Constant_output_0[]:fp32 {0}"));
   EXPECT_THAT(dump, HasSubstr("onnx:Relu("));
 }
 
@@ -176,7 +178,8 @@ TEST_F(OnnxFixture, AttributesKeepTheirValues) {
   EXPECT_EQ(std::get<std::vector<int64_t>>(node.attributes.at("pads")),
             (std::vector<int64_t>{1, 1, 0, 0}));
   EXPECT_DOUBLE_EQ(std::get<double>(node.attributes.at("alpha")), 0.5);
-  EXPECT_THAT(ir::print_graph(graph), HasSubstr("alpha=0.5 axis=-1 pads=[1,1,0,0] -> %y[1,4]"));
+  EXPECT_THAT(ir::print_graph(graph),
+              HasSubstr("alpha=0.5 axis=-1 pads=[1,1,0,0] -> %y[1,4]:fp32"));
 }
 
 void make_bias_external(onnx::ModelProto& model) {

@@ -40,8 +40,15 @@ TEST(LowerOnnx, ConvBecomesConv2dWithBiasGroupsStridesPads) {
          "dw");
   b.output("y");
   EXPECT_EQ(lowered(b),
-            "%dw = conv2d(%x[1,32,16,16], %w[32,1,3,3], %bias[32]) stride=2x2 pad=1x1 "
-            "groups=32 bias -> [1,32,8,8] fp32\n");
+            "graph \"test\"\n"
+            "opset \"\" 17\n"
+            "input %x[1,32,16,16]:fp32\n"
+            "weight %w[32,1,3,3]:fp32 external\n"
+            "weight %bias[32]:fp32 external\n"
+            "%dw = conv2d(%x[1,32,16,16], %w[32,1,3,3], %bias[32]) n=1 c=32 h=16 w=16 k=32 "
+            "window=3x3 stride=2x2 pad=1x1 groups=32 bias -> %y[1,32,8,8]:fp32 fp32 from onnx:Conv "
+            "{group=32 pads=[1,1,1,1] strides=[2,2]}\n"
+            "output %y\n");
   EXPECT_EQ(ir::mac_count(only_op(b.graph)), int64_t{32} * 8 * 8 * 9);
 }
 
@@ -51,8 +58,14 @@ TEST(LowerOnnx, GemmWithTransposedWeightAndBias) {
   b.node("Gemm", {"x", "w", "c"}, {"y"}, AttributeMap{{"transB", int64_t{1}}}, "fc");
   b.output("y");
   EXPECT_EQ(lowered(b),
+            "graph \"test\"\n"
+            "opset \"\" 17\n"
+            "input %x[1,2048]:fp32\n"
+            "weight %w[1000,2048]:fp32 external\n"
+            "weight %c[1000]:fp32 external\n"
             "%fc = gemm(%x[1,2048], %w[1000,2048], %c[1000]) m=1 n=1000 k=2048 batch=1 bias -> "
-            "[1,1000] fp32\n");
+            "%y[1,1000]:fp32 fp32 from onnx:Gemm {transB=1}\n"
+            "output %y\n");
 }
 
 TEST(LowerOnnx, MatMulWithAWeightFoldsLeadingAxesIntoM) {
@@ -91,11 +104,13 @@ TEST(LowerOnnx, PoolsReductionsSoftmaxAndLayerNorm) {
   const std::string ir = lowered(b);
   EXPECT_THAT(
       ir,
-      HasSubstr("%maxpool = pool(%x[1,64,112,112]) max window=3x3 stride=2 pad=1 -> [1,64,56,56]"));
+      HasSubstr("%maxpool = pool(%x[1,64,112,112]) n=1 c=64 h=112 w=112 max window=3x3 stride=2 "
+                "pad=1 -> %p[1,64,56,56]"));
   EXPECT_THAT(
-      ir,
-      HasSubstr("%gap = pool(%p[1,64,56,56]) global window=56x56 stride=1 pad=0 -> [1,64,1,1]"));
-  EXPECT_THAT(ir, HasSubstr("%mean = reduce(%p[1,64,56,56]) fn=mean rows=64 cols=3136 -> [1,64]"));
+      ir, HasSubstr("%gap = pool(%p[1,64,56,56]) n=1 c=64 h=56 w=56 global window=56x56 stride=1 "
+                    "pad=0 -> %g_out[1,64,1,1]"));
+  EXPECT_THAT(ir,
+              HasSubstr("%mean = reduce(%p[1,64,56,56]) fn=mean rows=64 cols=3136 -> %mean[1,64]"));
   EXPECT_THAT(ir, HasSubstr("%softmax = softmax(%h[1,128,768]) rows=128 cols=768 ->"));
   EXPECT_THAT(
       ir,
@@ -126,8 +141,14 @@ TEST(LowerOnnx, ViewsCostNothingTransposeMovesBytesShapeOperandsGo) {
          "to_bhsd");
   b.output("t");
   EXPECT_EQ(lowered(b),
-            "%split_heads = copy(%x[1,128,768]) bytes=393216 view -> [1,128,12,64] fp32\n"
-            "%to_bhsd = copy(%heads[1,128,12,64]) bytes=393216 -> [1,12,128,64] fp32\n");
+            "graph \"test\"\n"
+            "opset \"\" 17\n"
+            "input %x[1,128,768]:fp32\n"
+            "%split_heads = copy(%x[1,128,768]) bytes=393216 view -> %heads[1,128,12,64]:fp32 fp32 "
+            "from onnx:Reshape\n"
+            "%to_bhsd = copy(%heads[1,128,12,64]) bytes=393216 -> %t[1,12,128,64]:fp32 fp32 from "
+            "onnx:Transpose {perm=[0,2,1,3]}\n"
+            "output %t\n");
   EXPECT_FALSE(ir::find_tensor(b.graph, "target"));  // read only by the Reshape node
 }
 
@@ -138,7 +159,13 @@ TEST(LowerOnnx, LoweredOpsKeepTheirNodeAndASlicesBounds) {
   b.input("x", {4, 6}).ints("starts", {1}).ints("ends", {-1}).ints("axes", {1});
   b.node("Slice", {"x", "starts", "ends", "axes"}, {"y"}, {}, "cut");
   b.output("y");
-  EXPECT_EQ(lowered(b), "%cut = copy(%x[4,6]) bytes=64 -> [4,4] fp32\n");
+  EXPECT_EQ(lowered(b),
+            "graph \"test\"\n"
+            "opset \"\" 17\n"
+            "input %x[4,6]:fp32\n"
+            "%cut = copy(%x[4,6]) bytes=64 -> %y[4,4]:fp32 fp32 from onnx:Slice {axes=[1] "
+            "ends=[-1] starts=[1]}\n"
+            "output %y\n");
   const ir::Op& op = only_op(b.graph);
   ASSERT_NE(op.lowered_from, nullptr);
   EXPECT_EQ(op.lowered_from->op_type, "Slice");

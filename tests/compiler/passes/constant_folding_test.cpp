@@ -1,10 +1,10 @@
 // Constant folding: golden before/after IR of exporter shape chains, and what must not fold.
 #include "compiler/passes/constant_folding.h"
 
-#include <limits>
-
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+
+#include <limits>
 
 #include "compiler/passes/tensor_values.h"
 #include "tests/compiler/onnx_graph_builder.h"
@@ -51,14 +51,33 @@ OnnxGraphBuilder shape_chain() {
 TEST(ConstantFolding, ShapeChainGoldenBeforeAndAfter) {
   OnnxGraphBuilder b = shape_chain();
   EXPECT_EQ(ir::print_graph(b.graph),
-            "%shape = onnx:Shape(%x[1,128,768]) -> %shape[?] native\n"
-            "%batch = onnx:Gather(%shape[?], %zero[]) axis=0 -> %batch[?] native\n"
-            "%unsqueeze = onnx:Unsqueeze(%batch[?], %axes[1]) -> %batch1[?] native\n"
-            "%concat = onnx:Concat(%batch1[?], %rest[3]) axis=0 -> %target[?] native\n"
-            "%reshape = onnx:Reshape(%x[1,128,768], %target[?]) -> %heads[?] native\n");
+            "graph \"test\"\n"
+            "opset \"\" 17\n"
+            "input %x[1,128,768]:fp32\n"
+            "weight %zero[]:int64 {0}\n"
+            "weight %axes[1]:int64 {0}\n"
+            "weight %rest[3]:int64 {128,12,64}\n"
+            "%shape = onnx:Shape(%x[1,128,768]) -> %shape[?]:? native\n"
+            "%batch = onnx:Gather(%shape[?], %zero[]) axis=0 -> %batch[?]:? native\n"
+            "%unsqueeze = onnx:Unsqueeze(%batch[?], %axes[1]) -> %batch1[?]:? native\n"
+            "%concat = onnx:Concat(%batch1[?], %rest[3]) axis=0 -> %target[?]:? native\n"
+            "%reshape = onnx:Reshape(%x[1,128,768], %target[?]) -> %heads[?]:? native\n"
+            "output %heads\n");
   const PassStatistics statistics = ConstantFoldingPass().run(b.graph);
-  EXPECT_EQ(ir::print_graph(b.graph),
-            "%reshape = onnx:Reshape(%x[1,128,768], %target[4]) -> %heads[1,128,12,64] native\n");
+  EXPECT_EQ(
+      ir::print_graph(b.graph),
+      "graph \"test\"\n"
+      "opset \"\" 17\n"
+      "input %x[1,128,768]:fp32\n"
+      "weight %zero[]:int64 {0}\n"
+      "weight %axes[1]:int64 {0}\n"
+      "weight %rest[3]:int64 {128,12,64}\n"
+      "input %shape[3]:int64 {1,128,768}\n"
+      "input %batch[]:int64 {1}\n"
+      "input %batch1[1]:int64 {1}\n"
+      "input %target[4]:int64 {1,128,12,64}\n"
+      "%reshape = onnx:Reshape(%x[1,128,768], %target[4]) -> %heads[1,128,12,64]:fp32 native\n"
+      "output %heads\n");
   EXPECT_EQ(statistics.get("folded"), 4);
   EXPECT_THAT(ints_of(tensor_named(b.graph, "target")), ElementsAre(1, 128, 12, 64));
 }
@@ -113,7 +132,14 @@ TEST(ConstantFolding, CastOfConstantFoldsAndConstantNodesGo) {
   ASSERT_TRUE(cast);
   EXPECT_EQ(cast->dtype, ir::DType::kFp32);
   EXPECT_THAT(cast->reals, ElementsAre(3.0, 4.0));
-  EXPECT_EQ(ir::print_graph(b.graph), "%Add_2 = onnx:Add(%x[2], %as_float[2]) -> %y[2] native\n");
+  EXPECT_EQ(ir::print_graph(b.graph),
+            "graph \"test\"\n"
+            "opset \"\" 17\n"
+            "input %x[2]:fp32\n"
+            "input %c[2]:int64 {3,4}\n"
+            "input %as_float[2]:fp32 {3,4}\n"
+            "%Add_2 = onnx:Add(%x[2], %as_float[2]) -> %y[2]:fp32 native\n"
+            "output %y\n");
 }
 
 TEST(ConstantFolding, IdentityOfAWeightForwardsIt) {

@@ -24,8 +24,12 @@ TEST(CommonSubexpression, MergesEqualOpsAndRewiresTheirReaders) {
   b.output("y");
   const PassStatistics statistics = CommonSubexpressionPass().run(b.graph);
   EXPECT_EQ(ir::print_graph(b.graph),
-            "%relu_a = onnx:Relu(%x[2]) -> %r1[?] native\n"
-            "%add = onnx:Add(%r1[?], %r1[?]) -> %y[?] native\n");
+            "graph \"test\"\n"
+            "opset \"\" 17\n"
+            "input %x[2]:fp32\n"
+            "%relu_a = onnx:Relu(%x[2]) -> %r1[?]:? native\n"
+            "%add = onnx:Add(%r1[?], %r1[?]) -> %y[?]:? native\n"
+            "output %y\n");
   EXPECT_EQ(statistics.get("ops merged"), 1);
   EXPECT_FALSE(ir::find_tensor(b.graph, "r2"));
 }

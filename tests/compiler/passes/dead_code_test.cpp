@@ -18,11 +18,24 @@ TEST(DeadCodeElimination, DropsOpsAndTensorsNoOutputNeeds) {
   b.node("Abs", {"n"}, {"m"}, {}, "dead_too");
   b.output("y");
   EXPECT_EQ(ir::print_graph(b.graph),
-            "%live = onnx:Relu(%x[2]) -> %y[?] native\n"
-            "%dead = onnx:Neg(%x[2]) -> %n[?] native\n"
-            "%dead_too = onnx:Abs(%n[?]) -> %m[?] native\n");
+            "graph \"test\"\n"
+            "opset \"\" 17\n"
+            "input %x[2]:fp32\n"
+            "input %unused_input[2]:fp32\n"
+            "weight %unused_weight[3]:fp32 external\n"
+            "weight %orphan[1]:int64 {1}\n"
+            "%live = onnx:Relu(%x[2]) -> %y[?]:? native\n"
+            "%dead = onnx:Neg(%x[2]) -> %n[?]:? native\n"
+            "%dead_too = onnx:Abs(%n[?]) -> %m[?]:? native\n"
+            "output %y\n");
   const PassStatistics statistics = DeadCodeEliminationPass().run(b.graph);
-  EXPECT_EQ(ir::print_graph(b.graph), "%live = onnx:Relu(%x[2]) -> %y[?] native\n");
+  EXPECT_EQ(ir::print_graph(b.graph),
+            "graph \"test\"\n"
+            "opset \"\" 17\n"
+            "input %x[2]:fp32\n"
+            "input %unused_input[2]:fp32\n"
+            "%live = onnx:Relu(%x[2]) -> %y[?]:? native\n"
+            "output %y\n");
   EXPECT_EQ(statistics.get("ops erased"), 2);
   // n, m, the unused weight and the orphan constant; graph inputs stay.
   EXPECT_EQ(statistics.get("tensors erased"), 4);

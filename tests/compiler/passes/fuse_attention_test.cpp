@@ -46,8 +46,16 @@ TEST(FuseAttention, BertExportBecomesOneAttentionReadingTheProjectionsAndTheMask
   ir::Graph after = before;
   const PassStatistics statistics = FuseAttentionPass().run(after);
   EXPECT_EQ(ir::print_graph(after),
-            "%merge = attention(%q_in[1,4,16], %k_in[1,4,16], %v_in[1,4,16], %mask[1,1,1,4]) "
-            "b=1 h=2 kv_heads=2 s=4 kv_len=4 d=8 -> [1,4,16] fp32\n");
+            "graph \"test\"\n"
+            "opset \"\" 17\n"
+            "input %q_in[1,4,16]:fp32\n"
+            "input %k_in[1,4,16]:fp32\n"
+            "input %v_in[1,4,16]:fp32\n"
+            "input %mask[1,1,1,4]:fp32\n"
+            "%merge = attention(%q_in[1,4,16], %k_in[1,4,16], %v_in[1,4,16], %mask[1,1,1,4]) b=1 "
+            "h=2 kv_heads=2 s=4 kv_len=4 d=8 -> %y[1,4,16]:fp32 fp32 from onnx:Attention "
+            "{layout=\"sequence\" scale=0.353553368012399}\n"
+            "output %y\n");
   EXPECT_EQ(statistics.get("fused"), 1);
   EXPECT_EQ(statistics.get("masked"), 1);
   EXPECT_EQ(statistics.get("ops erased"), 13);
@@ -105,8 +113,15 @@ TEST(FuseAttention, CausalWhereWithADivScaleOnHeadTensors) {
   ir::Graph after = before;
   const PassStatistics statistics = FuseAttentionPass().run(after);
   EXPECT_EQ(ir::print_graph(after),
+            "graph \"test\"\n"
+            "opset \"\" 17\n"
+            "input %q[1,2,4,8]:fp32\n"
+            "input %k[1,2,4,8]:fp32\n"
+            "input %v[1,2,4,8]:fp32\n"
             "%pv = attention(%q[1,2,4,8], %k[1,2,4,8], %v[1,2,4,8]) b=1 h=2 kv_heads=2 s=4 "
-            "kv_len=4 d=8 causal -> [1,2,4,8] fp32\n");
+            "kv_len=4 d=8 causal -> %y[1,2,4,8]:fp32 fp32 from onnx:Attention {layout=\"heads\" "
+            "scale=0.3535533966440824}\n"
+            "output %y\n");
   EXPECT_EQ(statistics.get("causal"), 1);
   EXPECT_LT(testing::output_difference(after, before, testing::random_inputs(before)), 1e-6);
 }

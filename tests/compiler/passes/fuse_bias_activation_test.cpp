@@ -30,9 +30,22 @@ TEST(FuseBiasActivation, MatMulAddReluBecomesOneGemmWithBiasAndActivation) {
   const ir::Graph before = testing::lowered(matmul_bias("Relu").graph);
   ir::Graph after = before;
   const PassStatistics statistics = FuseBiasActivationPass().run(after);
-  EXPECT_EQ(ir::print_graph(after),
-            "%fc = gemm(%x[8,16], %w[16,32], %bias[32]) m=8 n=32 k=16 batch=1 bias act=relu -> "
-            "[8,32] fp32\n");
+  EXPECT_EQ(
+      ir::print_graph(after),
+      "graph \"test\"\n"
+      "opset \"\" 17\n"
+      "unavailable \"the text IR leaves out the values of constants over 64 elements (structure "
+      "only)\"\n"
+      "input %x[8,16]:fp32\n"
+      "weight %w[16,32]:fp32\n"
+      "weight %bias[32]:fp32 "
+      "{-0.85855025,0.6798981,-0.7573428,0.13862266,-0.12587611,-0.96250397,-0.91873854,-0.5042234,"
+      "-0.812897,0.3896473,-0.7092597,-0.0936554,-0.568846,-0.29218987,-0.014728158,0.8266029,0."
+      "53165275,0.94729656,-0.19527872,0.1055439,-0.38727874,0.17323995,-0.4501598,-0.09078447,0."
+      "5153305,0.63514143,-0.48482943,0.7861302,0.43684405,-0.958771,-0.71456534,-0.34938765}\n"
+      "%fc = gemm(%x[8,16], %w[16,32], %bias[32]) m=8 n=32 k=16 batch=1 bias act=relu -> "
+      "%y[8,32]:fp32 fp32 from onnx:MatMul\n"
+      "output %y\n");
   EXPECT_EQ(statistics.get("bias"), 1);
   EXPECT_EQ(statistics.get("activation relu"), 1);
   EXPECT_EQ(statistics.get("fused"), 2);
@@ -72,8 +85,17 @@ TEST(FuseBiasActivation, ConvWithRelu6Clip) {
   ir::Graph after = before;
   EXPECT_EQ(FuseBiasActivationPass().run(after).get("activation clip"), 1);
   EXPECT_EQ(ir::print_graph(after),
-            "%conv = conv2d(%x[1,3,8,8], %w[4,3,3,3], %b[4]) stride=1x1 pad=1x1 groups=1 bias "
-            "act=clip(max=6,min=0) -> [1,4,8,8] fp32\n");
+            "graph \"test\"\n"
+            "opset \"\" 17\n"
+            "unavailable \"the text IR leaves out the values of constants over 64 elements "
+            "(structure only)\"\n"
+            "input %x[1,3,8,8]:fp32\n"
+            "weight %w[4,3,3,3]:fp32\n"
+            "weight %b[4]:fp32 {-0.5453218,-0.36205554,0.9564458,-0.08883019}\n"
+            "%conv = conv2d(%x[1,3,8,8], %w[4,3,3,3], %b[4]) n=1 c=3 h=8 w=8 k=4 window=3x3 "
+            "stride=1x1 pad=1x1 groups=1 bias act=clip(max=6.0,min=0.0) -> %y[1,4,8,8]:fp32 fp32 "
+            "from onnx:Conv {pads=[1,1,1,1]}\n"
+            "output %y\n");
   EXPECT_LT(testing::output_difference(after, before, testing::random_inputs(before)), 1e-6);
 }
 

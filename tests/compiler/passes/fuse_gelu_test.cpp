@@ -34,7 +34,12 @@ TEST(FuseGelu, ErfFormBecomesOneGeluAndComputesTheSame) {
   ir::Graph after = before;
   const PassStatistics statistics = FuseGeluPass().run(after);
   EXPECT_EQ(ir::print_graph(after),
-            "%gelu_out = elementwise(%x[2,8]) fn=gelu elements=16 inputs=1 -> [2,8] fp32\n");
+            "graph \"test\"\n"
+            "opset \"\" 17\n"
+            "input %x[2,8]:fp32\n"
+            "%gelu_out = elementwise(%x[2,8]) fn=gelu elements=16 inputs=1 -> %y[2,8]:fp32 fp32 "
+            "from onnx:Gelu\n"
+            "output %y\n");
   EXPECT_EQ(statistics.get("fused"), 1);
   EXPECT_EQ(statistics.get("gelu erf"), 1);
   EXPECT_EQ(statistics.get("ops erased"), 4);

@@ -37,9 +37,20 @@ TEST(FuseNorm, LayerNormPrimitivesBecomeOneNormWithTheirEpsilon) {
   const ir::Graph before = testing::lowered(layer_norm().graph);
   ir::Graph after = before;
   const PassStatistics statistics = FuseNormPass().run(after);
-  EXPECT_EQ(ir::print_graph(after),
-            "%ln_out = norm(%x[2,3,8], %gamma[8], %beta[8]) layernorm rows=6 cols=8 -> "
-            "[2,3,8] fp32\n");
+  EXPECT_EQ(
+      ir::print_graph(after),
+      "graph \"test\"\n"
+      "opset \"\" 17\n"
+      "input %x[2,3,8]:fp32\n"
+      "weight %gamma[8]:fp32 "
+      "{-0.5453218,-0.36205554,0.9564458,-0.08883019,-0.38397446,-0.47225833,-0.8265131,-0."
+      "16125558}\n"
+      "weight %beta[8]:fp32 "
+      "{-0.27107796,-0.0017392684,-0.9849138,-0.3675514,-0.97335595,0.7544424,-0.7249464,-0."
+      "72277343}\n"
+      "%ln_out = norm(%x[2,3,8], %gamma[8], %beta[8]) layernorm rows=6 cols=8 -> %y[2,3,8]:fp32 "
+      "fp32 from onnx:LayerNormalization {axis=-1 epsilon=9.999999747378752e-06}\n"
+      "output %y\n");
   EXPECT_EQ(statistics.get("layernorm"), 1);
   EXPECT_EQ(statistics.get("ops erased"), 8);
   ASSERT_EQ(after.op_count(), 1u);

@@ -1,0 +1,232 @@
+#include "compiler/ir/ir_op_attributes_parser.h"
+
+#include <map>
+#include <set>
+
+namespace polyarch::ir {
+
+namespace {
+
+// The pairs and flags of one op as written, taken out by name as the op's attributes are
+// filled; whatever is left at the end was not one of them.
+class WrittenAttributes {
+ public:
+  WrittenAttributes(TokenCursor& cursor, OpKind kind) : cursor_(cursor), kind_(kind) {
+    while (cursor.peek().kind == TokenKind::kWord) {
+      const Token& key = cursor.take();
+      if (cursor.accept_punct('=')) {
+        const Token& value = cursor.expect(TokenKind::kWord, "a value for '" + key.text + "'");
+        if (key.text == "act") activation_ = parse_activation(value);
+        if (!values_.emplace(key.text, value).second) twice(key);
+        keys_.emplace(key.text, key);
+      } else if (!flags_.emplace(key.text, key).second) {
+        twice(key);
+      }
+    }
+    end_ = cursor.peek();
+  }
+
+  int64_t integer(const std::string& key) {
+    const Token& value = required(key);
+    const std::optional<int64_t> number = integer_from_text(value.text);
+    if (!number)
+      cursor_.fail_at(value, "'" + key + "' must be an integer, not '" + value.text + "'");
+    return *number;
+  }
+
+  std::string word(const std::string& key) { return required(key).text; }
+
+  // "3x3" as (3, 3).
+  std::pair<int64_t, int64_t> pair(const std::string& key) {
+    const Token& value = required(key);
+    const std::size_t x = value.text.find('x');
+    const std::optional<int64_t> first =
+        x == std::string::npos ? std::nullopt : integer_from_text(value.text.substr(0, x));
+    const std::optional<int64_t> second =
+        x == std::string::npos ? std::nullopt : integer_from_text(value.text.substr(x + 1));
+    if (!first || !second) {
+      cursor_.fail_at(value, "'" + key + "' must be two integers as AxB, not '" + value.text + "'");
+    }
+    return {*first, *second};
+  }
+
+  bool flag(const std::string& name) { return flags_.erase(name) > 0; }
+
+  std::optional<Activation> activation() {
+    values_.erase("act");
+    return activation_;
+  }
+
+  // One of `choices` given as a flag; exactly one must be.
+  std::string choice(const std::vector<std::string>& choices) {
+    std::string chosen;
+    for (const std::string& name : choices) {
+      if (flags_.count(name) == 0) continue;
+      if (!chosen.empty())
+        cursor_.fail_at(flags_.at(name), "'" + chosen + "' and '" + name + "' together");
+      chosen = name;
+    }
+    if (chosen.empty()) fail_missing(choices.front() + " (or another kind)");
+    flags_.erase(chosen);
+    return chosen;
+  }
+
+  // Everything written was used.
+  void finish(const std::string& accepted) {
+    const auto& stray = !values_.empty() ? values_ : flags_;
+    if (stray.empty()) return;
+    // Point at the key, not its value.
+    const Token& key = !values_.empty() ? keys_.at(values_.begin()->first) : flags_.begin()->second;
+    cursor_.fail_at(key, "unknown attribute '" + stray.begin()->first + "' for " +
+                             std::string(op_kind_name(kind_)) + " (expected " + accepted + ")");
+  }
+
+ private:
+  [[noreturn]] void twice(const Token& key) {
+    cursor_.fail_at(key, "attribute '" + key.text + "' is given twice");
+  }
+
+  [[noreturn]] void fail_missing(const std::string& key) {
+    cursor_.fail_at(end_, std::string(op_kind_name(kind_)) + " needs '" + key + "'");
+  }
+
+  const Token& required(const std::string& key) {
+    const auto found = values_.find(key);
+    if (found == values_.end()) fail_missing(key + "=");
+    taken_.push_back(found->second);
+    values_.erase(found);
+    return taken_.back();
+  }
+
+  // act=clip(max=6.0,min=0.0): a fused activation and its constants.
+  Activation parse_activation(const Token& fn) {
+    Activation activation{fn.text, {}};
+    if (!cursor_.accept_punct('(')) return activation;
+    while (!cursor_.accept_punct(')')) {
+      if (!activation.params.empty()) cursor_.expect_punct(',');
+      const std::string name = cursor_.expect(TokenKind::kWord, "a parameter name").text;
+      cursor_.expect_punct('=');
+      activation.params[name] = cursor_.expect_real("a number");
+    }
+    return activation;
+  }
+
+  TokenCursor& cursor_;
+  OpKind kind_;
+  std::map<std::string, Token> values_;
+  std::map<std::string, Token> flags_;
+  std::map<std::string, Token> keys_;  // the key token of each `key=value`
+  std::vector<Token> taken_;
+  std::optional<Activation> activation_;
+  Token end_;
+};
+
+std::pair<int64_t, int64_t> rows_cols(WrittenAttributes& written) {
+  const int64_t rows = written.integer("rows");
+  return {rows, written.integer("cols")};
+}
+
+OpAttrs build(WrittenAttributes& written, OpKind kind) {
+  switch (kind) {
+    case OpKind::kGemm: {
+      GemmAttrs gemm{written.integer("m"), written.integer("n"), written.integer("k"),
+                     written.integer("batch")};
+      gemm.b_shared = !written.flag("b_per_batch");
+      gemm.bias = written.flag("bias");
+      gemm.activation = written.activation();
+      written.finish("m n k batch b_per_batch bias act");
+      return gemm;
+    }
+    case OpKind::kConv2d: {
+      Conv2dAttrs conv;
+      conv.n = written.integer("n");
+      conv.c = written.integer("c");
+      conv.h = written.integer("h");
+      conv.w = written.integer("w");
+      conv.k = written.integer("k");
+      std::tie(conv.r, conv.s) = written.pair("window");
+      std::tie(conv.stride_h, conv.stride_w) = written.pair("stride");
+      std::tie(conv.pad_h, conv.pad_w) = written.pair("pad");
+      conv.groups = written.integer("groups");
+      conv.bias = written.flag("bias");
+      conv.activation = written.activation();
+      written.finish("n c h w k window stride pad groups bias act");
+      return conv;
+    }
+    case OpKind::kAttention: {
+      AttentionAttrs attention{written.integer("b"),        written.integer("h"),
+                               written.integer("kv_heads"), written.integer("s"),
+                               written.integer("kv_len"),   written.integer("d")};
+      attention.causal = written.flag("causal");
+      written.finish("b h kv_heads s kv_len d causal");
+      return attention;
+    }
+    case OpKind::kElementwise: {
+      ElementwiseAttrs elementwise{written.word("fn"), written.integer("elements"),
+                                   written.integer("inputs")};
+      written.finish("fn elements inputs");
+      return elementwise;
+    }
+    case OpKind::kReduce: {
+      ReduceAttrs reduce;
+      reduce.fn = written.word("fn");
+      std::tie(reduce.rows, reduce.cols) = rows_cols(written);
+      written.finish("fn rows cols");
+      return reduce;
+    }
+    case OpKind::kNorm: {
+      NormAttrs norm;
+      norm.kind = written.choice({"layernorm", "rmsnorm"}) == "rmsnorm" ? NormKind::kRmsNorm
+                                                                        : NormKind::kLayerNorm;
+      std::tie(norm.rows, norm.cols) = rows_cols(written);
+      written.finish("layernorm|rmsnorm rows cols");
+      return norm;
+    }
+    case OpKind::kSoftmax: {
+      SoftmaxAttrs softmax;
+      std::tie(softmax.rows, softmax.cols) = rows_cols(written);
+      written.finish("rows cols");
+      return softmax;
+    }
+    case OpKind::kPool: {
+      PoolAttrs pool;
+      const std::string pool_kind = written.choice({"max", "avg", "global"});
+      pool.kind = pool_kind == "avg"      ? PoolKind::kAvg
+                  : pool_kind == "global" ? PoolKind::kGlobal
+                                          : PoolKind::kMax;
+      pool.n = written.integer("n");
+      pool.c = written.integer("c");
+      pool.h = written.integer("h");
+      pool.w = written.integer("w");
+      std::tie(pool.r, pool.s) = written.pair("window");
+      pool.stride = written.integer("stride");
+      pool.pad = written.integer("pad");
+      written.finish("max|avg|global n c h w window stride pad");
+      return pool;
+    }
+    case OpKind::kEmbedding: {
+      EmbeddingAttrs embedding;
+      std::tie(embedding.rows, embedding.cols) = rows_cols(written);
+      embedding.vocab = written.integer("vocab");
+      written.finish("rows cols vocab");
+      return embedding;
+    }
+    case OpKind::kCopy: {
+      CopyAttrs copy{written.integer("bytes"), written.flag("view")};
+      written.finish("bytes view");
+      return copy;
+    }
+    case OpKind::kFrontend:
+      break;
+  }
+  throw_runtime({}, "parse_canonical_attributes: a frontend op has no canonical attributes");
+}
+
+}  // namespace
+
+OpAttrs parse_canonical_attributes(TokenCursor& cursor, OpKind kind) {
+  WrittenAttributes written(cursor, kind);
+  return build(written, kind);
+}
+
+}  // namespace polyarch::ir

@@ -1,0 +1,109 @@
+// The text IR reads back what it printed: print(parse(print(g))) == print(g) for every shipped
+// workload, as imported and after the standard pipeline, and a graph read back costs what the
+// source model costs (MACs, FLOPs, bytes, parameters from the op cost model).
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "compiler/frontend/workload_loader.h"
+#include "compiler/ir/ir_parser.h"
+#include "compiler/lower/op_table.h"
+#include "compiler/lower/pipeline.h"
+#include "tests/compiler/error_capture.h"
+
+namespace polyarch::ir {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Every workload the repository ships, and the larger ONNX exports of the shared folder when
+// this machine has it.
+std::vector<fs::path> shipped_workloads() {
+  std::vector<fs::path> paths;
+  const fs::path source(POLYARCH_SOURCE_DIR);
+  for (const char* folder : {"workloads", "workloads/models", "tests/data/onnx"}) {
+    for (const auto& entry : fs::directory_iterator(source / folder)) {
+      const std::string extension = entry.path().extension().string();
+      if (extension == ".yaml" || extension == ".csv" || extension == ".onnx") {
+        paths.push_back(entry.path());
+      }
+    }
+  }
+  const fs::path shared = "/work/shared/workloads/onnx";
+  if (fs::is_directory(shared)) {
+    for (const auto& entry : fs::directory_iterator(shared)) {
+      if (entry.path().extension() == ".onnx") paths.push_back(entry.path());
+    }
+  }
+  std::sort(paths.begin(), paths.end());
+  return paths;
+}
+
+void expect_same_totals(const Graph& source, const Graph& read_back, const fs::path& path) {
+  const lower::GraphTotals expected = lower::graph_totals(source);
+  const lower::GraphTotals actual = lower::graph_totals(read_back);
+  EXPECT_EQ(actual.ops, expected.ops) << path;
+  EXPECT_EQ(actual.macs, expected.macs) << path;
+  EXPECT_EQ(actual.flops, expected.flops) << path;
+  EXPECT_EQ(actual.bytes, expected.bytes) << path;
+  EXPECT_EQ(actual.parameters, expected.parameters) << path;
+}
+
+void expect_round_trip(const Graph& graph, const fs::path& path, const std::string& stage) {
+  const std::string printed = print_graph(graph);
+  const Graph read_back = parse_ir(printed, path.stem().string() + ".ir");
+  EXPECT_EQ(print_graph(read_back), printed) << path << " " << stage;
+  expect_same_totals(graph, read_back, path);
+  EXPECT_EQ(read_back.name(), graph.name()) << path;
+}
+
+TEST(IrRoundTrip, EveryShippedWorkloadReadsBackAsPrintedAndCostsTheSameAfterVerifiedPasses) {
+  const std::vector<fs::path> paths = shipped_workloads();
+  ASSERT_GE(paths.size(), 15u);  // the repository's workloads at least
+  for (const fs::path& path : paths) {
+    SCOPED_TRACE(path.string());
+    Graph graph = frontend::load_workload(path);
+    expect_round_trip(graph, path, "as imported");
+    if (!lower::needs_lowering(graph)) continue;
+    lower::PipelineOptions options;
+    options.allow_unknown = path.stem() == "unknown_op";
+    // With the verifier after every pass: no pass breaks an invariant on a shipped model.
+    passes::PassManager pipeline = lower::standard_pipeline(options);
+    pipeline.verify_each(true);
+    pipeline.run(graph);
+    expect_round_trip(graph, path, "compiled");
+  }
+}
+
+// An imported model printed before any pass compiles, once read back, to the same costs:
+// what the passes need (shapes, constants of shape chains and patterns, opsets) survives.
+TEST(IrRoundTrip, ImportedTinyCnnCompiledFromTheTextCostsWhatTheModelCosts) {
+  const fs::path path = fs::path(POLYARCH_SOURCE_DIR) / "tests/data/onnx/tiny_cnn.onnx";
+  Graph source = frontend::load_workload(path);
+  Graph from_text = parse_ir(print_graph(source), "tiny_cnn.ir");
+  lower::standard_pipeline().run(source);
+  lower::standard_pipeline().run(from_text);
+  expect_same_totals(source, from_text, path);
+  EXPECT_EQ(print_graph(from_text), print_graph(source));
+}
+
+// A 2x3 by 3x4 product: 2*3*4 = 24 MACs, 2 FLOPs each; fp16 elements read (2*3 + 3*4) and
+// written (2*4), 2 bytes each: 52 bytes.
+TEST(IrRoundTrip, HandWrittenGemmCostsItsHandDerivedMacsAndBytes) {
+  const Graph graph = parse_ir(
+      "graph \"tiny\"\n"
+      "input %a[2,3]:fp16\n"
+      "weight %b[3,4]:fp16\n"
+      "%mm = gemm(%a[2,3], %b[3,4]) m=2 n=4 k=3 batch=1 -> %c[1,2,4]:fp16 fp16\n"
+      "output %c\n",
+      "tiny.ir");
+  const lower::GraphTotals totals = lower::graph_totals(graph);
+  EXPECT_EQ(totals.macs, 24);
+  EXPECT_EQ(totals.flops, 48);
+  EXPECT_EQ(totals.bytes, (2 * 3 + 3 * 4 + 2 * 4) * 2);
+  EXPECT_EQ(totals.parameters, 12);
+}
+
+}  // namespace
+}  // namespace polyarch::ir
