@@ -17,7 +17,7 @@ mapping::MappingSpace replica_space(int64_t most) {
 
 }  // namespace
 
-double crossbar_seconds(const CrossbarPlan& plan, const CrossbarMemory& memory) {
+double crossbar_seconds(const CrossbarPlan& plan, const sim::DramView& memory) {
   const double bytes = static_cast<double>(plan.dram_read_bytes + plan.dram_write_bytes);
   const double dram_s =
       memory.dram_bytes_per_second > 0 ? bytes / memory.dram_bytes_per_second : 0.0;
@@ -25,7 +25,7 @@ double crossbar_seconds(const CrossbarPlan& plan, const CrossbarMemory& memory) 
 }
 
 CrossbarMappingProblem::CrossbarMappingProblem(CrossbarParams params, ir::Op op,
-                                               CrossbarMemory memory, MappingEnergy energy)
+                                               sim::DramView memory, MappingEnergy energy)
     : params_(std::move(params)),
       op_(std::move(op)),
       memory_(memory),
@@ -62,7 +62,7 @@ mapping::MappingCost CrossbarMappingProblem::evaluate(const mapping::MappingPoin
 }
 
 std::optional<KindMappingQuery<CrossbarMappingProblem>> crossbar_mapping_query(
-    const CrossbarParams& params, const ir::Op& op, const CrossbarMemory& memory,
+    const CrossbarParams& params, const ir::Op& op, const sim::DramView& memory,
     const MappingEnergy& energy) {
   if (!crossbar_supports(op)) return std::nullopt;
   char channel[64];
@@ -74,7 +74,7 @@ std::optional<KindMappingQuery<CrossbarMappingProblem>> crossbar_mapping_query(
 }
 
 CrossbarPlan plan_for_run(const CrossbarParams& params, const ir::Op& op,
-                          const CrossbarMemory& memory, UnitSearch* search) {
+                          const sim::DramView& memory, UnitSearch* search) {
   return searched_plan(
       search,
       [&](const MappingEnergy& energy) {

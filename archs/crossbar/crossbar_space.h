@@ -15,19 +15,18 @@
 #include "archs/crossbar/cost_model.h"
 #include "archs/unit_search.h"
 #include "mapping/space/mapping_problem.h"
+#include "sim/memory/dram_view.h"
 
 namespace polyarch::archs::crossbar {
 
-// DRAM as the crossbar's estimate sees it; bytes_per_second <= 0 means unlimited.
-struct CrossbarMemory {
-  double dram_bytes_per_second = 0;
-  double dram_latency_s = 0;
-};
+// The kind adapter (kind.cpp, rewritten elsewhere) still names the DRAM view by its old name;
+// the alias goes once it passes its MemoryContext, itself a sim::DramView, straight through.
+using CrossbarMemory = sim::DramView;
 
 class CrossbarMappingProblem final : public mapping::MappingProblem {
  public:
   // `op` must be one the unit supports (crossbar_supports).
-  CrossbarMappingProblem(CrossbarParams params, ir::Op op, CrossbarMemory memory,
+  CrossbarMappingProblem(CrossbarParams params, ir::Op op, sim::DramView memory,
                          MappingEnergy energy = {});
 
   const mapping::MappingSpace& space() const override { return space_; }
@@ -42,22 +41,22 @@ class CrossbarMappingProblem final : public mapping::MappingProblem {
 
   CrossbarParams params_;
   ir::Op op_;
-  CrossbarMemory memory_;
+  sim::DramView memory_;
   MappingEnergy energy_;
   mapping::MappingSpace space_;
 };
 
 // The unit's latency for `plan` by its analytical model: what estimate_seconds returns.
-double crossbar_seconds(const CrossbarPlan& plan, const CrossbarMemory& memory);
+double crossbar_seconds(const CrossbarPlan& plan, const sim::DramView& memory);
 
 // The op's mapping space with its decision key; nullopt for ops the unit does not take.
 std::optional<KindMappingQuery<CrossbarMappingProblem>> crossbar_mapping_query(
-    const CrossbarParams& params, const ir::Op& op, const CrossbarMemory& memory,
+    const CrossbarParams& params, const ir::Op& op, const sim::DramView& memory,
     const MappingEnergy& energy);
 
 // The plan the unit runs: with `search` (polyarch run --search) the searched replication (the
 // decision's description in mapping.search); otherwise plan_op's own.
 CrossbarPlan plan_for_run(const CrossbarParams& params, const ir::Op& op,
-                          const CrossbarMemory& memory, UnitSearch* search);
+                          const sim::DramView& memory, UnitSearch* search);
 
 }  // namespace polyarch::archs::crossbar

@@ -4,7 +4,7 @@
 
 #include "archs/crossbar/cost_model.h"
 #include "archs/crossbar/crossbar_space.h"
-#include "sim/memory/memory_view.h"
+#include "sim/memory/unit_dram.h"
 
 namespace polyarch::archs::crossbar {
 
@@ -31,8 +31,8 @@ void CrossbarUnit::transfer(int64_t bytes, bool is_write) {
 sim::OpResult CrossbarUnit::execute(const ir::Op& op) {
   const double clock_hz = clock_.clock_ghz() * 1e9;
   const sim::MemoryView view = sim::memory_view(dram_, clock_.clock_ghz());
-  const CrossbarMemory memory{view.dram_bytes_per_cycle * clock_hz,
-                              static_cast<double>(view.dram_latency_cycles) / clock_hz};
+  const sim::DramView memory{view.dram_bytes_per_cycle * clock_hz,
+                             static_cast<double>(view.dram_latency_cycles) / clock_hz};
   const CrossbarPlan plan = plan_for_run(params_, op, memory, decisions_.get());
   const int64_t start_cycle = clock_.cycles_at_or_after(sc_core::sc_time_stamp());
   transfer(plan.dram_read_bytes, false);

@@ -4,8 +4,8 @@
 #include <cmath>
 
 #include "archs/dataflow/phase_plans.h"
-#include "archs/systolic/fold_pipeline.h"
 #include "base/checked_math.h"
+#include "sim/pipeline/tile_slots.h"
 
 namespace polyarch::archs::dataflow {
 
@@ -52,7 +52,7 @@ LoopPhase plan_phase(const DataflowParams& params, const ir::Op& op, MappingCach
   return plan_row_phase(params, cache, op, dtype);
 }
 
-// As many slots as the pipeline allows (archs/systolic/fold_pipeline.h) while the largest
+// As many slots as the tile runner allows (sim/pipeline/tile_slots.h) while the largest
 // step's data, that many times over, fits the scratchpads.
 int64_t staging_slots(const DataflowParams& params, const DataflowPlan& plan) {
   int64_t largest = 1;
@@ -62,7 +62,7 @@ int64_t staging_slots(const DataflowParams& params, const DataflowPlan& plan) {
     }
   }
   const auto fit = static_cast<int64_t>(params.scratchpad_bytes() / static_cast<double>(largest));
-  return std::clamp<int64_t>(fit, 2, systolic::FoldPipeline::kMaxSlots);
+  return std::clamp<int64_t>(fit, 2, sim::kMaxTileSlots);
 }
 
 }  // namespace

@@ -4,7 +4,7 @@
 #include <cctype>
 
 #include "archs/dataflow/dataflow_space.h"
-#include "sim/memory/memory_view.h"
+#include "sim/memory/unit_dram.h"
 
 namespace polyarch::archs::dataflow {
 
@@ -16,19 +16,15 @@ std::string module_name(const std::string& unit_name) {
   return name;
 }
 
-systolic::SystolicPlan fold_plan(const LoopPhase& phase) {
-  systolic::SystolicPlan folds;
-  folds.gemm_repeats = 1;
-  systolic::FoldBlock block;
+// The phase's steps as tiles of the tile runner: a step's cycles and DRAM traffic are all it uses.
+sim::TilePlan tile_plan(const LoopPhase& phase) {
+  sim::TileBlock block;
   for (const PlanStep& step : phase.steps) {
-    systolic::FoldShape shape;
-    shape.cycles = step.cycles;
-    shape.dram_read_bytes = step.dram_read_bytes;
-    shape.dram_write_bytes = step.dram_write_bytes;
-    block.runs.push_back({shape, step.count});
+    block.runs.push_back({{step.cycles, step.dram_read_bytes, step.dram_write_bytes}, step.count});
   }
-  folds.blocks.push_back(std::move(block));
-  return folds;
+  sim::TilePlan tiles;
+  tiles.blocks.push_back(std::move(block));
+  return tiles;
 }
 
 void wait_cycles(const sim::UnitClock& clock, int64_t cycles) {
@@ -50,8 +46,8 @@ DataflowUnit::DataflowUnit(DataflowParams params, double clock_ghz, sim::SharedR
       decisions_(std::move(decisions)) {
   const int initiator = dram_.register_initiator(params_.name);
   // Two scratchpad halves: the next step's operands arrive while this step computes.
-  pipeline_ = std::make_unique<systolic::FoldPipeline>(module_name(params_.name).c_str(), dram_,
-                                                       initiator, clock_, 2, true);
+  tile_runner_ = std::make_unique<sim::TileRunner>(module_name(params_.name).c_str(), dram_,
+                                                   initiator, clock_, 2, true);
 }
 
 DataflowUnit::~DataflowUnit() = default;
@@ -89,8 +85,8 @@ sim::OpResult DataflowUnit::execute(const ir::Op& op) {
     config_loads += loaded ? 1 : 0;
     config_bytes += loaded ? phase.config_bytes : 0;
     wait_cycles(clock_, cycles);
-    pipeline_->set_slots(plan.staging_slots);
-    steps_skipped += pipeline_->run(fold_plan(phase), false).folds_skipped;
+    tile_runner_->set_slots(plan.staging_slots);
+    steps_skipped += tile_runner_->run(tile_plan(phase), false).tiles_skipped;
   }
   const int64_t total_cycles = clock_.cycles_at_or_after(sc_core::sc_time_stamp()) - start_cycle;
 

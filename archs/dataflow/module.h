@@ -3,7 +3,7 @@
 // phases first makes its configuration current — a context switch when one of the `contexts`
 // resident configurations matches, else a configuration load that evicts the least recently
 // used one — and then streams its steps through the double-buffered load / compute / store
-// pipeline of archs/systolic/fold_pipeline.h against the shared DRAM, so DRAM bandwidth and
+// tile runner of sim/pipeline/tile_runner.h against the shared DRAM, so DRAM bandwidth and
 // contention with other units come out of the simulation.
 #include <cstdint>
 #include <list>
@@ -13,10 +13,10 @@
 #include "archs/dataflow/cost_model.h"
 #include "archs/dataflow/mapper.h"
 #include "archs/dataflow/params.h"
-#include "archs/systolic/fold_pipeline.h"
 #include "archs/unit_search.h"
 #include "sim/kernel/unit_clock.h"
 #include "sim/kernel/unit_model.h"
+#include "sim/pipeline/tile_runner.h"
 
 namespace polyarch::archs::dataflow {
 
@@ -43,7 +43,7 @@ class DataflowUnit : public sim::UnitModel {
   sim::DramChannel& dram_;
   std::shared_ptr<MappingCache> cache_;
   std::shared_ptr<UnitSearch> decisions_;
-  std::unique_ptr<systolic::FoldPipeline> pipeline_;
+  std::unique_ptr<sim::TileRunner> tile_runner_;
   std::list<const MappedLoop*> resident_;  // most recently used first
 };
 

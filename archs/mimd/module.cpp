@@ -6,6 +6,7 @@
 #include "archs/mimd/mimd_space.h"
 #include "base/error.h"
 #include "sim/memory/dram_channel.h"
+#include "sim/memory/unit_dram.h"
 
 namespace polyarch::archs::mimd {
 

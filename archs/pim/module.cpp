@@ -2,7 +2,7 @@
 
 #include "archs/pim/cost_model.h"
 #include "archs/pim/pim_space.h"
-#include "sim/memory/memory_view.h"
+#include "sim/memory/unit_dram.h"
 
 namespace polyarch::archs::pim {
 

@@ -8,8 +8,8 @@
 #include <string>
 
 #include "archs/simd/step_cost.h"
-#include "archs/systolic/fold_pipeline.h"
 #include "base/checked_math.h"
+#include "sim/pipeline/tile_slots.h"
 
 namespace polyarch::archs::simd {
 
@@ -200,7 +200,7 @@ std::optional<KernelPlan> plan_gemm_tiling(const SimdParams& params, const GemmP
 
   KernelPlan plan;
   plan.kernel = "tiled_gemm";
-  plan.staging_slots = std::min<int64_t>(geometry.stages, systolic::FoldPipeline::kMaxSlots);
+  plan.staging_slots = std::min<int64_t>(geometry.stages, sim::kMaxTileSlots);
   const int64_t full_waves = geometry.tiles / params.count;
   const int64_t last_wave_tiles = geometry.tiles % params.count;
   if (full_waves > 0) {

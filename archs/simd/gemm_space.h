@@ -10,6 +10,7 @@
 // engine operations, register-file, scratchpad, L2 and DRAM bytes) over that latency.
 #include "archs/simd/gemm_mapper.h"
 #include "archs/unit_search.h"
+#include "compiler/ir/op.h"
 #include "mapping/space/mapping_problem.h"
 
 namespace polyarch::archs::simd {

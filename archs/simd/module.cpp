@@ -10,6 +10,7 @@
 #include "base/checked_math.h"
 #include "base/error.h"
 #include "sim/memory/dram_channel.h"
+#include "sim/memory/unit_dram.h"
 
 namespace polyarch::archs::simd {
 
@@ -21,23 +22,19 @@ std::string module_name(const std::string& unit_name) {
   return name;
 }
 
-// The steps as folds of the shared pipeline: a step's cycles and DRAM traffic are all it uses.
-systolic::SystolicPlan fold_plan(const KernelPlan& plan) {
-  systolic::SystolicPlan folds;
-  folds.gemm_repeats = 1;
+// The steps as tiles of the tile runner: a step's cycles and DRAM traffic are all it uses.
+sim::TilePlan tile_plan(const KernelPlan& plan) {
+  sim::TilePlan tiles;
   for (const StepBlock& block : plan.blocks) {
-    systolic::FoldBlock fold_block;
-    fold_block.repeat = block.repeat;
+    sim::TileBlock tile_block;
+    tile_block.repeat = block.repeat;
     for (const StepRun& run : block.runs) {
-      systolic::FoldShape shape;
-      shape.cycles = run.step.cycles;
-      shape.dram_read_bytes = run.step.dram_read_bytes;
-      shape.dram_write_bytes = run.step.dram_write_bytes;
-      fold_block.runs.push_back({shape, run.count});
+      tile_block.runs.push_back(
+          {{run.step.cycles, run.step.dram_read_bytes, run.step.dram_write_bytes}, run.count});
     }
-    folds.blocks.push_back(std::move(fold_block));
+    tiles.blocks.push_back(std::move(tile_block));
   }
-  return folds;
+  return tiles;
 }
 
 }  // namespace
@@ -51,8 +48,8 @@ SimdUnit::SimdUnit(SimdParams params, double clock_ghz, sim::SharedResources& re
       dram_(sim::require_dram(resources, "simd unit '" + params_.name + "'")) {
   const int initiator = dram_.register_initiator(params_.name);
   // Two staging slots: the next step's operands arrive while this step computes.
-  pipeline_ = std::make_unique<systolic::FoldPipeline>(module_name(params_.name).c_str(), dram_,
-                                                       initiator, clock_, 2, options_.fast_forward);
+  tile_runner_ = std::make_unique<sim::TileRunner>(module_name(params_.name).c_str(), dram_,
+                                                   initiator, clock_, 2, options_.fast_forward);
 }
 
 SimdUnit::~SimdUnit() = default;
@@ -65,10 +62,10 @@ sim::OpResult SimdUnit::execute(const ir::Op& op) {
   const sc_core::sc_time start = sc_core::sc_time_stamp();
   const int64_t start_cycle = clock_.cycles_at_or_after(start);
   if (plan.launch_cycles > 0) sc_core::wait(clock_.time_of(start_cycle + plan.launch_cycles) - start);
-  systolic::PipelineRunStats stats;
+  sim::TileRunStats stats;
   if (!plan.blocks.empty()) {
-    pipeline_->set_slots(plan.staging_slots);
-    stats = pipeline_->run(fold_plan(plan), false);
+    tile_runner_->set_slots(plan.staging_slots);
+    stats = tile_runner_->run(tile_plan(plan), false);
   }
   const int64_t total_cycles = clock_.cycles_at_or_after(sc_core::sc_time_stamp()) - start_cycle;
 
@@ -86,8 +83,8 @@ sim::OpResult SimdUnit::execute(const ir::Op& op) {
   result.mapping["estimate_cycles"] =
       estimate_cycles(plan, memory.dram_bytes_per_cycle, memory.dram_latency_cycles);
   result.mapping["steady_state_fast_forward"] = {{"enabled", options_.fast_forward},
-                                                 {"steps_simulated", stats.folds_simulated},
-                                                 {"steps_skipped", stats.folds_skipped}};
+                                                 {"steps_simulated", stats.tiles_simulated},
+                                                 {"steps_skipped", stats.tiles_skipped}};
   const Bound bound = op_bound(plan, memory, total_cycles);
   result.bound = std::string(bound_class(bound));
   result.mapping["limit"] = std::string(bound_name(bound));

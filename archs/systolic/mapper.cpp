@@ -179,7 +179,7 @@ mapping::MappingCost SystolicMappingProblem::evaluate(const mapping::MappingPoin
   int64_t dram_bytes = 0;
   auto add = [&](const ir::GemmView& tile, double count) {
     const SystolicPlan plan = plan_gemm(params, tile, element_dtype_, false);
-    const PlanTime tile_time = plan_time(plan, double_buffered, env_.channel);
+    const PlanTime tile_time = plan_time(plan, double_buffered, env_.dram, env_.clock_ghz);
     time.total_s += count * tile_time.total_s;
     time.compute_s += count * tile_time.compute_s;
     time.dram_s += count * tile_time.dram_s;
@@ -230,7 +230,7 @@ double SystolicMappingProblem::latency_lower_bound_s(const mapping::MappingPoint
   if (tiles.has_last) cycles += tile_cycles(tiles.last);
   // Minus the one cycle scalesim_compat may drop per tile.
   cycles -= static_cast<double>(tiles.full_tiles + (tiles.has_last ? 1 : 0));
-  return cycles / (env_.channel.clock_ghz * 1e9);
+  return cycles / (env_.clock_ghz * 1e9);
 }
 
 std::vector<double> SystolicMappingProblem::features(const mapping::MappingPoint& point) const {

@@ -25,7 +25,8 @@
 namespace polyarch::archs::systolic {
 
 struct SystolicMappingEnv {
-  ChannelTiming channel;
+  double clock_ghz = 1.0;  // the unit's clock
+  sim::DramView dram;
   const sim::TechTable* tech = nullptr;  // null: energy is reported as 0
   std::string dram_kind = "ddr4";
 };

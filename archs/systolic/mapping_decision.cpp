@@ -24,11 +24,11 @@ std::optional<KindMappingQuery<SystolicMappingProblem>> systolic_mapping_query(
   if (op.kind() != ir::OpKind::kGemm && op.kind() != ir::OpKind::kConv2d) return std::nullopt;
   const double cycles_per_second = clock_ghz * 1e9;
   const SystolicMappingEnv env{
-      .channel = {.clock_ghz = clock_ghz,
-                  .dram_bytes_per_second = std::max(0.0, memory.dram_bytes_per_cycle) *
-                                           cycles_per_second,
-                  .dram_latency_s =
-                      static_cast<double>(memory.dram_latency_cycles) / cycles_per_second},
+      .clock_ghz = clock_ghz,
+      .dram = {.dram_bytes_per_second =
+                   std::max(0.0, memory.dram_bytes_per_cycle) * cycles_per_second,
+               .dram_latency_s =
+                   static_cast<double>(memory.dram_latency_cycles) / cycles_per_second},
       .tech = energy.tech.get(),
       .dram_kind = energy.dram_kind};
   return KindMappingQuery<SystolicMappingProblem>{

@@ -4,9 +4,11 @@
 #include <utility>
 
 #include "archs/systolic/cost_model.h"
+#include "archs/systolic/fold_tiles.h"
 #include "archs/systolic/mapping_decision.h"
 #include "base/error.h"
 #include "sim/memory/dram_channel.h"
+#include "sim/memory/unit_dram.h"
 
 namespace polyarch::archs::systolic {
 
@@ -19,10 +21,10 @@ std::string module_name(const std::string& unit_name) {
   return name;
 }
 
-nlohmann::ordered_json fast_forward_json(bool enabled, const PipelineRunStats& stats) {
+nlohmann::ordered_json fast_forward_json(bool enabled, const sim::TileRunStats& stats) {
   return {{"enabled", enabled},
-          {"folds_simulated", stats.folds_simulated},
-          {"folds_skipped", stats.folds_skipped},
+          {"folds_simulated", stats.tiles_simulated},
+          {"folds_skipped", stats.tiles_skipped},
           {"skips", stats.skips}};
 }
 
@@ -42,8 +44,9 @@ SystolicUnit::SystolicUnit(SystolicParams params, double clock_ghz, sim::SharedR
   // Double buffering gives each operand buffer two halves: one feeds the array while the other
   // is filled (SCALE-Sim's double-buffered SRAM); otherwise loads and compute alternate.
   const int slots = params_.buffers.double_buffered ? 2 : 1;
-  pipeline_ = std::make_unique<FoldPipeline>(module_name(params_.name).c_str(), *resources.dram,
-                                             initiator, clock_, slots, options_.fast_forward);
+  tile_runner_ =
+      std::make_unique<sim::TileRunner>(module_name(params_.name).c_str(), *resources.dram,
+                                        initiator, clock_, slots, options_.fast_forward);
 }
 
 SystolicUnit::~SystolicUnit() = default;
@@ -58,15 +61,16 @@ sim::OpResult SystolicUnit::execute(const ir::Op& op) {
   const SystolicRun run = systolic_run(params_, op, clock_.clock_ghz(),
                                        sim::memory_view(*dram_, clock_.clock_ghz()), search_.get());
   const sc_core::sc_time start = sc_core::sc_time_stamp();
-  pipeline_->set_slots(run.params.buffers.double_buffered ? 2 : 1);
+  tile_runner_->set_slots(run.params.buffers.double_buffered ? 2 : 1);
   sim::OpResult result;
-  PipelineRunStats stats;
+  sim::TileRunStats stats;
   double weighted_efficiency = 0;
   for (const ir::Op& tile : run.ops) {
     const SystolicPlan plan = plan_op(run.params, tile);
-    const PipelineRunStats tile_stats = pipeline_->run(plan, run.params.scalesim_compat);
-    stats.folds_simulated += tile_stats.folds_simulated;
-    stats.folds_skipped += tile_stats.folds_skipped;
+    const sim::TileRunStats tile_stats =
+        tile_runner_->run(fold_tiles(plan), run.params.scalesim_compat);
+    stats.tiles_simulated += tile_stats.tiles_simulated;
+    stats.tiles_skipped += tile_stats.tiles_skipped;
     stats.skips += tile_stats.skips;
     result.compute_cycles += plan.compute_cycles;
     result.macs += plan.macs;

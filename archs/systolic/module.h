@@ -1,21 +1,22 @@
 #pragma once
 // The SystemC model of a `kind: systolic` unit: executes each op's fold plan (cost_model.h)
-// through a loader / compute / drain pipeline (fold_pipeline.h) against the shared DRAM, so
+// as tiles of the shared loader / compute / drain tile runner (sim/pipeline/tile_runner.h,
+// fold_tiles.h) against the shared DRAM, so
 // memory stalls and contention with other units come out of the simulation.
 #include <memory>
 #include <string>
 
-#include "archs/systolic/fold_pipeline.h"
 #include "archs/systolic/params.h"
 #include "archs/unit_search.h"
 #include "sim/kernel/unit_clock.h"
 #include "sim/kernel/unit_model.h"
+#include "sim/pipeline/tile_runner.h"
 
 namespace polyarch::archs::systolic {
 
 struct SystolicUnitOptions {
-  // Skip identical folds in steady state (see fold_pipeline.h). Off, every fold is simulated:
-  // the reference the fast-forward is tested against.
+  // Skip identical folds in steady state (see sim/pipeline/tile_runner.h). Off, every fold is
+  // simulated: the reference the fast-forward is tested against.
   bool fast_forward = true;
 };
 
@@ -40,7 +41,7 @@ class SystolicUnit : public sim::UnitModel {
   SystolicUnitOptions options_;
   std::shared_ptr<UnitSearch> search_;
   sim::DramChannel* dram_ = nullptr;
-  std::unique_ptr<FoldPipeline> pipeline_;
+  std::unique_ptr<sim::TileRunner> tile_runner_;
 };
 
 // The factory the kernel calls during elaboration; the unit's clock is params.clock_ghz or, if

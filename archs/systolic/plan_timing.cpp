@@ -10,10 +10,9 @@ struct FoldTime {
   double compute_s = 0, load_s = 0, write_s = 0;
 };
 
-FoldTime fold_time(const FoldShape& shape, const ChannelTiming& channel) {
-  const double per_byte =
-      channel.dram_bytes_per_second > 0 ? 1.0 / channel.dram_bytes_per_second : 0.0;
-  return {.compute_s = static_cast<double>(shape.cycles) / (channel.clock_ghz * 1e9),
+FoldTime fold_time(const FoldShape& shape, const sim::DramView& dram, double clock_ghz) {
+  const double per_byte = dram.dram_bytes_per_second > 0 ? 1.0 / dram.dram_bytes_per_second : 0.0;
+  return {.compute_s = static_cast<double>(shape.cycles) / (clock_ghz * 1e9),
           .load_s = static_cast<double>(shape.dram_read_bytes) * per_byte,
           .write_s = static_cast<double>(shape.dram_write_bytes) * per_byte};
 }
@@ -54,7 +53,8 @@ struct Chains {
 
 }  // namespace
 
-PlanTime plan_time(const SystolicPlan& plan, bool double_buffered, const ChannelTiming& channel) {
+PlanTime plan_time(const SystolicPlan& plan, bool double_buffered, const sim::DramView& dram,
+                   double clock_ghz) {
   PlanTime time;
   Chains gemm;
   double runs_s = 0;  // sum over folds of each run's own steady period
@@ -63,12 +63,12 @@ PlanTime plan_time(const SystolicPlan& plan, bool double_buffered, const Channel
   for (const FoldBlock& block : plan.blocks) {
     Chains block_chains;
     for (const FoldRun& run : block.runs) {
-      const FoldTime fold = fold_time(run.shape, channel);
+      const FoldTime fold = fold_time(run.shape, dram, clock_ghz);
       const double count = static_cast<double>(run.count) * static_cast<double>(block.repeat) *
                            static_cast<double>(plan.gemm_repeats);
       time.compute_s += count * fold.compute_s;
       time.dram_s += count * (fold.load_s + fold.write_s);
-      const double latency = run.shape.dram_read_bytes > 0 ? channel.dram_latency_s : 0.0;
+      const double latency = run.shape.dram_read_bytes > 0 ? dram.dram_latency_s : 0.0;
       const double chain_step = fold.write_s + fold.load_s + latency + fold.compute_s;
       block_chains.append(chain_step, run.count);
       const double slots = double_buffered ? 2.0 : 1.0;
@@ -84,12 +84,12 @@ PlanTime plan_time(const SystolicPlan& plan, bool double_buffered, const Channel
   time.total_s = std::max({time.compute_s, time.dram_s, chain_s, runs_s});
   // Pipeline edges: the first fold's operands arrive before anything computes, and the last
   // fold's results leave after everything computed.
-  const FoldTime head = fold_time(*first, channel);
-  const FoldTime tail = fold_time(*last, channel);
+  const FoldTime head = fold_time(*first, dram, clock_ghz);
+  const FoldTime tail = fold_time(*last, dram, clock_ghz);
   if (double_buffered && first->dram_read_bytes > 0) {
-    time.total_s += head.load_s + channel.dram_latency_s;
+    time.total_s += head.load_s + dram.dram_latency_s;
   }
-  if (last->dram_write_bytes > 0) time.total_s += tail.write_s + channel.dram_latency_s;
+  if (last->dram_write_bytes > 0) time.total_s += tail.write_s + dram.dram_latency_s;
   return time;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
-// Time of a fold plan without SystemC: the analytical twin of fold_pipeline.{h,cpp}, used by
+// Time of a fold plan without SystemC: the analytical twin of the tile runner that executes it
+// in simulation (sim/pipeline/tile_runner.h, fed by fold_tiles.h), used by
 // mapping search (microseconds per call). Per fold i: C_i compute time, L_i = dram_read_bytes /
 // bandwidth, W_i = dram_write_bytes / bandwidth (reads and writes share one FCFS channel), and
 // the latency `lat` when the fold loads anything. With S buffer slots (2 double buffered, else
@@ -14,14 +15,9 @@
 // summed run by run (folds repeat in runs and blocks), so the cost does not grow with folds.
 // Contention with other units is not modelled here.
 #include "archs/systolic/cost_model.h"
+#include "sim/memory/dram_view.h"
 
 namespace polyarch::archs::systolic {
-
-struct ChannelTiming {
-  double clock_ghz = 1.0;              // the unit's clock
-  double dram_bytes_per_second = 0.0;  // 0 = unlimited
-  double dram_latency_s = 0.0;
-};
 
 struct PlanTime {
   double total_s = 0.0;
@@ -29,6 +25,8 @@ struct PlanTime {
   double dram_s = 0.0;     // sum of channel occupancy
 };
 
-PlanTime plan_time(const SystolicPlan& plan, bool double_buffered, const ChannelTiming& channel);
+// `clock_ghz` is the unit's clock, in which the folds' cycles count.
+PlanTime plan_time(const SystolicPlan& plan, bool double_buffered, const sim::DramView& dram,
+                   double clock_ghz);
 
 }  // namespace polyarch::archs::systolic

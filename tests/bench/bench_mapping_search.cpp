@@ -42,7 +42,8 @@ SystolicParams edge_array() {
 
 SystolicMappingEnv env() {
   static const polyarch::sim::TechTable tech = polyarch::sim::resolve_tech_table("28nm").table;
-  return {.channel = {.clock_ghz = 1.0, .dram_bytes_per_second = 16e9, .dram_latency_s = 100e-9},
+  return {.clock_ghz = 1.0,
+          .dram = {.dram_bytes_per_second = 16e9, .dram_latency_s = 100e-9},
           .tech = &tech,
           .dram_kind = "ddr4"};
 }

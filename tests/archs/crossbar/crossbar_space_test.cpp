@@ -16,7 +16,7 @@ using test_support::make_op;
 
 struct Unit {
   CrossbarParams params;
-  CrossbarMemory memory;
+  sim::DramView memory;
 };
 
 Unit crossbar_of(const std::string& file) {

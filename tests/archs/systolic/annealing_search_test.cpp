@@ -25,10 +25,10 @@ SystolicParams edge_array() {
 
 TEST(SystolicAnnealing, BertFfn1SpendsTheBudgetAndReachesWithinFivePercentOfTheOptimum) {
   static const sim::TechTable tech = sim::resolve_tech_table("28nm").table;
-  const SystolicMappingEnv env{
-      .channel = {.clock_ghz = 1.0, .dram_bytes_per_second = 16e9, .dram_latency_s = 100e-9},
-      .tech = &tech,
-      .dram_kind = "ddr4"};
+  const SystolicMappingEnv env{.clock_ghz = 1.0,
+                               .dram = {.dram_bytes_per_second = 16e9, .dram_latency_s = 100e-9},
+                               .tech = &tech,
+                               .dram_kind = "ddr4"};
   const SystolicMappingProblem problem(
       edge_array(),
       test_support::make_op("bert_ffn1", ir::GemmAttrs{.m = 512, .n = 3072, .k = 768}), env);

@@ -33,11 +33,11 @@ SystolicParams edge_array() {
 
 SystolicMappingEnv env() {
   static const sim::TechTable tech = sim::resolve_tech_table("28nm").table;
-  return {.channel = {.clock_ghz = 1.0,
-                      .dram_bytes_per_second = kBandwidthGbps * 1e9,
-                      .dram_latency_s = kLatencyNs * 1e-9},
-          .tech = &tech,
-          .dram_kind = "ddr4"};
+  return {
+      .clock_ghz = 1.0,
+      .dram = {.dram_bytes_per_second = kBandwidthGbps * 1e9, .dram_latency_s = kLatencyNs * 1e-9},
+      .tech = &tech,
+      .dram_kind = "ddr4"};
 }
 
 // ResNet-50 and BERT-base layers, as the cost model sees them.
@@ -107,8 +107,8 @@ TEST(SystolicMapper, ValidityFollowsBufferCapacityAndSplitRules) {
 
 TEST(SystolicMapper, ComputeBoundGemmCostEqualsComputeCycles) {
   SystolicMappingEnv unlimited = env();
-  unlimited.channel.dram_bytes_per_second = 0;
-  unlimited.channel.dram_latency_s = 0;
+  unlimited.dram.dram_bytes_per_second = 0;
+  unlimited.dram.dram_latency_s = 0;
   const ir::Op op = make_op("g", ir::GemmAttrs{.m = 300, .n = 200, .k = 150});
   const SystolicMappingProblem problem(edge_array(), op, unlimited);
   const mapping::MappingPoint point = problem.unit_point();

@@ -1,0 +1,36 @@
+#pragma once
+// What the tile runner (tile_runner.h) runs: a sequence of tiles, each with its compute cycles
+// and the DRAM traffic around it, stored compressed as the kinds plan it — runs of identical
+// tiles, blocks of runs repeated back to back, and the whole block list repeated. A kind turns
+// its own plan into this one (a systolic fold, a simd step and a dataflow phase iteration are
+// each a tile); what else a kind's plan counts (SRAM accesses, MACs) stays with the kind.
+#include <cstdint>
+#include <vector>
+
+namespace polyarch::sim {
+
+// One tile: operands fetched before it computes, results written after.
+struct TileShape {
+  int64_t cycles = 0;  // in the unit's clock
+  int64_t dram_read_bytes = 0;
+  int64_t dram_write_bytes = 0;
+};
+
+// `count` consecutive identical tiles.
+struct TileRun {
+  TileShape tile;
+  int64_t count = 0;
+};
+
+// A sequence of runs executed `repeat` times back to back.
+struct TileBlock {
+  std::vector<TileRun> runs;
+  int64_t repeat = 1;
+};
+
+struct TilePlan {
+  std::vector<TileBlock> blocks;  // in execution order
+  int64_t plan_repeats = 1;       // the whole block list runs this many times
+};
+
+}  // namespace polyarch::sim
