@@ -8,7 +8,7 @@
 #include <fstream>
 
 #include "compiler/frontend/workload_loader.h"
-#include "tests/compiler/error_capture.h"
+#include "tests/base/error_capture.h"
 
 namespace polyarch::ir {
 namespace {

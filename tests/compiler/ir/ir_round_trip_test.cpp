@@ -10,7 +10,7 @@
 #include "compiler/ir/ir_parser.h"
 #include "compiler/lower/op_table.h"
 #include "compiler/lower/pipeline.h"
-#include "tests/compiler/error_capture.h"
+#include "tests/base/error_capture.h"
 
 namespace polyarch::ir {
 namespace {

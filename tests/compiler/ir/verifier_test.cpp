@@ -6,7 +6,7 @@
 
 #include "compiler/ir/ir_parser.h"
 #include "compiler/passes/pass_manager.h"
-#include "tests/compiler/error_capture.h"
+#include "tests/base/error_capture.h"
 
 namespace polyarch::ir {
 namespace {

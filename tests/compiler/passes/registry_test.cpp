@@ -7,7 +7,7 @@
 
 #include <set>
 
-#include "tests/compiler/error_capture.h"
+#include "tests/base/error_capture.h"
 
 namespace polyarch::passes {
 namespace {
