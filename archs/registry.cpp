@@ -9,14 +9,20 @@
 
 namespace polyarch::archs {
 
+namespace {
+
+template <class Kind>
+UnitKindEntry kind_entry() {
+  return {std::string(Kind::kName), parse_unit<Kind>};
+}
+
+}  // namespace
+
 const std::vector<UnitKindEntry>& unit_kinds() {
   static const std::vector<UnitKindEntry> kinds = {
-      {"systolic", systolic::parse_unit_config},
-      {"simd", simd::parse_unit_config},
-      {"mimd", mimd::parse_unit_config},
-      {"pim", pim::parse_unit_config},
-      {"crossbar", crossbar::parse_unit_config},
-      {"dataflow", dataflow::parse_unit_config},
+      kind_entry<systolic::SystolicKind>(), kind_entry<simd::SimdKind>(),
+      kind_entry<mimd::MimdKind>(),         kind_entry<pim::PimKind>(),
+      kind_entry<crossbar::CrossbarKind>(), kind_entry<dataflow::DataflowKind>(),
   };
   return kinds;
 }

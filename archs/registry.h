@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "archs/kind_adapter.h"
 #include "archs/unit_config.h"
 #include "compiler/support/config_tree.h"
 
