@@ -1,8 +1,10 @@
 #pragma once
-// The one UnitConfig every kind shares. A kind is a traits struct of free functions over its
-// parameters (see archs/systolic/kind.h for the shape); the adapter does what all kinds do alike:
-// the unit's clock (its own, else the SoC's), DRAM as seen at that clock, the unsupported-op
-// guard, and the mapping search shared by the estimates and every model the factory makes.
+// The one UnitConfig every kind shares. A kind is a traits struct naming its parameters, key
+// table and free functions (see archs/systolic/kind.h for the shape); `supports` and `area_mm2`
+// may leave out the parameters where the kind's answer does not depend on them; the adapter does
+// what all kinds do alike: the unit's clock (its own, else the SoC's), DRAM as seen at that clock,
+// the unsupported-op guard, and the mapping search shared by the estimates and every model the
+// factory makes.
 #include <concepts>
 #include <memory>
 #include <optional>
@@ -10,6 +12,7 @@
 
 #include "archs/unit_config.h"
 #include "compiler/support/config_tree.h"
+#include "compiler/support/key_table.h"
 
 namespace polyarch::archs {
 
@@ -56,7 +59,13 @@ class KindAdapter final : public UnitConfig {
 
   const std::string& name() const override { return unit_.params.name; }
   std::string kind() const override { return std::string(Kind::kName); }
-  bool supports(const ir::Op& op) const override { return Kind::supports(unit_.params, op); }
+  bool supports(const ir::Op& op) const override {
+    if constexpr (std::invocable<decltype(Kind::supports), const Params&, const ir::Op&>) {
+      return Kind::supports(unit_.params, op);
+    } else {
+      return Kind::supports(op);  // every unit of the kind runs the same ops
+    }
+  }
   sim::UnitFactory factory(double soc_clock_ghz) const override {
     return Kind::factory(unit_, soc_clock_ghz);
   }
@@ -66,7 +75,11 @@ class KindAdapter final : public UnitConfig {
     return Kind::op_energy(unit_.params, op, context);
   }
   std::optional<double> area_mm2(const sim::TechTable& tech) const override {
-    return Kind::area_mm2(unit_.params, tech);
+    if constexpr (std::invocable<decltype(Kind::area_mm2), const Params&, const sim::TechTable&>) {
+      return Kind::area_mm2(unit_.params, tech);
+    } else {
+      return Kind::area_mm2(unit_.params);  // areas from the kind's own published design
+    }
   }
   std::optional<double> estimate_seconds(const ir::Op& op, const MemoryContext& memory,
                                          double soc_clock_ghz) const override {

@@ -13,7 +13,9 @@ namespace {
 
 template <class Kind>
 UnitKindEntry kind_entry() {
-  return {std::string(Kind::kName), parse_unit<Kind>};
+  const KeyTable* keys = nullptr;
+  if constexpr (requires { Kind::keys(); }) keys = &Kind::keys();
+  return {std::string(Kind::kName), parse_unit<Kind>, keys};
 }
 
 }  // namespace
@@ -38,6 +40,15 @@ std::vector<std::string> unit_kind_names() {
   std::vector<std::string> names;
   for (const UnitKindEntry& entry : unit_kinds()) names.push_back(entry.kind);
   return names;
+}
+
+
+void finish_unit_keys(MapReader& unit_reader, const UnitKindEntry& kind) {
+  if (kind.keys != nullptr) {
+    finish_with_table(unit_reader, *kind.keys, "");
+  } else {
+    unit_reader.finish();
+  }
 }
 
 }  // namespace polyarch::archs

@@ -17,15 +17,6 @@ nlohmann::ordered_json energy_or_null(const std::optional<double>& energy) {
 
 }  // namespace
 
-CrossbarParams CrossbarKind::parse(MapReader& unit_reader, const std::string& name) {
-  return parse_crossbar_params(unit_reader, name);
-}
-
-bool CrossbarKind::supports(const Params& params, const ir::Op& op) {
-  (void)params;
-  return crossbar_supports(op);
-}
-
 sim::UnitFactory CrossbarKind::factory(const KindUnit<CrossbarKind>& unit, double soc_clock_ghz) {
   return crossbar_unit_factory(unit.params, soc_clock_ghz, unit.search);
 }
@@ -65,17 +56,6 @@ std::optional<KindMappingQuery<CrossbarMappingProblem>> CrossbarKind::mapping_qu
     const KindUnit<CrossbarKind>& unit, const ir::Op& op, const OpSurroundings& at) {
   return crossbar_mapping_query(
       unit.params, op, {at.memory.dram_bytes_per_second, at.memory.dram_latency_s}, at.energy);
-}
-
-std::optional<sim::EnergyByAction> CrossbarKind::op_energy(const Params& params,
-                                                           const sim::OpResult& op,
-                                                           const sim::EnergyContext& context) {
-  return crossbar_op_energy(params, op, context);
-}
-
-std::optional<double> CrossbarKind::area_mm2(const Params& params, const sim::TechTable& tech) {
-  (void)tech;  // the preset gives array and ADC areas from its published design
-  return crossbar_area_mm2(params);
 }
 
 }  // namespace polyarch::archs::crossbar

@@ -4,7 +4,9 @@
 #include <optional>
 #include <string>
 
+#include "archs/crossbar/cost_model.h"
 #include "archs/crossbar/crossbar_space.h"
+#include "archs/crossbar/energy.h"
 #include "archs/crossbar/params.h"
 #include "archs/kind_adapter.h"
 
@@ -14,17 +16,17 @@ struct CrossbarKind {
   using Params = CrossbarParams;
   static constexpr std::string_view kName = "crossbar";
 
-  static Params parse(MapReader& unit_reader, const std::string& name);
-  static bool supports(const Params& params, const ir::Op& op);
+  static constexpr auto parse = &parse_crossbar_params;
+  static constexpr auto supports = &crossbar_supports;
   static nlohmann::ordered_json describe(const Params& params);
   static sim::UnitFactory factory(const KindUnit<CrossbarKind>& unit, double soc_clock_ghz);
   static double estimate_seconds(const KindUnit<CrossbarKind>& unit, const ir::Op& op,
                                  const OpSurroundings& at);
   static std::optional<KindMappingQuery<CrossbarMappingProblem>> mapping_query(
       const KindUnit<CrossbarKind>& unit, const ir::Op& op, const OpSurroundings& at);
-  static std::optional<sim::EnergyByAction> op_energy(const Params& params, const sim::OpResult& op,
-                                                      const sim::EnergyContext& context);
-  static std::optional<double> area_mm2(const Params& params, const sim::TechTable& tech);
+  static constexpr auto op_energy = &crossbar_op_energy;
+  // Array and ADC areas from the preset's published design, not the technology table.
+  static constexpr auto area_mm2 = &crossbar_area_mm2;
 };
 
 using CrossbarUnitConfig = KindAdapter<CrossbarKind>;

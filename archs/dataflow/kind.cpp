@@ -8,10 +8,6 @@
 
 namespace polyarch::archs::dataflow {
 
-DataflowParams DataflowKind::parse(MapReader& unit_reader, const std::string& name) {
-  return parse_dataflow_params(unit_reader, name);
-}
-
 bool DataflowKind::supports(const Params& params, const ir::Op& op) {
   return unsupported_reason(params, op).empty();
 }
@@ -68,16 +64,6 @@ double DataflowKind::estimate_seconds(const KindUnit<DataflowKind>& unit, const 
 std::optional<KindMappingQuery<DataflowGemmMappingProblem>> DataflowKind::mapping_query(
     const KindUnit<DataflowKind>& unit, const ir::Op& op, const OpSurroundings& at) {
   return dataflow_mapping_query(unit.params, op, unit.state, at.view, at.clock_ghz, at.energy);
-}
-
-std::optional<sim::EnergyByAction> DataflowKind::op_energy(const Params& params,
-                                                           const sim::OpResult& op,
-                                                           const sim::EnergyContext& context) {
-  return dataflow_op_energy(params, op, context);
-}
-
-std::optional<double> DataflowKind::area_mm2(const Params& params, const sim::TechTable& tech) {
-  return dataflow_area_mm2(params, tech);
 }
 
 }  // namespace polyarch::archs::dataflow

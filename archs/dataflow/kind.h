@@ -6,6 +6,7 @@
 #include <string>
 
 #include "archs/dataflow/dataflow_space.h"
+#include "archs/dataflow/energy.h"
 #include "archs/dataflow/params.h"
 #include "archs/kind_adapter.h"
 
@@ -17,7 +18,7 @@ struct DataflowKind {
   using State = MappingCache;
   static constexpr std::string_view kName = "dataflow";
 
-  static Params parse(MapReader& unit_reader, const std::string& name);
+  static constexpr auto parse = &parse_dataflow_params;
   static bool supports(const Params& params, const ir::Op& op);
   static nlohmann::ordered_json describe(const Params& params);
   static sim::UnitFactory factory(const KindUnit<DataflowKind>& unit, double soc_clock_ghz);
@@ -25,9 +26,8 @@ struct DataflowKind {
                                  const OpSurroundings& at);
   static std::optional<KindMappingQuery<DataflowGemmMappingProblem>> mapping_query(
       const KindUnit<DataflowKind>& unit, const ir::Op& op, const OpSurroundings& at);
-  static std::optional<sim::EnergyByAction> op_energy(const Params& params, const sim::OpResult& op,
-                                                      const sim::EnergyContext& context);
-  static std::optional<double> area_mm2(const Params& params, const sim::TechTable& tech);
+  static constexpr auto op_energy = &dataflow_op_energy;
+  static constexpr auto area_mm2 = &dataflow_area_mm2;
 };
 
 using DataflowUnitConfig = KindAdapter<DataflowKind>;

@@ -7,15 +7,6 @@
 
 namespace polyarch::archs::mimd {
 
-MimdParams MimdKind::parse(MapReader& unit_reader, const std::string& name) {
-  return parse_mimd_params(unit_reader, name);
-}
-
-bool MimdKind::supports(const Params& params, const ir::Op& op) {
-  (void)params;
-  return mimd_supports(op);
-}
-
 sim::UnitFactory MimdKind::factory(const KindUnit<MimdKind>& unit, double soc_clock_ghz) {
   return mimd_unit_factory(unit.params, soc_clock_ghz, unit.search);
 }
@@ -52,16 +43,6 @@ double MimdKind::estimate_seconds(const KindUnit<MimdKind>& unit, const ir::Op& 
 std::optional<KindMappingQuery<MimdGemmMappingProblem>> MimdKind::mapping_query(
     const KindUnit<MimdKind>& unit, const ir::Op& op, const OpSurroundings& at) {
   return mimd_mapping_query(unit.params, op, at.view, at.clock_ghz, at.energy);
-}
-
-std::optional<sim::EnergyByAction> MimdKind::op_energy(const Params& params,
-                                                       const sim::OpResult& op,
-                                                       const sim::EnergyContext& context) {
-  return mimd_op_energy(params, op, context);
-}
-
-std::optional<double> MimdKind::area_mm2(const Params& params, const sim::TechTable& tech) {
-  return mimd_area_mm2(params, tech);
 }
 
 }  // namespace polyarch::archs::mimd

@@ -5,6 +5,8 @@
 #include <string>
 
 #include "archs/kind_adapter.h"
+#include "archs/mimd/energy.h"
+#include "archs/mimd/mapper.h"
 #include "archs/mimd/mimd_space.h"
 #include "archs/mimd/params.h"
 
@@ -14,17 +16,17 @@ struct MimdKind {
   using Params = MimdParams;
   static constexpr std::string_view kName = "mimd";
 
-  static Params parse(MapReader& unit_reader, const std::string& name);
-  static bool supports(const Params& params, const ir::Op& op);
+  static constexpr auto parse = &parse_mimd_params;
+  static constexpr auto supports = &mimd_supports;
+  static const KeyTable& keys() { return mimd_keys(); }
   static nlohmann::ordered_json describe(const Params& params);
   static sim::UnitFactory factory(const KindUnit<MimdKind>& unit, double soc_clock_ghz);
   static double estimate_seconds(const KindUnit<MimdKind>& unit, const ir::Op& op,
                                  const OpSurroundings& at);
   static std::optional<KindMappingQuery<MimdGemmMappingProblem>> mapping_query(
       const KindUnit<MimdKind>& unit, const ir::Op& op, const OpSurroundings& at);
-  static std::optional<sim::EnergyByAction> op_energy(const Params& params, const sim::OpResult& op,
-                                                      const sim::EnergyContext& context);
-  static std::optional<double> area_mm2(const Params& params, const sim::TechTable& tech);
+  static constexpr auto op_energy = &mimd_op_energy;
+  static constexpr auto area_mm2 = &mimd_area_mm2;
 };
 
 using MimdUnitConfig = KindAdapter<MimdKind>;

@@ -7,17 +7,6 @@
 
 namespace polyarch::archs::pim {
 
-PimParams PimKind::parse(MapReader& unit_reader, const std::string& name) {
-  return parse_pim_params(unit_reader, name);
-}
-
-bool PimKind::supports(const Params& params, const ir::Op& op) { return pim_supports(params, op); }
-
-sim::UnitFactory PimKind::factory(const KindUnit<PimKind>& unit, double soc_clock_ghz) {
-  (void)soc_clock_ghz;  // PUs run off the DRAM command clock
-  return pim_unit_factory(unit.params, unit.search);
-}
-
 nlohmann::ordered_json PimKind::describe(const Params& params) {
   return {{"name", params.name},
           {"kind", "pim"},
@@ -48,15 +37,6 @@ std::optional<KindMappingQuery<PimGemmMappingProblem>> PimKind::mapping_query(
     const KindUnit<PimKind>& unit, const ir::Op& op, const OpSurroundings& at) {
   // As estimate_seconds: the clock and the SoC DRAM do not enter.
   return pim_mapping_query(unit.params, op, at.energy);
-}
-
-std::optional<sim::EnergyByAction> PimKind::op_energy(const Params& params, const sim::OpResult& op,
-                                                      const sim::EnergyContext& context) {
-  return pim_op_energy(params, op, context);
-}
-
-std::optional<double> PimKind::area_mm2(const Params& params, const sim::TechTable& tech) {
-  return pim_area_mm2(params, tech);
 }
 
 }  // namespace polyarch::archs::pim

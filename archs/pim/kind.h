@@ -5,6 +5,8 @@
 #include <string>
 
 #include "archs/kind_adapter.h"
+#include "archs/pim/cost_model.h"
+#include "archs/pim/energy.h"
 #include "archs/pim/params.h"
 #include "archs/pim/pim_space.h"
 
@@ -14,17 +16,17 @@ struct PimKind {
   using Params = PimParams;
   static constexpr std::string_view kName = "pim";
 
-  static Params parse(MapReader& unit_reader, const std::string& name);
-  static bool supports(const Params& params, const ir::Op& op);
+  static constexpr auto parse = &parse_pim_params;
+  static constexpr auto supports = &pim_supports;
+  static const KeyTable& keys() { return pim_keys(); }
   static nlohmann::ordered_json describe(const Params& params);
   static sim::UnitFactory factory(const KindUnit<PimKind>& unit, double soc_clock_ghz);
   static double estimate_seconds(const KindUnit<PimKind>& unit, const ir::Op& op,
                                  const OpSurroundings& at);
   static std::optional<KindMappingQuery<PimGemmMappingProblem>> mapping_query(
       const KindUnit<PimKind>& unit, const ir::Op& op, const OpSurroundings& at);
-  static std::optional<sim::EnergyByAction> op_energy(const Params& params, const sim::OpResult& op,
-                                                      const sim::EnergyContext& context);
-  static std::optional<double> area_mm2(const Params& params, const sim::TechTable& tech);
+  static constexpr auto op_energy = &pim_op_energy;
+  static constexpr auto area_mm2 = &pim_area_mm2;
 };
 
 using PimUnitConfig = KindAdapter<PimKind>;

@@ -7,15 +7,6 @@
 
 namespace polyarch::archs::simd {
 
-SimdParams SimdKind::parse(MapReader& unit_reader, const std::string& name) {
-  return parse_simd_params(unit_reader, name);
-}
-
-bool SimdKind::supports(const Params& params, const ir::Op& op) {
-  (void)params;
-  return simd_supports(op);
-}
-
 sim::UnitFactory SimdKind::factory(const KindUnit<SimdKind>& unit, double soc_clock_ghz) {
   return simd_unit_factory(unit.params, soc_clock_ghz, {}, unit.search);
 }
@@ -62,16 +53,6 @@ double SimdKind::estimate_seconds(const KindUnit<SimdKind>& unit, const ir::Op& 
 std::optional<KindMappingQuery<SimdGemmMappingProblem>> SimdKind::mapping_query(
     const KindUnit<SimdKind>& unit, const ir::Op& op, const OpSurroundings& at) {
   return simd_mapping_query(unit.params, op, at.view, at.clock_ghz, at.energy);
-}
-
-std::optional<sim::EnergyByAction> SimdKind::op_energy(const Params& params,
-                                                       const sim::OpResult& op,
-                                                       const sim::EnergyContext& context) {
-  return simd_op_energy(params, op, context);
-}
-
-std::optional<double> SimdKind::area_mm2(const Params& params, const sim::TechTable& tech) {
-  return simd_area_mm2(params, tech);
 }
 
 }  // namespace polyarch::archs::simd

@@ -5,6 +5,8 @@
 #include <string>
 
 #include "archs/kind_adapter.h"
+#include "archs/simd/cost_model.h"
+#include "archs/simd/energy.h"
 #include "archs/simd/gemm_space.h"
 #include "archs/simd/params.h"
 
@@ -14,17 +16,16 @@ struct SimdKind {
   using Params = SimdParams;
   static constexpr std::string_view kName = "simd";
 
-  static Params parse(MapReader& unit_reader, const std::string& name);
-  static bool supports(const Params& params, const ir::Op& op);
+  static constexpr auto parse = &parse_simd_params;
+  static constexpr auto supports = &simd_supports;
   static nlohmann::ordered_json describe(const Params& params);
   static sim::UnitFactory factory(const KindUnit<SimdKind>& unit, double soc_clock_ghz);
   static double estimate_seconds(const KindUnit<SimdKind>& unit, const ir::Op& op,
                                  const OpSurroundings& at);
   static std::optional<KindMappingQuery<SimdGemmMappingProblem>> mapping_query(
       const KindUnit<SimdKind>& unit, const ir::Op& op, const OpSurroundings& at);
-  static std::optional<sim::EnergyByAction> op_energy(const Params& params, const sim::OpResult& op,
-                                                      const sim::EnergyContext& context);
-  static std::optional<double> area_mm2(const Params& params, const sim::TechTable& tech);
+  static constexpr auto op_energy = &simd_op_energy;
+  static constexpr auto area_mm2 = &simd_area_mm2;
 };
 
 using SimdUnitConfig = KindAdapter<SimdKind>;

@@ -9,12 +9,7 @@
 
 namespace polyarch::archs::systolic {
 
-SystolicParams SystolicKind::parse(MapReader& unit_reader, const std::string& name) {
-  return parse_systolic_params(unit_reader, name);
-}
-
-bool SystolicKind::supports(const Params& params, const ir::Op& op) {
-  (void)params;  // every array runs both
+bool SystolicKind::supports(const ir::Op& op) {
   ir::OpKind kind = op.kind();
   return kind == ir::OpKind::kGemm || kind == ir::OpKind::kConv2d;
 }
@@ -59,16 +54,6 @@ double SystolicKind::estimate_seconds(const KindUnit<SystolicKind>& unit, const 
 std::optional<KindMappingQuery<SystolicMappingProblem>> SystolicKind::mapping_query(
     const KindUnit<SystolicKind>& unit, const ir::Op& op, const OpSurroundings& at) {
   return systolic_mapping_query(unit.params, op, at.clock_ghz, at.view, at.energy);
-}
-
-std::optional<sim::EnergyByAction> SystolicKind::op_energy(const Params& params,
-                                                           const sim::OpResult& op,
-                                                           const sim::EnergyContext& context) {
-  return systolic_op_energy(params, op, context);
-}
-
-std::optional<double> SystolicKind::area_mm2(const Params& params, const sim::TechTable& tech) {
-  return systolic_area_mm2(params, tech);
 }
 
 }  // namespace polyarch::archs::systolic

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "archs/kind_adapter.h"
+#include "archs/systolic/energy.h"
 #include "archs/systolic/mapper.h"
 #include "archs/systolic/params.h"
 
@@ -15,17 +16,17 @@ struct SystolicKind {
   using Params = SystolicParams;
   static constexpr std::string_view kName = "systolic";
 
-  static Params parse(MapReader& unit_reader, const std::string& name);
-  static bool supports(const Params& params, const ir::Op& op);
+  static constexpr auto parse = &parse_systolic_params;
+  static bool supports(const ir::Op& op);
+  static const KeyTable& keys() { return systolic_keys(); }
   static nlohmann::ordered_json describe(const Params& params);
   static sim::UnitFactory factory(const KindUnit<SystolicKind>& unit, double soc_clock_ghz);
   static double estimate_seconds(const KindUnit<SystolicKind>& unit, const ir::Op& op,
                                  const OpSurroundings& at);
   static std::optional<KindMappingQuery<SystolicMappingProblem>> mapping_query(
       const KindUnit<SystolicKind>& unit, const ir::Op& op, const OpSurroundings& at);
-  static std::optional<sim::EnergyByAction> op_energy(const Params& params, const sim::OpResult& op,
-                                                      const sim::EnergyContext& context);
-  static std::optional<double> area_mm2(const Params& params, const sim::TechTable& tech);
+  static constexpr auto op_energy = &systolic_op_energy;
+  static constexpr auto area_mm2 = &systolic_area_mm2;
 };
 
 using SystolicUnitConfig = KindAdapter<SystolicKind>;
