@@ -1,15 +1,37 @@
 #include "archs/common_keys.h"
 
+#include "base/key_specs.h"
+
 namespace polyarch::archs {
 
+KeyTable unit_key_table(std::string kind, std::string summary, std::vector<KeySpec> keys) {
+  KeyTable table{kind, std::move(summary), {}};
+  table.keys.push_back(string_key("name", kRequired, "the unit's name, unique in the SoC"));
+  table.keys.push_back(choice_key("kind", kRequired, {kind}, "the unit kind"));
+  for (KeySpec& spec : keys) table.keys.push_back(std::move(spec));
+  return table;
+}
+
+KeySpec dtype_key(std::string path, ir::DType fallback, std::string doc) {
+  return choice_key(std::move(path), std::string(ir::dtype_name(fallback)), ir::dtype_names(),
+                    std::move(doc));
+}
+
+KeySpec clock_key() {
+  // 100 GHz is a typo guard (MHz written as GHz), far above any CMOS clock.
+  return number_key("clock_ghz", "GHz", "SoC clock", 1e-6, 100.0, "the unit's own clock");
+}
+
+ir::DType read_dtype(MapReader& reader, const KeySpec& spec) {
+  return *ir::parse_dtype(read_choice(reader, spec));
+}
+
 ir::DType optional_dtype_key(MapReader& reader, const std::string& key, ir::DType fallback) {
-  const std::string fallback_name(ir::dtype_name(fallback));
-  return *ir::parse_dtype(reader.optional_enum(key, fallback_name, ir::dtype_names()));
+  return read_dtype(reader, dtype_key(key, fallback, ""));
 }
 
 std::optional<double> optional_clock_key(MapReader& reader) {
-  if (!reader.has("clock_ghz")) return std::nullopt;
-  return reader.required_double("clock_ghz", 1e-6, 100.0);
+  return read_optional_number(reader, clock_key());
 }
 
 }  // namespace polyarch::archs

@@ -9,14 +9,22 @@
 
 namespace polyarch::archs {
 
+namespace {
+
+template <class Kind>
+UnitKindEntry kind_entry() {
+  const KeyTable* keys = nullptr;
+  if constexpr (requires { Kind::keys(); }) keys = &Kind::keys();
+  return {std::string(Kind::kName), parse_unit<Kind>, keys};
+}
+
+}  // namespace
+
 const std::vector<UnitKindEntry>& unit_kinds() {
   static const std::vector<UnitKindEntry> kinds = {
-      {"systolic", systolic::parse_unit_config},
-      {"simd", simd::parse_unit_config},
-      {"mimd", mimd::parse_unit_config},
-      {"pim", pim::parse_unit_config},
-      {"crossbar", crossbar::parse_unit_config},
-      {"dataflow", dataflow::parse_unit_config},
+      kind_entry<systolic::SystolicKind>(), kind_entry<simd::SimdKind>(),
+      kind_entry<mimd::MimdKind>(),         kind_entry<pim::PimKind>(),
+      kind_entry<crossbar::CrossbarKind>(), kind_entry<dataflow::DataflowKind>(),
   };
   return kinds;
 }
@@ -32,6 +40,15 @@ std::vector<std::string> unit_kind_names() {
   std::vector<std::string> names;
   for (const UnitKindEntry& entry : unit_kinds()) names.push_back(entry.kind);
   return names;
+}
+
+
+void finish_unit_keys(MapReader& unit_reader, const UnitKindEntry& kind) {
+  if (kind.keys != nullptr) {
+    finish_with_table(unit_reader, *kind.keys, "");
+  } else {
+    unit_reader.finish();
+  }
 }
 
 }  // namespace polyarch::archs

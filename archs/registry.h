@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "archs/kind_adapter.h"
 #include "archs/unit_config.h"
 #include "base/config_tree.h"
 
@@ -18,10 +19,17 @@ using UnitParser =
 struct UnitKindEntry {
   std::string kind;
   UnitParser parse;
+  // The kind's YAML keys (name, type, unit, default, range, doc); null for a kind that has not
+  // declared its table yet (its unknown keys are still rejected, with suggestions from the keys
+  // its parser read).
+  const KeyTable* keys = nullptr;
 };
 
 const std::vector<UnitKindEntry>& unit_kinds();
 const UnitKindEntry* find_unit_kind(const std::string& kind);
 std::vector<std::string> unit_kind_names();
+
+// Rejects keys of a unit that its kind does not declare, then MapReader::finish.
+void finish_unit_keys(MapReader& unit_reader, const UnitKindEntry& kind);
 
 }  // namespace polyarch::archs

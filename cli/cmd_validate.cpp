@@ -2,7 +2,9 @@
 #include <iostream>
 
 #include "archs/soc/soc_config.h"
+#include "archs/soc/soc_keys.h"
 #include "base/config_tree.h"
+#include "base/key_table.h"
 #include "cli/commands.h"
 #include "compiler/frontend/workload_loader.h"
 #include "sweep/expand.h"
@@ -12,12 +14,16 @@ namespace polyarch::cli {
 namespace {
 
 constexpr const char* kValidateHelp = R"(usage: polyarch validate FILE...
+       polyarch validate --describe NAME
 
 Checks each file and prints 'ok' or every error with file:line:col and key path. Arch files are
 YAML with `units:`; sweep files have `parameters:` (every point's arch is checked, nothing is
 simulated); workloads are layer-list YAML (`layers:`), model YAML (`model:`), SCALE-Sim topology CSV or
 ONNX.
 Exit code 2 when any file is invalid.
+
+--describe NAME prints the keys of an arch file's part NAME: `soc` (the top level), `memory`,
+`thermal` or a unit kind (systolic, ...), one line per key: key, type, unit, default, range, doc.
 )";
 
 std::string validate_one(const std::filesystem::path& path) {
@@ -56,6 +62,11 @@ int validate_command(const CommandArgs& args) {
     return 0;
   }
   if (args.empty()) throw_bad_input({}, "validate needs at least one file (see --help)");
+  if (args[0] == "--describe") {
+    if (args.size() != 2) throw_bad_input({}, "--describe takes one name (see --help)");
+    std::cout << key_table_text(archs::key_table_named(args[1]));
+    return 0;
+  }
   int exit_code = 0;
   for (const std::string& file : args) {
     try {

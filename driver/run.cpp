@@ -43,6 +43,7 @@ sim::RunResult simulate_workload(const archs::SocConfig& soc, const ir::Graph& g
                        single.schedule ? single.schedule->planned_makespan_s : 0.0);
   }
   result.schedule = std::move(plan.schedule);
+  result.arch = soc.describe();
   return result;
 }
 

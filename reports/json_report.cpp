@@ -204,6 +204,7 @@ nlohmann::ordered_json report_json(const sim::RunResult& result) {
                           {"seed", provenance.seed},
                           {"arch_name", provenance.arch_name},
                           {"workload_name", provenance.workload_name}};
+  report["arch"] = result.arch;
   return report;
 }
 

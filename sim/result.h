@@ -190,6 +190,9 @@ struct RunResult {
   std::vector<OpResult> ops;  // in execution order
   std::vector<UnitResult> units;
   Provenance provenance;
+  // The configuration simulated, after `base:` merging and defaults: the SoC's describe(), with
+  // its units (null where the run did not start from a SocConfig).
+  nlohmann::ordered_json arch;
 };
 
 }  // namespace polyarch::sim

@@ -1,38 +1,36 @@
 #pragma once
-// Registration glue for `kind: crossbar`: parses the unit and creates its SystemC model.
-#include <memory>
+// `kind: crossbar` as the kind adapter (archs/kind_adapter.h) sees it: which ops the arrays run,
+// its description, its estimate in seconds and weight-mapping space; the rest is shared.
+#include <optional>
 #include <string>
 
+#include "archs/crossbar/cost_model.h"
+#include "archs/crossbar/crossbar_space.h"
+#include "archs/crossbar/energy.h"
 #include "archs/crossbar/params.h"
+#include "archs/kind_adapter.h"
 #include "archs/unit_config.h"
 #include "base/config_tree.h"
 
 namespace polyarch::archs::crossbar {
 
-class CrossbarUnitConfig : public UnitConfig {
- public:
-  explicit CrossbarUnitConfig(CrossbarParams params) : params_(std::move(params)) {}
+struct CrossbarKind {
+  using Params = CrossbarParams;
+  static constexpr std::string_view kName = "crossbar";
 
-  const std::string& name() const override { return params_.name; }
-  std::string kind() const override { return "crossbar"; }
-  bool supports(const ir::Op& op) const override;
-  sim::UnitFactory factory(double soc_clock_ghz) const override;
-  nlohmann::ordered_json describe() const override;
-  std::optional<double> estimate_seconds(const ir::Op& op, const MemoryContext& memory,
-                                         double soc_clock_ghz) const override;
-  std::optional<sim::EnergyByAction> op_energy(const sim::OpResult& op,
-                                               const sim::EnergyContext& context) const override;
-  std::optional<double> area_mm2(const sim::TechTable& tech) const override;
-  void use_mapping_search(std::shared_ptr<const mapping::SearchPolicy> policy) override;
-  std::optional<MappingQuery> mapping_query(const ir::Op& op, const MemoryContext& memory,
-                                            double soc_clock_ghz) const override;
-  const CrossbarParams& params() const { return params_; }
-
- private:
-  CrossbarParams params_;
-  std::shared_ptr<UnitSearch> decisions_;  // null: plan_op's own mappings
+  static constexpr auto parse = &parse_crossbar_params;
+  static constexpr auto supports = &crossbar_supports;
+  static nlohmann::ordered_json describe(const Params& params);
+  static sim::UnitFactory factory(const KindUnit<CrossbarKind>& unit, double soc_clock_ghz);
+  static double estimate_seconds(const KindUnit<CrossbarKind>& unit, const ir::Op& op,
+                                 const OpSurroundings& at);
+  static std::optional<KindMappingQuery<CrossbarMappingProblem>> mapping_query(
+      const KindUnit<CrossbarKind>& unit, const ir::Op& op, const OpSurroundings& at);
+  static constexpr auto op_energy = &crossbar_op_energy;
+  // Array and ADC areas from the preset's published design, not the technology table.
+  static constexpr auto area_mm2 = &crossbar_area_mm2;
 };
 
-std::unique_ptr<UnitConfig> parse_unit_config(MapReader& unit_reader, const std::string& name);
+using CrossbarUnitConfig = KindAdapter<CrossbarKind>;
 
 }  // namespace polyarch::archs::crossbar

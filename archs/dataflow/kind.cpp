@@ -8,42 +8,42 @@
 
 namespace polyarch::archs::dataflow {
 
-bool DataflowUnitConfig::supports(const ir::Op& op) const {
-  return unsupported_reason(params_, op).empty();
+bool DataflowKind::supports(const Params& params, const ir::Op& op) {
+  return unsupported_reason(params, op).empty();
 }
 
-sim::UnitFactory DataflowUnitConfig::factory(double soc_clock_ghz) const {
-  return dataflow_unit_factory(params_, soc_clock_ghz, cache_, decisions_);
+sim::UnitFactory DataflowKind::factory(const KindUnit<DataflowKind>& unit, double soc_clock_ghz) {
+  return dataflow_unit_factory(unit.params, soc_clock_ghz, unit.state, unit.search);
 }
 
-nlohmann::ordered_json DataflowUnitConfig::describe() const {
+nlohmann::ordered_json DataflowKind::describe(const Params& params) {
   nlohmann::ordered_json alu_ops = nlohmann::ordered_json::array();
-  for (const std::string& op : params_.pe.alu_ops) alu_ops.push_back(op);
+  for (const std::string& op : params.pe.alu_ops) alu_ops.push_back(op);
   nlohmann::ordered_json mac = nlohmann::ordered_json::array();
-  for (ir::DType dtype : params_.pe.mac_dtypes) mac.push_back(std::string(ir::dtype_name(dtype)));
-  const ConfigParams& config = params_.config;
-  return {{"name", params_.name},
+  for (ir::DType dtype : params.pe.mac_dtypes) mac.push_back(std::string(ir::dtype_name(dtype)));
+  const ConfigParams& config = params.config;
+  return {{"name", params.name},
           {"kind", "dataflow"},
-          {"clock_ghz", params_.clock_ghz ? nlohmann::ordered_json(*params_.clock_ghz)
-                                          : nlohmann::ordered_json(nullptr)},
-          {"dtype", ir::dtype_name(params_.dtype)},
+          {"clock_ghz", params.clock_ghz ? nlohmann::ordered_json(*params.clock_ghz)
+                                         : nlohmann::ordered_json(nullptr)},
+          {"dtype", ir::dtype_name(params.dtype)},
           {"pe",
-           {{"rows", params_.pe.rows},
-            {"cols", params_.pe.cols},
-            {"lanes", params_.pe.lanes},
-            {"stages", params_.pe.stages},
-            {"registers", params_.pe.registers},
+           {{"rows", params.pe.rows},
+            {"cols", params.pe.cols},
+            {"lanes", params.pe.lanes},
+            {"stages", params.pe.stages},
+            {"registers", params.pe.registers},
             {"alu_ops", alu_ops},
             {"mac_dtypes", mac}}},
           {"network",
-           {{"topology", params_.network.topology == Topology::kTorus ? "torus" : "mesh"},
-            {"links_per_direction", params_.network.links_per_direction},
-            {"hops_per_cycle", params_.network.hops_per_cycle}}},
+           {{"topology", params.network.topology == Topology::kTorus ? "torus" : "mesh"},
+            {"links_per_direction", params.network.links_per_direction},
+            {"hops_per_cycle", params.network.hops_per_cycle}}},
           {"memory_pes",
-           {{"count", params_.memory.count},
-            {"scratchpad_kib", params_.memory.scratchpad_kib},
-            {"bytes_per_cycle", params_.memory.bytes_per_cycle},
-            {"ports", params_.memory.ports}}},
+           {{"count", params.memory.count},
+            {"scratchpad_kib", params.memory.scratchpad_kib},
+            {"bytes_per_cycle", params.memory.bytes_per_cycle},
+            {"ports", params.memory.ports}}},
           {"config",
            {{"load_cycles", config.load_cycles ? nlohmann::ordered_json(*config.load_cycles)
                                                : nlohmann::ordered_json(nullptr)},
@@ -52,43 +52,18 @@ nlohmann::ordered_json DataflowUnitConfig::describe() const {
             {"contexts", config.contexts}}}};
 }
 
-std::optional<double> DataflowUnitConfig::estimate_seconds(const ir::Op& op,
-                                                           const MemoryContext& memory,
-                                                           double soc_clock_ghz) const {
-  if (!supports(op)) return std::nullopt;
-  const double clock_ghz = params_.clock_ghz.value_or(soc_clock_ghz);
-  const sim::MemoryView view =
-      sim::memory_view(memory.dram_bytes_per_second, memory.dram_latency_s, clock_ghz);
-  const DataflowPlan plan = plan_for_run(params_, op, cache_, view, clock_ghz, decisions_.get());
+double DataflowKind::estimate_seconds(const KindUnit<DataflowKind>& unit, const ir::Op& op,
+                                      const OpSurroundings& at) {
+  const DataflowPlan plan =
+      plan_for_run(unit.params, op, unit.state, at.view, at.clock_ghz, unit.search.get());
   return static_cast<double>(
-             estimate_cycles(plan, view.dram_bytes_per_cycle, view.dram_latency_cycles)) /
-         (clock_ghz * 1e9);
+             estimate_cycles(plan, at.view.dram_bytes_per_cycle, at.view.dram_latency_cycles)) /
+         (at.clock_ghz * 1e9);
 }
 
-std::optional<MappingQuery> DataflowUnitConfig::mapping_query(const ir::Op& op,
-                                                              const MemoryContext& memory,
-                                                              double soc_clock_ghz) const {
-  if (!supports(op)) return std::nullopt;
-  const double clock_ghz = params_.clock_ghz.value_or(soc_clock_ghz);
-  return generic_query(dataflow_mapping_query(params_, op, cache_, memory.view(clock_ghz),
-                                              clock_ghz, mapping_energy()));
-}
-
-void DataflowUnitConfig::use_mapping_search(std::shared_ptr<const mapping::SearchPolicy> policy) {
-  decisions_ = std::make_shared<UnitSearch>(std::move(policy), describe().dump(), mapping_energy());
-}
-
-std::optional<sim::EnergyByAction> DataflowUnitConfig::op_energy(
-    const sim::OpResult& op, const sim::EnergyContext& context) const {
-  return dataflow_op_energy(params_, op, context);
-}
-
-std::optional<double> DataflowUnitConfig::area_mm2(const sim::TechTable& tech) const {
-  return dataflow_area_mm2(params_, tech);
-}
-
-std::unique_ptr<UnitConfig> parse_unit_config(MapReader& unit_reader, const std::string& name) {
-  return std::make_unique<DataflowUnitConfig>(parse_dataflow_params(unit_reader, name));
+std::optional<KindMappingQuery<DataflowGemmMappingProblem>> DataflowKind::mapping_query(
+    const KindUnit<DataflowKind>& unit, const ir::Op& op, const OpSurroundings& at) {
+  return dataflow_mapping_query(unit.params, op, unit.state, at.view, at.clock_ghz, at.energy);
 }
 
 }  // namespace polyarch::archs::dataflow

@@ -1,44 +1,37 @@
 #pragma once
-// Registration glue for `kind: dataflow`: parses the unit, answers capability and analytical
-// estimates for the scheduler, and creates its SystemC model. The mapping cache is shared by
-// the estimates and every model the unit's factory makes.
-#include <memory>
+// `kind: dataflow` as the kind adapter (archs/kind_adapter.h) sees it: which ops the fabric places,
+// its description, its modulo-scheduled estimate and GEMM mapping space; its mapping cache is
+// per-unit state shared by the estimates and every model the factory makes; the rest is shared.
+#include <optional>
 #include <string>
 
-#include "archs/dataflow/mapper.h"
+#include "archs/dataflow/dataflow_space.h"
+#include "archs/dataflow/energy.h"
 #include "archs/dataflow/params.h"
+#include "archs/kind_adapter.h"
 #include "archs/unit_config.h"
 #include "base/config_tree.h"
 
 namespace polyarch::archs::dataflow {
 
-class DataflowUnitConfig : public UnitConfig {
- public:
-  explicit DataflowUnitConfig(DataflowParams params)
-      : params_(std::move(params)), cache_(std::make_shared<MappingCache>()) {}
+struct DataflowKind {
+  using Params = DataflowParams;
+  // Placements and schedules, shared by the estimates and every model the factory makes.
+  using State = MappingCache;
+  static constexpr std::string_view kName = "dataflow";
 
-  const std::string& name() const override { return params_.name; }
-  std::string kind() const override { return "dataflow"; }
-  bool supports(const ir::Op& op) const override;
-  sim::UnitFactory factory(double soc_clock_ghz) const override;
-  nlohmann::ordered_json describe() const override;
-  std::optional<double> estimate_seconds(const ir::Op& op, const MemoryContext& memory,
-                                         double soc_clock_ghz) const override;
-  std::optional<sim::EnergyByAction> op_energy(const sim::OpResult& op,
-                                               const sim::EnergyContext& context) const override;
-  std::optional<double> area_mm2(const sim::TechTable& tech) const override;
-  void use_mapping_search(std::shared_ptr<const mapping::SearchPolicy> policy) override;
-  std::optional<MappingQuery> mapping_query(const ir::Op& op, const MemoryContext& memory,
-                                            double soc_clock_ghz) const override;
-  const DataflowParams& params() const { return params_; }
-  MappingCache& cache() const { return *cache_; }
-
- private:
-  DataflowParams params_;
-  std::shared_ptr<MappingCache> cache_;
-  std::shared_ptr<UnitSearch> decisions_;  // null: plan_op's own mappings
+  static constexpr auto parse = &parse_dataflow_params;
+  static bool supports(const Params& params, const ir::Op& op);
+  static nlohmann::ordered_json describe(const Params& params);
+  static sim::UnitFactory factory(const KindUnit<DataflowKind>& unit, double soc_clock_ghz);
+  static double estimate_seconds(const KindUnit<DataflowKind>& unit, const ir::Op& op,
+                                 const OpSurroundings& at);
+  static std::optional<KindMappingQuery<DataflowGemmMappingProblem>> mapping_query(
+      const KindUnit<DataflowKind>& unit, const ir::Op& op, const OpSurroundings& at);
+  static constexpr auto op_energy = &dataflow_op_energy;
+  static constexpr auto area_mm2 = &dataflow_area_mm2;
 };
 
-std::unique_ptr<UnitConfig> parse_unit_config(MapReader& unit_reader, const std::string& name);
+using DataflowUnitConfig = KindAdapter<DataflowKind>;
 
 }  // namespace polyarch::archs::dataflow

@@ -7,70 +7,42 @@
 
 namespace polyarch::archs::mimd {
 
-bool MimdUnitConfig::supports(const ir::Op& op) const { return mimd_supports(op); }
-
-sim::UnitFactory MimdUnitConfig::factory(double soc_clock_ghz) const {
-  return mimd_unit_factory(params_, soc_clock_ghz, decisions_);
+sim::UnitFactory MimdKind::factory(const KindUnit<MimdKind>& unit, double soc_clock_ghz) {
+  return mimd_unit_factory(unit.params, soc_clock_ghz, unit.search);
 }
 
-nlohmann::ordered_json MimdUnitConfig::describe() const {
-  return {{"name", params_.name},
+nlohmann::ordered_json MimdKind::describe(const Params& params) {
+  return {{"name", params.name},
           {"kind", "mimd"},
-          {"count", params_.count},
-          {"clock_ghz", params_.clock_ghz ? nlohmann::ordered_json(*params_.clock_ghz)
-                                          : nlohmann::ordered_json(nullptr)},
-          {"dtype", ir::dtype_name(params_.dtype)},
+          {"count", params.count},
+          {"clock_ghz", params.clock_ghz ? nlohmann::ordered_json(*params.clock_ghz)
+                                         : nlohmann::ordered_json(nullptr)},
+          {"dtype", ir::dtype_name(params.dtype)},
           {"core",
-           {{"vector_lanes", params_.core.vector_lanes},
-            {"vector_units", params_.core.vector_units},
-            {"sfu_per_cycle", params_.core.sfu_per_cycle},
-            {"local_kib", params_.core.local_kib},
-            {"packed_narrow_types", params_.core.packed_narrow_types}}},
+           {{"vector_lanes", params.core.vector_lanes},
+            {"vector_units", params.core.vector_units},
+            {"sfu_per_cycle", params.core.sfu_per_cycle},
+            {"local_kib", params.core.local_kib},
+            {"packed_narrow_types", params.core.packed_narrow_types}}},
           {"noc",
-           {{"topology", sim::noc_topology_name(params_.noc.topology)},
-            {"columns", params_.noc.columns},
-            {"link_bytes_per_cycle", params_.noc.link_bytes_per_cycle},
-            {"hop_latency_cycles", params_.noc.hop_latency_cycles},
-            {"memory_ports", params_.memory_ports}}},
-          {"barrier_cycles", params_.barrier_cycles},
-          {"dispatch_overhead_ns", params_.dispatch_overhead_ns}};
+           {{"topology", sim::noc_topology_name(params.noc.topology)},
+            {"columns", params.noc.columns},
+            {"link_bytes_per_cycle", params.noc.link_bytes_per_cycle},
+            {"hop_latency_cycles", params.noc.hop_latency_cycles},
+            {"memory_ports", params.memory_ports}}},
+          {"barrier_cycles", params.barrier_cycles},
+          {"dispatch_overhead_ns", params.dispatch_overhead_ns}};
 }
 
-std::optional<double> MimdUnitConfig::estimate_seconds(const ir::Op& op,
-                                                      const MemoryContext& memory,
-                                                      double soc_clock_ghz) const {
-  if (!supports(op)) return std::nullopt;
-  const double clock_ghz = params_.clock_ghz.value_or(soc_clock_ghz);
-  const MimdMemoryView view =
-      sim::memory_view(memory.dram_bytes_per_second, memory.dram_latency_s, clock_ghz);
-  const MimdPlan plan = plan_for_run(params_, op, view, clock_ghz, decisions_.get());
-  return static_cast<double>(estimate_cycles(params_, plan, view)) / (clock_ghz * 1e9);
+double MimdKind::estimate_seconds(const KindUnit<MimdKind>& unit, const ir::Op& op,
+                                  const OpSurroundings& at) {
+  const MimdPlan plan = plan_for_run(unit.params, op, at.view, at.clock_ghz, unit.search.get());
+  return static_cast<double>(estimate_cycles(unit.params, plan, at.view)) / (at.clock_ghz * 1e9);
 }
 
-std::optional<MappingQuery> MimdUnitConfig::mapping_query(const ir::Op& op,
-                                                          const MemoryContext& memory,
-                                                          double soc_clock_ghz) const {
-  if (!supports(op)) return std::nullopt;
-  const double clock_ghz = params_.clock_ghz.value_or(soc_clock_ghz);
-  return generic_query(
-      mimd_mapping_query(params_, op, memory.view(clock_ghz), clock_ghz, mapping_energy()));
-}
-
-void MimdUnitConfig::use_mapping_search(std::shared_ptr<const mapping::SearchPolicy> policy) {
-  decisions_ = std::make_shared<UnitSearch>(std::move(policy), describe().dump(), mapping_energy());
-}
-
-std::optional<sim::EnergyByAction> MimdUnitConfig::op_energy(
-    const sim::OpResult& op, const sim::EnergyContext& context) const {
-  return mimd_op_energy(params_, op, context);
-}
-
-std::optional<double> MimdUnitConfig::area_mm2(const sim::TechTable& tech) const {
-  return mimd_area_mm2(params_, tech);
-}
-
-std::unique_ptr<UnitConfig> parse_unit_config(MapReader& unit_reader, const std::string& name) {
-  return std::make_unique<MimdUnitConfig>(parse_mimd_params(unit_reader, name));
+std::optional<KindMappingQuery<MimdGemmMappingProblem>> MimdKind::mapping_query(
+    const KindUnit<MimdKind>& unit, const ir::Op& op, const OpSurroundings& at) {
+  return mimd_mapping_query(unit.params, op, at.view, at.clock_ghz, at.energy);
 }
 
 }  // namespace polyarch::archs::mimd

@@ -1,38 +1,36 @@
 #pragma once
-// Registration glue for `kind: mimd`: parses the unit and creates its SystemC model.
-#include <memory>
+// `kind: mimd` as the kind adapter (archs/kind_adapter.h) sees it: which ops the cores run, its
+// description, its analytical estimate and GEMM mapping space; the rest is shared.
+#include <optional>
 #include <string>
 
+#include "archs/kind_adapter.h"
+#include "archs/mimd/energy.h"
+#include "archs/mimd/mapper.h"
+#include "archs/mimd/mimd_space.h"
 #include "archs/mimd/params.h"
 #include "archs/unit_config.h"
 #include "base/config_tree.h"
 
 namespace polyarch::archs::mimd {
 
-class MimdUnitConfig : public UnitConfig {
- public:
-  explicit MimdUnitConfig(MimdParams params) : params_(std::move(params)) {}
+struct MimdKind {
+  using Params = MimdParams;
+  static constexpr std::string_view kName = "mimd";
 
-  const std::string& name() const override { return params_.name; }
-  std::string kind() const override { return "mimd"; }
-  bool supports(const ir::Op& op) const override;
-  sim::UnitFactory factory(double soc_clock_ghz) const override;
-  nlohmann::ordered_json describe() const override;
-  std::optional<double> estimate_seconds(const ir::Op& op, const MemoryContext& memory,
-                                         double soc_clock_ghz) const override;
-  std::optional<sim::EnergyByAction> op_energy(const sim::OpResult& op,
-                                               const sim::EnergyContext& context) const override;
-  std::optional<double> area_mm2(const sim::TechTable& tech) const override;
-  void use_mapping_search(std::shared_ptr<const mapping::SearchPolicy> policy) override;
-  std::optional<MappingQuery> mapping_query(const ir::Op& op, const MemoryContext& memory,
-                                            double soc_clock_ghz) const override;
-  const MimdParams& params() const { return params_; }
-
- private:
-  MimdParams params_;
-  std::shared_ptr<UnitSearch> decisions_;  // null: plan_op's own mappings
+  static constexpr auto parse = &parse_mimd_params;
+  static constexpr auto supports = &mimd_supports;
+  static const KeyTable& keys() { return mimd_keys(); }
+  static nlohmann::ordered_json describe(const Params& params);
+  static sim::UnitFactory factory(const KindUnit<MimdKind>& unit, double soc_clock_ghz);
+  static double estimate_seconds(const KindUnit<MimdKind>& unit, const ir::Op& op,
+                                 const OpSurroundings& at);
+  static std::optional<KindMappingQuery<MimdGemmMappingProblem>> mapping_query(
+      const KindUnit<MimdKind>& unit, const ir::Op& op, const OpSurroundings& at);
+  static constexpr auto op_energy = &mimd_op_energy;
+  static constexpr auto area_mm2 = &mimd_area_mm2;
 };
 
-std::unique_ptr<UnitConfig> parse_unit_config(MapReader& unit_reader, const std::string& name);
+using MimdUnitConfig = KindAdapter<MimdKind>;
 
 }  // namespace polyarch::archs::mimd

@@ -15,7 +15,6 @@
 
 #include "archs/mimd/mapper.h"
 #include "archs/unit_search.h"
-#include "archs/unit_search.h"
 #include "mapping/space/mapping_problem.h"
 
 namespace polyarch::archs::mimd {

@@ -2,6 +2,7 @@
 
 #include "archs/common_keys.h"
 #include "base/error.h"
+#include "base/key_specs.h"
 
 namespace polyarch::archs::mimd {
 
@@ -12,38 +13,40 @@ constexpr int64_t kMaxLanes = 1 << 12;
 constexpr int64_t kMaxKib = int64_t{1} << 30;
 
 CoreParams parse_core(MapReader& unit_reader) {
+  const KeyTable& keys = mimd_keys();
   CoreParams core;
   MapReader reader(unit_reader.required("core"));
-  core.vector_lanes = reader.required_int("vector_lanes", 1, kMaxLanes);
-  core.vector_units = reader.optional_int("vector_units", core.vector_units, 1, kMaxLanes);
-  core.sfu_per_cycle = reader.optional_int("sfu_per_cycle", core.sfu_per_cycle, 1, kMaxLanes);
-  core.local_kib = reader.required_int("local_kib", 1, kMaxKib);
-  core.packed_narrow_types = reader.optional_bool("packed_narrow_types", core.packed_narrow_types);
-  reader.finish();
+  core.vector_lanes = read_int(reader, keys.at("core.vector_lanes"));
+  core.vector_units = read_int(reader, keys.at("core.vector_units"));
+  core.sfu_per_cycle = read_int(reader, keys.at("core.sfu_per_cycle"));
+  core.local_kib = read_int(reader, keys.at("core.local_kib"));
+  core.packed_narrow_types = read_bool(reader, keys.at("core.packed_narrow_types"));
+  finish_with_table(reader, keys, "core");
   return core;
 }
 
 sim::NocSpec parse_noc(MapReader& unit_reader, int64_t nodes, int64_t& memory_ports) {
+  const KeyTable& keys = mimd_keys();
   sim::NocSpec noc;
   noc.nodes = nodes;
   const ConfigNode& node = unit_reader.required("noc");
   MapReader reader(node);
-  const std::string topology = reader.required_enum("topology", {"mesh", "ring", "crossbar"});
+  const std::string topology = read_choice(reader, keys.at("noc.topology"));
   noc.topology = topology == "mesh"   ? sim::NocTopology::kMesh
                  : topology == "ring" ? sim::NocTopology::kRing
                                       : sim::NocTopology::kCrossbar;
   if (noc.topology == sim::NocTopology::kMesh) {
-    noc.columns = reader.required_int("columns", 1, nodes);
+    noc.columns = read_int_at_most(reader, keys.at("noc.columns"), nodes);
     if (nodes % noc.columns != 0) {
       throw_bad_input(reader.required("columns").where(),
                       "mesh columns=" + std::to_string(noc.columns) +
                           " do not divide the core count " + std::to_string(nodes));
     }
   }
-  noc.link_bytes_per_cycle = reader.required_int("link_bytes_per_cycle", 1, int64_t{1} << 20);
-  noc.hop_latency_cycles = reader.optional_int("hop_latency_cycles", 1, 0, 1 << 20);
-  memory_ports = reader.optional_int("memory_ports", 1, 1, nodes);
-  reader.finish();
+  noc.link_bytes_per_cycle = read_int(reader, keys.at("noc.link_bytes_per_cycle"));
+  noc.hop_latency_cycles = read_int(reader, keys.at("noc.hop_latency_cycles"));
+  memory_ports = read_int_at_most(reader, keys.at("noc.memory_ports"), nodes);
+  finish_with_table(reader, keys, "noc");
   return noc;
 }
 
@@ -57,17 +60,52 @@ int64_t MimdParams::core_elements_per_cycle(ir::DType operand_dtype) const {
 
 int64_t MimdParams::port_node(int64_t port) const { return port * count / memory_ports; }
 
+const KeyTable& mimd_keys() {
+  static const KeyTable table = [] {
+    const MimdParams params;
+    const CoreParams& core = params.core;
+    return unit_key_table(
+        "mimd", "independent vector cores with private memory on a network-on-chip",
+        {int_key("count", "cores", kRequired, 1, kMaxCores, "cores (NoC nodes)"), clock_key(),
+         dtype_key("dtype", params.dtype, "operand type"), map_key("core", kRequired, "one core"),
+         int_key("core.vector_lanes", "lanes", kRequired, 1, kMaxLanes,
+                 "32-bit lanes per vector unit (16 = 512-bit vectors)"),
+         int_key("core.vector_units", "", default_text(core.vector_units), 1, kMaxLanes,
+                 "vector FMA pipes issuing each cycle"),
+         int_key("core.sfu_per_cycle", "1/cycle", default_text(core.sfu_per_cycle), 1, kMaxLanes,
+                 "transcendental results per cycle"),
+         int_key("core.local_kib", "KiB", kRequired, 1, kMaxKib,
+                 "private memory (scratchpad or private cache)"),
+         bool_key("core.packed_narrow_types", core.packed_narrow_types,
+                  "16-bit and 8-bit types pack 2 and 4 per lane"),
+         map_key("noc", kRequired, "the network-on-chip"),
+         choice_key("noc.topology", kRequired, {"mesh", "ring", "crossbar"}, "NoC topology"),
+         int_key("noc.columns", "", kRequired, 1, kMaxCores,
+                 "mesh only: columns, dividing the core count"),
+         int_key("noc.link_bytes_per_cycle", "B/cycle", kRequired, 1, int64_t{1} << 20,
+                 "bytes a link carries per cycle"),
+         int_key("noc.hop_latency_cycles", "cycles", "1", 0, 1 << 20, "cycles per router hop"),
+         int_key("noc.memory_ports", "", default_text(params.memory_ports), 1, kMaxCores,
+                 "NoC nodes attached to DRAM (at most the core count)"),
+         int_key("barrier_cycles", "cycles", default_text(params.barrier_cycles), 0,
+                 int64_t{1} << 30, "the cores' synchronisation at the end of an op"),
+         number_key("dispatch_overhead_ns", "ns", default_text(params.dispatch_overhead_ns), 0.0,
+                    1e9, "starting the op's command streams")});
+  }();
+  return table;
+}
+
 MimdParams parse_mimd_params(MapReader& unit_reader, const std::string& unit_name) {
+  const KeyTable& keys = mimd_keys();
   MimdParams params;
   params.name = unit_name;
-  params.count = unit_reader.required_int("count", 1, kMaxCores);
-  params.clock_ghz = optional_clock_key(unit_reader);
-  params.dtype = optional_dtype_key(unit_reader, "dtype", params.dtype);
+  params.count = read_int(unit_reader, keys.at("count"));
+  params.clock_ghz = read_optional_number(unit_reader, keys.at("clock_ghz"));
+  params.dtype = read_dtype(unit_reader, keys.at("dtype"));
   params.core = parse_core(unit_reader);
   params.noc = parse_noc(unit_reader, params.count, params.memory_ports);
-  params.barrier_cycles = unit_reader.optional_int("barrier_cycles", 0, 0, int64_t{1} << 30);
-  params.dispatch_overhead_ns =
-      unit_reader.optional_double("dispatch_overhead_ns", 0.0, 0.0, 1e9);
+  params.barrier_cycles = read_int(unit_reader, keys.at("barrier_cycles"));
+  params.dispatch_overhead_ns = read_number(unit_reader, keys.at("dispatch_overhead_ns"));
   return params;
 }
 

@@ -7,16 +7,17 @@
 #include <string>
 
 #include "base/config_tree.h"
+#include "base/key_table.h"
 #include "compiler/ir/dtype.h"
 #include "sim/noc/noc.h"
 
 namespace polyarch::archs::mimd {
 
 struct CoreParams {
-  int64_t vector_lanes = 16;  // 32-bit lanes per vector unit (16 = 512-bit vectors)
-  int64_t vector_units = 2;   // vector FMA pipes issuing each cycle
-  int64_t sfu_per_cycle = 1;  // transcendental results per cycle (vectorised approximations)
-  int64_t local_kib = 1024;   // private memory (scratchpad or private cache) per core
+  int64_t vector_lanes = 16;        // 32-bit lanes per vector unit (16 = 512-bit vectors)
+  int64_t vector_units = 2;         // vector FMA pipes issuing each cycle
+  int64_t sfu_per_cycle = 1;        // transcendental results per cycle (vectorised approximations)
+  int64_t local_kib = 1024;         // private memory (scratchpad or private cache) per core
   bool packed_narrow_types = true;  // 16-bit and 8-bit types pack 2 and 4 per lane
 };
 
@@ -26,16 +27,20 @@ struct MimdParams {
   std::optional<double> clock_ghz;  // nullopt = the SoC clock
   ir::DType dtype = ir::DType::kFp32;
   CoreParams core;
-  sim::NocSpec noc;                  // nodes = count
-  int64_t memory_ports = 1;          // NoC nodes attached to DRAM, spread evenly over the nodes
-  int64_t barrier_cycles = 0;        // the cores' synchronisation at the end of an op
-  double dispatch_overhead_ns = 0;   // starting the op's command streams
+  sim::NocSpec noc;                 // nodes = count
+  int64_t memory_ports = 1;         // NoC nodes attached to DRAM, spread evenly over the nodes
+  int64_t barrier_cycles = 0;       // the cores' synchronisation at the end of an op
+  double dispatch_overhead_ns = 0;  // starting the op's command streams
 
   // Multiply-accumulates (or element operations) per cycle of one core for `dtype`.
   int64_t core_elements_per_cycle(ir::DType dtype) const;
   // The NoC node of memory port `port` and the port nearest to `node` (fewest hops).
   int64_t port_node(int64_t port) const;
 };
+
+// The keys of a `kind: mimd` unit: what parse_mimd_params reads and `validate --describe mimd`
+// prints.
+const KeyTable& mimd_keys();
 
 MimdParams parse_mimd_params(MapReader& unit_reader, const std::string& unit_name);
 

@@ -1,38 +1,36 @@
 #pragma once
-// Registration glue for `kind: pim`: parses the unit and creates its SystemC model.
-#include <memory>
+// `kind: pim` as the kind adapter (archs/kind_adapter.h) sees it: which ops the bank PUs run, its
+// description, its estimate on the DRAM command clock and GEMV mapping space; the rest is shared.
+#include <optional>
 #include <string>
 
+#include "archs/kind_adapter.h"
+#include "archs/pim/cost_model.h"
+#include "archs/pim/energy.h"
 #include "archs/pim/params.h"
+#include "archs/pim/pim_space.h"
 #include "archs/unit_config.h"
 #include "base/config_tree.h"
 
 namespace polyarch::archs::pim {
 
-class PimUnitConfig : public UnitConfig {
- public:
-  explicit PimUnitConfig(PimParams params) : params_(std::move(params)) {}
+struct PimKind {
+  using Params = PimParams;
+  static constexpr std::string_view kName = "pim";
 
-  const std::string& name() const override { return params_.name; }
-  std::string kind() const override { return "pim"; }
-  bool supports(const ir::Op& op) const override;
-  sim::UnitFactory factory(double soc_clock_ghz) const override;
-  nlohmann::ordered_json describe() const override;
-  std::optional<double> estimate_seconds(const ir::Op& op, const MemoryContext& memory,
-                                         double soc_clock_ghz) const override;
-  std::optional<sim::EnergyByAction> op_energy(const sim::OpResult& op,
-                                               const sim::EnergyContext& context) const override;
-  std::optional<double> area_mm2(const sim::TechTable& tech) const override;
-  void use_mapping_search(std::shared_ptr<const mapping::SearchPolicy> policy) override;
-  std::optional<MappingQuery> mapping_query(const ir::Op& op, const MemoryContext& memory,
-                                            double soc_clock_ghz) const override;
-  const PimParams& params() const { return params_; }
-
- private:
-  PimParams params_;
-  std::shared_ptr<UnitSearch> decisions_;  // null: plan_op's own mappings
+  static constexpr auto parse = &parse_pim_params;
+  static constexpr auto supports = &pim_supports;
+  static const KeyTable& keys() { return pim_keys(); }
+  static nlohmann::ordered_json describe(const Params& params);
+  static sim::UnitFactory factory(const KindUnit<PimKind>& unit, double soc_clock_ghz);
+  static double estimate_seconds(const KindUnit<PimKind>& unit, const ir::Op& op,
+                                 const OpSurroundings& at);
+  static std::optional<KindMappingQuery<PimGemmMappingProblem>> mapping_query(
+      const KindUnit<PimKind>& unit, const ir::Op& op, const OpSurroundings& at);
+  static constexpr auto op_energy = &pim_op_energy;
+  static constexpr auto area_mm2 = &pim_area_mm2;
 };
 
-std::unique_ptr<UnitConfig> parse_unit_config(MapReader& unit_reader, const std::string& name);
+using PimUnitConfig = KindAdapter<PimKind>;
 
 }  // namespace polyarch::archs::pim

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "base/config_tree.h"
+#include "base/key_table.h"
 #include "compiler/ir/dtype.h"
 #include "sim/memory/dram/config.h"
 
@@ -26,7 +27,7 @@ enum class Reduction {
 
 struct PimParams {
   std::string name;
-  std::string memory_preset;  // e.g. "hbm2e_3200"
+  std::string memory_preset;   // e.g. "hbm2e_3200"
   sim::dram::DramConfig dram;  // the preset, with `devices` x its channels
   int64_t devices = 1;         // stacks, chips or DIMMs
   int64_t banks_per_pu = 1;
@@ -52,6 +53,10 @@ struct PimParams {
   double pu_cycles_per_dram_cycle() const;
   bool implements(const std::string& fn) const { return functions.count(fn) > 0; }
 };
+
+// The keys of a `kind: pim` unit: what parse_pim_params reads and `validate --describe pim`
+// prints.
+const KeyTable& pim_keys();
 
 PimParams parse_pim_params(MapReader& unit_reader, const std::string& unit_name);
 

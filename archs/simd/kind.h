@@ -1,38 +1,35 @@
 #pragma once
-// Registration glue for `kind: simd`: parses the unit and creates its SystemC model.
-#include <memory>
+// `kind: simd` as the kind adapter (archs/kind_adapter.h) sees it: which ops the cores run, its
+// description, its analytical estimate and GEMM mapping space; the rest is shared.
+#include <optional>
 #include <string>
 
+#include "archs/kind_adapter.h"
+#include "archs/simd/cost_model.h"
+#include "archs/simd/energy.h"
+#include "archs/simd/gemm_space.h"
 #include "archs/simd/params.h"
 #include "archs/unit_config.h"
 #include "base/config_tree.h"
 
 namespace polyarch::archs::simd {
 
-class SimdUnitConfig : public UnitConfig {
- public:
-  explicit SimdUnitConfig(SimdParams params) : params_(std::move(params)) {}
+struct SimdKind {
+  using Params = SimdParams;
+  static constexpr std::string_view kName = "simd";
 
-  const std::string& name() const override { return params_.name; }
-  std::string kind() const override { return "simd"; }
-  bool supports(const ir::Op& op) const override;
-  sim::UnitFactory factory(double soc_clock_ghz) const override;
-  nlohmann::ordered_json describe() const override;
-  std::optional<sim::EnergyByAction> op_energy(const sim::OpResult& op,
-                                               const sim::EnergyContext& context) const override;
-  std::optional<double> area_mm2(const sim::TechTable& tech) const override;
-  std::optional<double> estimate_seconds(const ir::Op& op, const MemoryContext& memory,
-                                         double soc_clock_ghz) const override;
-  void use_mapping_search(std::shared_ptr<const mapping::SearchPolicy> policy) override;
-  std::optional<MappingQuery> mapping_query(const ir::Op& op, const MemoryContext& memory,
-                                            double soc_clock_ghz) const override;
-  const SimdParams& params() const { return params_; }
-
- private:
-  SimdParams params_;
-  std::shared_ptr<UnitSearch> search_;  // null: the GEMM mapper's own tilings
+  static constexpr auto parse = &parse_simd_params;
+  static constexpr auto supports = &simd_supports;
+  static nlohmann::ordered_json describe(const Params& params);
+  static sim::UnitFactory factory(const KindUnit<SimdKind>& unit, double soc_clock_ghz);
+  static double estimate_seconds(const KindUnit<SimdKind>& unit, const ir::Op& op,
+                                 const OpSurroundings& at);
+  static std::optional<KindMappingQuery<SimdGemmMappingProblem>> mapping_query(
+      const KindUnit<SimdKind>& unit, const ir::Op& op, const OpSurroundings& at);
+  static constexpr auto op_energy = &simd_op_energy;
+  static constexpr auto area_mm2 = &simd_area_mm2;
 };
 
-std::unique_ptr<UnitConfig> parse_unit_config(MapReader& unit_reader, const std::string& name);
+using SimdUnitConfig = KindAdapter<SimdKind>;
 
 }  // namespace polyarch::archs::simd

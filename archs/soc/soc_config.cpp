@@ -5,6 +5,7 @@
 #include <set>
 
 #include "archs/registry.h"
+#include "archs/soc/soc_keys.h"
 #include "sim/memory/dram/presets.h"
 #include "sim/memory/dram/streaming_efficiency.h"
 #include "sim/thermal/package_config.h"
@@ -13,48 +14,40 @@ namespace polyarch::archs {
 
 namespace {
 
-// DRAM kinds of the v1 schema; the DRAM timing issue adds presets with full timing.
-const std::vector<std::string> kDramKinds = {"ddr3",  "ddr4",  "ddr5", "lpddr4", "lpddr5",
-                                             "hbm2",  "hbm2e", "hbm3", "gddr6",  "ideal"};
-const std::vector<std::string> kInterconnectKinds = {"bus"};
-
 sim::DramSpec parse_dram(const ConfigNode& node) {
+  const KeyTable& keys = memory_keys();
   MapReader reader(node);
   sim::DramSpec dram;
-  dram.kind = reader.optional_enum("kind", dram.kind, kDramKinds);
-  // 0 means an ideal channel with unlimited bandwidth (SCALE-Sim's compute-only view).
-  dram.bandwidth_gbps = reader.required_double("bandwidth_gbps", 0.0, 1e6);
-  dram.latency_ns = reader.optional_double("latency_ns", dram.latency_ns, 0.0, 1e6);
-  dram.channels = static_cast<int>(reader.optional_int("channels", dram.channels, 1, 1024));
-  dram.capacity_gib = reader.optional_double("capacity_gib", dram.capacity_gib, 1e-6, 1e6);
+  dram.kind = read_choice(reader, keys.at("dram.kind"));
+  dram.bandwidth_gbps = read_number(reader, keys.at("dram.bandwidth_gbps"));
+  dram.latency_ns = read_number(reader, keys.at("dram.latency_ns"));
+  dram.channels = static_cast<int>(read_int(reader, keys.at("dram.channels")));
+  dram.capacity_gib = read_number(reader, keys.at("dram.capacity_gib"));
   if (reader.has("timing")) {
-    std::vector<std::string> presets;
-    for (std::string_view name : sim::dram::preset_names()) presets.emplace_back(name);
-    dram.timing_preset = reader.required_enum("timing", presets);
+    dram.timing_preset = read_choice(reader, keys.at("dram.timing"));
     dram.efficiency = sim::dram::preset_streaming_efficiency(dram.timing_preset);
   }
-  reader.finish();
+  finish_with_table(reader, keys, "dram");
   return dram;
 }
 
 sim::DramSpec parse_memory(const ConfigNode& node) {
   MapReader reader(node);
   sim::DramSpec dram = parse_dram(reader.required("dram"));
-  reader.finish();
+  finish_with_table(reader, memory_keys(), "");
   return dram;
 }
 
 sim::InterconnectSpec parse_interconnect(const ConfigNode& node) {
+  const KeyTable& keys = soc_keys();
   MapReader reader(node);
   sim::InterconnectSpec interconnect;
-  interconnect.kind = reader.optional_enum("kind", interconnect.kind, kInterconnectKinds);
-  interconnect.bandwidth_gbps =
-      reader.optional_double("bandwidth_gbps", interconnect.bandwidth_gbps, 0.0, 1e7);
-  interconnect.latency_cycles = static_cast<int>(
-      reader.optional_int("latency_cycles", interconnect.latency_cycles, 0, 1000000));
-  interconnect.transfers =
-      reader.optional_enum("transfers", interconnect.transfers, {"shared_dram", "copy"});
-  reader.finish();
+  interconnect.kind = read_choice(reader, keys.at("interconnect.kind"));
+  interconnect.bandwidth_gbps = read_number(reader, keys.at("interconnect.bandwidth_gbps"));
+  interconnect.latency_cycles =
+      static_cast<int>(read_int(reader, keys.at("interconnect.latency_cycles")));
+  interconnect.transfers = read_choice(reader, keys.at("interconnect.transfers"));
+  finish_with_table(reader, keys, "interconnect");
   return interconnect;
 }
 
@@ -63,8 +56,9 @@ std::unique_ptr<UnitConfig> parse_unit(const ConfigNode& node) {
   std::string name = reader.required_string("name");
   if (name.empty()) throw_bad_input(reader.required("name").where(), "unit name is empty");
   std::string kind = reader.required_enum("kind", unit_kind_names());
-  std::unique_ptr<UnitConfig> unit = find_unit_kind(kind)->parse(reader, name);
-  reader.finish();
+  const UnitKindEntry& entry = *find_unit_kind(kind);
+  std::unique_ptr<UnitConfig> unit = entry.parse(reader, name);
+  finish_unit_keys(reader, entry);
   return unit;
 }
 
@@ -86,7 +80,7 @@ std::vector<std::unique_ptr<UnitConfig>> parse_units(const ConfigNode& node) {
 
 std::string parse_technology(MapReader& reader) {
   const ConfigNode* node = reader.optional("technology");
-  if (node == nullptr) return "28nm";
+  if (node == nullptr) return soc_keys().at("technology").default_value;
   const std::string& text = node->scalar();
   static const std::regex kNode("[1-9][0-9]*nm");
   if (!std::regex_match(text, kNode)) {
@@ -100,8 +94,9 @@ std::string parse_technology(MapReader& reader) {
 SocConfig parse_soc_config(const ConfigNode& root) {
   MapReader reader(root);
   SocConfig soc;
-  soc.name = reader.required_string("name");
-  soc.clock_ghz = reader.required_double("clock_ghz", 1e-6, 100.0);
+  const KeyTable& keys = soc_keys();
+  soc.name = read_string(reader, keys.at("name"));
+  soc.clock_ghz = read_number(reader, keys.at("clock_ghz"));
   soc.technology = parse_technology(reader);
   soc.dram = parse_memory(reader.required("memory"));
   if (const ConfigNode* node = reader.optional("interconnect")) {
@@ -119,10 +114,8 @@ SocConfig parse_soc_config(const ConfigNode& root) {
     soc.thermal = sim::thermal::parse_package_config(*node);
   }
   if (const ConfigNode* node = reader.optional("dvfs")) soc.dvfs = sim::parse_dvfs_policy(*node);
-  if (reader.optional("power_cap_w") != nullptr) {
-    soc.power_cap_w = reader.required_double("power_cap_w", 1e-6, 1e7);
-  }
-  reader.finish();
+  soc.power_cap_w = read_optional_number(reader, keys.at("power_cap_w"));
+  finish_with_table(reader, keys, "");
   return soc;
 }
 

@@ -1,38 +1,36 @@
 #pragma once
-// Registration glue for `kind: systolic`: parses the unit and creates its SystemC model.
+// `kind: systolic` as the kind adapter (archs/kind_adapter.h) sees it: which ops the array runs,
+// its description, its analytical estimate and mapping space; the rest is shared.
 #include <memory>
+#include <optional>
 #include <string>
 
+#include "archs/kind_adapter.h"
+#include "archs/systolic/energy.h"
+#include "archs/systolic/mapper.h"
 #include "archs/systolic/params.h"
 #include "archs/unit_config.h"
 #include "base/config_tree.h"
 
 namespace polyarch::archs::systolic {
 
-class SystolicUnitConfig : public UnitConfig {
- public:
-  explicit SystolicUnitConfig(SystolicParams params) : params_(std::move(params)) {}
+struct SystolicKind {
+  using Params = SystolicParams;
+  static constexpr std::string_view kName = "systolic";
 
-  const std::string& name() const override { return params_.name; }
-  std::string kind() const override { return "systolic"; }
-  bool supports(const ir::Op& op) const override;
-  sim::UnitFactory factory(double soc_clock_ghz) const override;
-  nlohmann::ordered_json describe() const override;
-  std::optional<sim::EnergyByAction> op_energy(const sim::OpResult& op,
-                                               const sim::EnergyContext& context) const override;
-  std::optional<double> area_mm2(const sim::TechTable& tech) const override;
-  std::optional<double> estimate_seconds(const ir::Op& op, const MemoryContext& memory,
-                                         double soc_clock_ghz) const override;
-  void use_mapping_search(std::shared_ptr<const mapping::SearchPolicy> policy) override;
-  std::optional<MappingQuery> mapping_query(const ir::Op& op, const MemoryContext& memory,
-                                            double soc_clock_ghz) const override;
-  const SystolicParams& params() const { return params_; }
-
- private:
-  SystolicParams params_;
-  std::shared_ptr<UnitSearch> search_;  // null: the unit's own configuration for every op
+  static constexpr auto parse = &parse_systolic_params;
+  static bool supports(const ir::Op& op);
+  static const KeyTable& keys() { return systolic_keys(); }
+  static nlohmann::ordered_json describe(const Params& params);
+  static sim::UnitFactory factory(const KindUnit<SystolicKind>& unit, double soc_clock_ghz);
+  static double estimate_seconds(const KindUnit<SystolicKind>& unit, const ir::Op& op,
+                                 const OpSurroundings& at);
+  static std::optional<KindMappingQuery<SystolicMappingProblem>> mapping_query(
+      const KindUnit<SystolicKind>& unit, const ir::Op& op, const OpSurroundings& at);
+  static constexpr auto op_energy = &systolic_op_energy;
+  static constexpr auto area_mm2 = &systolic_area_mm2;
 };
 
-std::unique_ptr<UnitConfig> parse_unit_config(MapReader& unit_reader, const std::string& name);
+using SystolicUnitConfig = KindAdapter<SystolicKind>;
 
 }  // namespace polyarch::archs::systolic

@@ -1,6 +1,7 @@
 #include "archs/systolic/params.h"
 
 #include "archs/common_keys.h"
+#include "base/key_specs.h"
 
 namespace polyarch::archs::systolic {
 
@@ -34,28 +35,58 @@ SystolicBuffers parse_buffers(MapReader& unit_reader) {
   SystolicBuffers buffers;
   const ConfigNode* node = unit_reader.optional("buffers");
   if (node == nullptr) return buffers;
+  const KeyTable& keys = systolic_keys();
   MapReader reader(*node);
-  buffers.ifmap_kib = reader.optional_int("ifmap_kib", buffers.ifmap_kib, 1, kMaxBufferKib);
-  buffers.filter_kib = reader.optional_int("filter_kib", buffers.filter_kib, 1, kMaxBufferKib);
-  buffers.ofmap_kib = reader.optional_int("ofmap_kib", buffers.ofmap_kib, 1, kMaxBufferKib);
-  buffers.double_buffered = reader.optional_bool("double_buffered", buffers.double_buffered);
-  reader.finish();
+  buffers.ifmap_kib = read_int(reader, keys.at("buffers.ifmap_kib"));
+  buffers.filter_kib = read_int(reader, keys.at("buffers.filter_kib"));
+  buffers.ofmap_kib = read_int(reader, keys.at("buffers.ofmap_kib"));
+  buffers.double_buffered = read_bool(reader, keys.at("buffers.double_buffered"));
+  finish_with_table(reader, keys, "buffers");
   return buffers;
 }
 
 }  // namespace
 
+const KeyTable& systolic_keys() {
+  static const KeyTable table = [] {
+    const SystolicBuffers buffers;
+    const SystolicParams params;
+    return unit_key_table(
+        "systolic", "a 2-D array of MAC PEs fed by ifmap, filter and ofmap SRAM (SCALE-Sim v2)",
+        {int_key("rows", "PEs", kRequired, 1, kMaxArraySide, "PE rows of the array"),
+         int_key("cols", "PEs", kRequired, 1, kMaxArraySide, "PE columns of the array"),
+         choice_key("dataflow", kRequired, {"os", "ws", "is"},
+                    "what stays in the PEs: outputs, weights or inputs"),
+         dtype_key("dtype", params.dtype, "operand type"),
+         dtype_key("acc_dtype", params.acc_dtype, "accumulator type"),
+         bool_key("scalesim_compat", params.scalesim_compat,
+                  "count cycles as SCALE-Sim v2 reports them (the last cycle's index)"),
+         map_key("buffers", "{}", "the on-chip SRAM buffers"),
+         int_key("buffers.ifmap_kib", "KiB", default_text(buffers.ifmap_kib), 1, kMaxBufferKib,
+                 "input feature map buffer"),
+         int_key("buffers.filter_kib", "KiB", default_text(buffers.filter_kib), 1, kMaxBufferKib,
+                 "filter (weight) buffer"),
+         int_key("buffers.ofmap_kib", "KiB", default_text(buffers.ofmap_kib), 1, kMaxBufferKib,
+                 "output feature map buffer"),
+         bool_key("buffers.double_buffered", buffers.double_buffered,
+                  "each buffer in two halves: one feeds the array while the other fills"),
+         clock_key()});
+  }();
+  return table;
+}
+
 SystolicParams parse_systolic_params(MapReader& unit_reader, const std::string& unit_name) {
+  const KeyTable& keys = systolic_keys();
   SystolicParams params;
   params.name = unit_name;
-  params.rows = unit_reader.required_int("rows", 1, kMaxArraySide);
-  params.cols = unit_reader.required_int("cols", 1, kMaxArraySide);
-  params.dataflow = parse_dataflow(unit_reader.required_enum("dataflow", {"os", "ws", "is"}));
-  params.dtype = optional_dtype_key(unit_reader, "dtype", ir::DType::kInt8);
-  params.acc_dtype = optional_dtype_key(unit_reader, "acc_dtype", ir::DType::kInt32);
+  params.rows = read_int(unit_reader, keys.at("rows"));
+  params.cols = read_int(unit_reader, keys.at("cols"));
+  params.dataflow = parse_dataflow(read_choice(unit_reader, keys.at("dataflow")));
+  params.dtype = read_dtype(unit_reader, keys.at("dtype"));
+  params.acc_dtype = read_dtype(unit_reader, keys.at("acc_dtype"));
   params.buffers = parse_buffers(unit_reader);
-  params.clock_ghz = optional_clock_key(unit_reader);
-  params.scalesim_compat = unit_reader.optional_bool("scalesim_compat", params.scalesim_compat);
+  params.clock_ghz = read_optional_number(unit_reader, keys.at("clock_ghz"));
+  params.scalesim_compat = read_bool(unit_reader, keys.at("scalesim_compat"));
   return params;
 }
 

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "base/config_tree.h"
+#include "base/key_table.h"
 #include "compiler/ir/dtype.h"
 
 namespace polyarch::archs::systolic {
@@ -33,6 +34,10 @@ struct SystolicParams {
   // last cycle, one less than the count). See archs/systolic/README.md.
   bool scalesim_compat = true;
 };
+
+// The keys of a `kind: systolic` unit: what parse_systolic_params reads and `validate --describe
+// systolic` prints.
+const KeyTable& systolic_keys();
 
 // Reads the keys of one `units[]` entry (name and kind already known). Errors name the key.
 SystolicParams parse_systolic_params(MapReader& unit_reader, const std::string& unit_name);

@@ -1,0 +1,127 @@
+#pragma once
+// The one UnitConfig every kind shares. A kind is a traits struct naming its parameters, key
+// table and free functions (see archs/systolic/kind.h for the shape); `supports` and `area_mm2`
+// may leave out the parameters where the kind's answer does not depend on them; the adapter does
+// what all kinds do alike: the unit's clock (its own, else the SoC's), DRAM as seen at that clock,
+// the unsupported-op guard, and the mapping search shared by the estimates and every model the
+// factory makes.
+#include <concepts>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "archs/unit_config.h"
+#include "base/config_tree.h"
+#include "base/key_table.h"
+
+namespace polyarch::archs {
+
+// Where one op of a unit is estimated or searched: the clock the unit runs at and DRAM as the
+// kind's cost model sees it, in seconds and in cycles of that clock.
+struct OpSurroundings {
+  double clock_ghz = 1.0;
+  MemoryContext memory;
+  sim::MemoryView view;
+  const MappingEnergy& energy;
+};
+
+namespace detail {
+struct NoUnitState {};
+template <class Kind>
+struct UnitStateOf {
+  using type = NoUnitState;
+};
+template <class Kind>
+requires requires { typename Kind::State; }
+struct UnitStateOf<Kind> {
+  using type = typename Kind::State;
+};
+}  // namespace detail
+
+// One unit of a kind as the kind's functions see it: its parameters, the kind's per-unit state
+// (e.g. a mapping cache, where the kind declares `using State`), and the mapping search in
+// force (null: the kind's own mapping choices).
+template <class Kind>
+struct KindUnit {
+  using State = typename detail::UnitStateOf<Kind>::type;
+
+  typename Kind::Params params;
+  std::shared_ptr<State> state = std::make_shared<State>();
+  std::shared_ptr<UnitSearch> search;
+};
+
+template <class Kind>
+class KindAdapter final : public UnitConfig {
+ public:
+  using Params = typename Kind::Params;
+
+  explicit KindAdapter(Params params) { unit_.params = std::move(params); }
+
+  const std::string& name() const override { return unit_.params.name; }
+  std::string kind() const override { return std::string(Kind::kName); }
+  bool supports(const ir::Op& op) const override {
+    if constexpr (std::invocable<decltype(Kind::supports), const Params&, const ir::Op&>) {
+      return Kind::supports(unit_.params, op);
+    } else {
+      return Kind::supports(op);  // every unit of the kind runs the same ops
+    }
+  }
+  sim::UnitFactory factory(double soc_clock_ghz) const override {
+    return Kind::factory(unit_, soc_clock_ghz);
+  }
+  nlohmann::ordered_json describe() const override { return Kind::describe(unit_.params); }
+  std::optional<sim::EnergyByAction> op_energy(const sim::OpResult& op,
+                                               const sim::EnergyContext& context) const override {
+    return Kind::op_energy(unit_.params, op, context);
+  }
+  std::optional<double> area_mm2(const sim::TechTable& tech) const override {
+    if constexpr (std::invocable<decltype(Kind::area_mm2), const Params&, const sim::TechTable&>) {
+      return Kind::area_mm2(unit_.params, tech);
+    } else {
+      return Kind::area_mm2(unit_.params);  // areas from the kind's own published design
+    }
+  }
+  std::optional<double> estimate_seconds(const ir::Op& op, const MemoryContext& memory,
+                                         double soc_clock_ghz) const override {
+    if (!supports(op)) return std::nullopt;
+    return Kind::estimate_seconds(unit_, op, surroundings(memory, soc_clock_ghz));
+  }
+  std::optional<MappingQuery> mapping_query(const ir::Op& op, const MemoryContext& memory,
+                                            double soc_clock_ghz) const override {
+    if (!supports(op)) return std::nullopt;
+    return generic_query(Kind::mapping_query(unit_, op, surroundings(memory, soc_clock_ghz)));
+  }
+  void use_mapping_search(std::shared_ptr<const mapping::SearchPolicy> policy) override {
+    // The unit's description is part of every decision key: a decision never crosses units.
+    unit_.search =
+        std::make_shared<UnitSearch>(std::move(policy), describe().dump(), mapping_energy());
+  }
+
+  const Params& params() const { return unit_.params; }
+  typename KindUnit<Kind>::State& state() const { return *unit_.state; }
+
+ private:
+  OpSurroundings surroundings(const MemoryContext& memory, double soc_clock_ghz) const {
+    const double clock_ghz = unit_clock_ghz(soc_clock_ghz);
+    return {clock_ghz, memory, memory.view(clock_ghz), mapping_energy()};
+  }
+  // Kinds with a `clock_ghz` key run at it; the others (clocked by their DRAM or with timing in
+  // seconds) ignore the clock and get the SoC's.
+  double unit_clock_ghz(double soc_clock_ghz) const {
+    if constexpr (requires { unit_.params.clock_ghz.value_or(1.0); }) {
+      return unit_.params.clock_ghz.value_or(soc_clock_ghz);
+    } else {
+      return soc_clock_ghz;
+    }
+  }
+
+  KindUnit<Kind> unit_;
+};
+
+// The registry's parser for a kind: reads the keys of one `units[]` entry into the adapter.
+template <class Kind>
+std::unique_ptr<UnitConfig> parse_unit(MapReader& unit_reader, const std::string& name) {
+  return std::make_unique<KindAdapter<Kind>>(Kind::parse(unit_reader, name));
+}
+
+}  // namespace polyarch::archs
