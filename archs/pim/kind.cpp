@@ -7,6 +7,11 @@
 
 namespace polyarch::archs::pim {
 
+sim::UnitFactory PimKind::factory(const KindUnit<PimKind>& unit, double soc_clock_ghz) {
+  (void)soc_clock_ghz;  // PUs run off the DRAM command clock
+  return pim_unit_factory(unit.params, unit.search);
+}
+
 nlohmann::ordered_json PimKind::describe(const Params& params) {
   return {{"name", params.name},
           {"kind", "pim"},
