@@ -117,11 +117,13 @@ TEST(KeyTables, UnknownNameListsTheTables) {
   }
 }
 
+// Locations are those of the misspelt key's value, as for every other config error (the config
+// tree records where each value was written).
 TEST(KeyTableSuggestions, MisspeltUnitKeyNamesTheKindsKeyAtItsLine) {
   const std::string message = error_of(std::string(kHead) + R"(units:
   - {name: a, kind: systolic, rows: 4, cols: 4, dataflow: os, scalesim_compta: false}
 )");
-  EXPECT_NE(message.find("arch.yaml:6:63"), std::string::npos) << message;
+  EXPECT_NE(message.find("arch.yaml:6:80"), std::string::npos) << message;
   EXPECT_NE(message.find("unknown key 'scalesim_compta'; did you mean 'scalesim_compat'?"),
             std::string::npos)
       << message;
@@ -136,7 +138,7 @@ TEST(KeyTableSuggestions, MisspeltNestedKeyNamesTheKeyOfItsMap) {
     dataflow: os
     buffers: {ifmap_kb: 64}
 )");
-  EXPECT_NE(message.find("arch.yaml:11:15"), std::string::npos) << message;
+  EXPECT_NE(message.find("arch.yaml:11:25"), std::string::npos) << message;
   EXPECT_NE(message.find("did you mean 'ifmap_kib'?"), std::string::npos) << message;
 }
 
@@ -147,7 +149,7 @@ clock_ghz: 1.0
 memory:
   dram: {kind: hbm2, bandwidth_gbps: 600, latncy_ns: 90}
 )" + units);
-  EXPECT_NE(memory.find("arch.yaml:4:43"), std::string::npos) << memory;
+  EXPECT_NE(memory.find("arch.yaml:4:54"), std::string::npos) << memory;
   EXPECT_NE(memory.find("did you mean 'latency_ns'?"), std::string::npos) << memory;
   const std::string top = error_of(std::string(kHead) + units + "power_cap: 100\n");
   EXPECT_NE(top.find("arch.yaml:6:1"), std::string::npos) << top;
