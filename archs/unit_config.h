@@ -11,21 +11,14 @@
 #include "mapping/cache/unit_decisions.h"
 #include "sim/energy/energy_context.h"
 #include "sim/kernel/unit_model.h"
+#include "sim/memory/dram_view.h"
 #include "sim/physics/chip_physics.h"
 #include "sim/result.h"
 
 namespace polyarch::archs {
 
 // The memory behind every unit, as the analytical estimates see it.
-struct MemoryContext {
-  double dram_bytes_per_second = 0;  // sustained; 0 = unlimited
-  double dram_latency_s = 0;
-
-  // The same in cycles of a unit's clock, as its mappers see it.
-  sim::MemoryView view(double clock_ghz) const {
-    return sim::memory_view(dram_bytes_per_second, dram_latency_s, clock_ghz);
-  }
-};
+using MemoryContext = sim::DramView;
 
 // The physics side (name, op energy, area) is sim::UnitPhysics, which each kind implements too.
 class UnitConfig : public sim::UnitPhysics {

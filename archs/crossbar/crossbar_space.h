@@ -19,10 +19,6 @@
 
 namespace polyarch::archs::crossbar {
 
-// The kind adapter (kind.cpp, rewritten elsewhere) still names the DRAM view by its old name;
-// the alias goes once it passes its MemoryContext, itself a sim::DramView, straight through.
-using CrossbarMemory = sim::DramView;
-
 class CrossbarMappingProblem final : public mapping::MappingProblem {
  public:
   // `op` must be one the unit supports (crossbar_supports).

@@ -48,14 +48,12 @@ nlohmann::ordered_json CrossbarKind::describe(const Params& params) {
 double CrossbarKind::estimate_seconds(const KindUnit<CrossbarKind>& unit, const ir::Op& op,
                                       const OpSurroundings& at) {
   // Timing is in seconds (read_ns, ADC rate): the clock does not enter.
-  const CrossbarMemory dram{at.memory.dram_bytes_per_second, at.memory.dram_latency_s};
-  return crossbar_seconds(plan_for_run(unit.params, op, dram, unit.search.get()), dram);
+  return crossbar_seconds(plan_for_run(unit.params, op, at.memory, unit.search.get()), at.memory);
 }
 
 std::optional<KindMappingQuery<CrossbarMappingProblem>> CrossbarKind::mapping_query(
     const KindUnit<CrossbarKind>& unit, const ir::Op& op, const OpSurroundings& at) {
-  return crossbar_mapping_query(
-      unit.params, op, {at.memory.dram_bytes_per_second, at.memory.dram_latency_s}, at.energy);
+  return crossbar_mapping_query(unit.params, op, at.memory, at.energy);
 }
 
 }  // namespace polyarch::archs::crossbar
