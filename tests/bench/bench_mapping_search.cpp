@@ -1,4 +1,4 @@
-// Mapping search speed (issue 7): systolic cost-model evaluations per second on one core
+// Mapping search speed: systolic cost-model evaluations per second on one core
 // (floor: 100 000/s), and how fast each searcher reaches a mapping within 5% of the exhaustive
 // optimum on ResNet-50 and BERT-base layers. Counters: evals_to_5pct (the search's evaluations
 // until its best was within 5%; -1 if never within the budget), best_over_optimum.

@@ -1,7 +1,7 @@
 // Cost of a HotSpot-style grid-mode thermal run (sim/thermal/grid_*): a 20-block floorplan (5 x 4
 // blocks of 2 x 1.5 mm) on HotSpot's default 64 x 64 grid (4 layers of 4,096 cells and 12
 // package nodes) over a 10,000-sample power trace, HotSpot's default package. The whole run is
-// timed (network, band Cholesky, steady state, modal set-up, 10,000 intervals); issue 11's floor
+// timed (network, band Cholesky, steady state, modal set-up, 10,000 intervals); the target
 // is one second. HotSpot 7's own grid transient (RK4) takes seconds per sample on this grid.
 #include <benchmark/benchmark.h>
 

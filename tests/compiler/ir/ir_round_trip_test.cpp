@@ -17,8 +17,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Every workload the repository ships, and the larger ONNX exports of the shared folder when
-// this machine has it.
+// Every workload the repository ships, and the ONNX exports in tests/data/onnx (copies of the
+// real exports, with their provenance).
 std::vector<fs::path> shipped_workloads() {
   std::vector<fs::path> paths;
   const fs::path source(POLYARCH_SOURCE_DIR);
@@ -28,12 +28,6 @@ std::vector<fs::path> shipped_workloads() {
       if (extension == ".yaml" || extension == ".csv" || extension == ".onnx") {
         paths.push_back(entry.path());
       }
-    }
-  }
-  const fs::path shared = "/work/shared/workloads/onnx";
-  if (fs::is_directory(shared)) {
-    for (const auto& entry : fs::directory_iterator(shared)) {
-      if (entry.path().extension() == ".onnx") paths.push_back(entry.path());
     }
   }
   std::sort(paths.begin(), paths.end());

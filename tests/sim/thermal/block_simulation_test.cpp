@@ -1,6 +1,6 @@
 // polyarch's block model against HotSpot 7 outputs kept in tests/data/thermal/ (PROVENANCE.md):
 // steady state within 1 K and the transient within 2 K of HotSpot for every block and sample,
-// as issue 11 asks; the tighter guards below hold today and catch regressions early.
+// as required; the tighter guards below hold today and catch regressions early.
 #include "sim/thermal/block_simulation.h"
 
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 // polyarch's grid mode against HotSpot 7 grid-model outputs kept in tests/data/thermal/grid_*
 // (64 x 64, PROVENANCE.md): steady state within 1 K and the transient within 2 K of HotSpot for
-// every block and sample, as issue 11 asks; the tighter guards below hold today.
+// every block and sample, as required; the tighter guards below hold today.
 #include "sim/thermal/grid_simulation.h"
 
 #include <gtest/gtest.h>
