@@ -50,6 +50,17 @@ struct KindUnit {
   std::shared_ptr<UnitSearch> search;
 };
 
+// A kind whose convolution engine forms its rows from contiguous channels declares
+// `kConvLayout = ir::Layout::kNhwc`; the others are modelled on the import's NCHW.
+template <class Kind>
+constexpr ir::Layout conv_layout_of() {
+  if constexpr (requires { Kind::kConvLayout; }) {
+    return Kind::kConvLayout;
+  } else {
+    return ir::Layout::kNchw;
+  }
+}
+
 template <class Kind>
 class KindAdapter final : public UnitConfig {
  public:
@@ -70,6 +81,7 @@ class KindAdapter final : public UnitConfig {
     return Kind::factory(unit_, soc_clock_ghz);
   }
   nlohmann::ordered_json describe() const override { return Kind::describe(unit_.params); }
+  ir::Layout preferred_conv_layout() const override { return conv_layout_of<Kind>(); }
   std::optional<sim::EnergyByAction> op_energy(const sim::OpResult& op,
                                                const sim::EnergyContext& context) const override {
     return Kind::op_energy(unit_.params, op, context);

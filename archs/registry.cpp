@@ -15,7 +15,7 @@ template <class Kind>
 UnitKindEntry kind_entry() {
   const KeyTable* keys = nullptr;
   if constexpr (requires { Kind::keys(); }) keys = &Kind::keys();
-  return {std::string(Kind::kName), parse_unit<Kind>, keys};
+  return {std::string(Kind::kName), parse_unit<Kind>, keys, conv_layout_of<Kind>()};
 }
 
 }  // namespace

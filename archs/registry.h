@@ -23,6 +23,9 @@ struct UnitKindEntry {
   // declared its table yet (its unknown keys are still rejected, with suggestions from the keys
   // its parser read).
   const KeyTable* keys = nullptr;
+  // The activation order the kind's convolution engine reads best (UnitConfig::
+  // preferred_conv_layout), for help texts that name the kinds.
+  ir::Layout conv_layout = ir::Layout::kNchw;
 };
 
 const std::vector<UnitKindEntry>& unit_kinds();

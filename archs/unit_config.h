@@ -29,6 +29,9 @@ class UnitConfig : public sim::UnitPhysics {
   virtual sim::UnitFactory factory(double soc_clock_ghz) const = 0;
   // The unit's parameters as JSON, for reports and `validate`.
   virtual nlohmann::ordered_json describe() const = 0;
+  // The activation order its convolution engine reads best; the layout pass (`--layout auto`)
+  // takes it from the first unit of the SoC that runs convolutions.
+  virtual ir::Layout preferred_conv_layout() const = 0;
 
   // The op's latency on this unit by its analytical model, without simulation (for the list
   // scheduler); nullopt where the kind gives no estimate. `soc_clock_ghz` applies where the unit

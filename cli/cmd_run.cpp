@@ -7,6 +7,7 @@
 #include "cli/pipeline_flags.h"
 #include "cli/resource_limits.h"
 #include "driver/functional.h"
+#include "driver/registry_names.h"
 #include "driver/run.h"
 #include "reports/csv_report.h"
 #include "reports/html/report_html.h"
@@ -20,18 +21,20 @@ namespace polyarch::cli {
 
 namespace {
 
-constexpr const char* kRunHelp =
-    R"(usage: polyarch run --arch A.yaml --workload W [--out DIR] [--seed N] [--quiet]
+// The help; the unit kinds and searchers come from their registries.
+std::string run_help() {
+  return R"(usage: polyarch run --arch A.yaml --workload W [--out DIR] [--seed N] [--quiet]
                     [--search S [--objective O] [--search-budget N] [--cache-dir DIR|--no-cache]]
 
-Compiles workload W (a layer-list YAML or a SCALE-Sim topology CSV), maps it onto the units of
-architecture A, simulates it, prints a short table and writes DIR/report.json (schema
+Compiles workload W (a layer-list YAML, a SCALE-Sim topology CSV, an ONNX model or a text IR
+file), maps it onto the units of architecture A, simulates it, prints a short table and writes DIR/report.json (schema
 polyarch.report/1), DIR/ops.csv, DIR/report.html (charts, opens offline) and DIR/trace.json (a
 timeline for ui.perfetto.dev). DIR defaults to out/run. Nothing is written on error.
 
 options:
   --arch FILE       architecture YAML (may use `base:`)
-  --workload FILE   layer list (.yaml) or SCALE-Sim topology (.csv)
+  --workload FILE   layer list (.yaml), SCALE-Sim topology (.csv), ONNX model (.onnx) or text
+                    IR (.ir, docs/ir.md)
   --out DIR         output directory (created if missing)
   --seed N          seed recorded in provenance (default 0)
   --power-window-us W   power and temperature trace window in microseconds (default 1; at
@@ -45,11 +48,11 @@ options:
   --max-memory SIZE     limit the process's memory (GiB, or with M/G suffix: 512M, 4G);
                         exceeding it ends the run with "out of memory" (exit 1)
 
-mapping search (units whose kind exposes a mapping space: systolic, simd, mimd, pim, crossbar,
-dataflow):
-  --search S        run the mapping searcher S picks for each op shape: exhaustive, random,
-                    genetic, annealing or ranked (seeded by --seed); without it each kind
-                    chooses its own (the exhaustive optimum, so results are the same)
+mapping search (units whose kind exposes a mapping space:
+                    )" + driver::unit_kind_list() + R"():
+  --search S        run the mapping searcher S picks for each op shape (seeded by --seed);
+                    without it each kind chooses its own (the exhaustive optimum, so results
+                    are the same). Searchers: )" + driver::searcher_list() + R"(
   --objective O     what the search minimises: latency (default), energy, edp, weighted:L,E
   --search-budget N evaluations per decision for the non-exhaustive searchers (default 2000)
   --cache-dir DIR   where decisions are cached (default $XDG_CACHE_HOME/polyarch); a later run
@@ -71,6 +74,7 @@ functional mode (the reference interpreter; nothing simulated):
                     by --seed) and write DIR/functional.json: per-output and per-layer error
                     against the ideal fp32 run, top-1 agreement for classifiers
 )";
+}
 
 uint64_t parse_seed(const std::optional<std::string>& text) {
   if (!text) return 0;
@@ -137,7 +141,7 @@ bool wants_help(const CommandArgs& args) {
 
 int run_command(const CommandArgs& args) {
   if (wants_help(args)) {
-    std::cout << kRunHelp << "\n" << kPipelineFlagsHelp;
+    std::cout << run_help() << "\n" << pipeline_flags_help();
     return 0;
   }
   std::vector<OptionSpec> specs = {{"arch"},
@@ -180,10 +184,11 @@ int run_command(const CommandArgs& args) {
   request.arch_path = parsed.required("arch");
   request.workload_path = parsed.required("workload");
   request.seed = parse_seed(parsed.value("seed"));
-  request.mapping_search = parse_mapping_search(parsed, request.seed);
+  request.mapping_search = driver::search_policy(mapping_search_options(parsed), request.seed);
   // `--layout auto` leaves the layout to the target, which the driver loads.
-  request.compile = parse_pipeline_options(parsed, nullptr);
-  request.conv_layout_from_target = conv_layout_is_auto(parsed);
+  const driver::PassFlags flags = pass_flags(parsed);
+  request.compile = driver::pipeline_options(flags, nullptr);
+  request.conv_layout_from_target = driver::layout_from_target(flags);
   if (auto window = parsed.value("power-window-us")) {
     request.power_window_s = parse_positive("power-window-us", *window, 1e-6);
   }

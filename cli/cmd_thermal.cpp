@@ -2,14 +2,12 @@
 // model and writes the steady state and the transient trace as CSV.
 #include "cli/cmd_thermal.h"
 
-#include <cstdio>
 #include <iostream>
-#include <optional>
 
+#include "base/error.h"
 #include "cli/arguments.h"
+#include "driver/thermal_files.h"
 #include "reports/output_files.h"
-#include "sim/thermal/block_simulation.h"
-#include "sim/thermal/grid_simulation.h"
 
 namespace polyarch::cli {
 
@@ -44,66 +42,6 @@ options:
   --out DIR         output directory (created if missing)
 )";
 
-std::string format_kelvin(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.3f", value);
-  return text;
-}
-
-std::string steady_csv(const sim::thermal::Floorplan& floorplan,
-                       const sim::thermal::BlockThermalResult& result) {
-  std::string csv = "block,kelvin\n";
-  for (int b = 0; b < result.block_count; ++b) {
-    csv += floorplan.blocks[b].name + "," + format_kelvin(result.steady_k[b]) + "\n";
-  }
-  return csv;
-}
-
-std::string transient_csv(const sim::thermal::Floorplan& floorplan,
-                          const sim::thermal::BlockThermalResult& result) {
-  std::string csv;
-  for (int b = 0; b < result.block_count; ++b) {
-    csv += (b == 0 ? "" : ",") + floorplan.blocks[b].name;
-  }
-  csv += "\n";
-  for (std::size_t i = 0; i < result.transient_k.size(); ++i) {
-    csv += format_kelvin(result.transient_k[i]);
-    csv += (i + 1) % result.block_count == 0 ? "\n" : ",";
-  }
-  return csv;
-}
-
-sim::thermal::InitialTemperature parse_init(const std::string& text) {
-  if (text == "steady") return sim::thermal::InitialTemperature::kSteady;
-  if (text == "ambient") return sim::thermal::InitialTemperature::kAmbient;
-  throw_bad_input({}, "--init expects steady or ambient, got '" + text + "'");
-}
-
-// ROWSxCOLS, both positive integers, at most kMaxGridCells cells.
-sim::thermal::GridSize parse_grid(const std::string& text) {
-  const std::size_t x = text.find_first_of("xX");
-  auto count = [&](const std::string& part) {
-    if (part.empty() || part.size() > 6 ||
-        part.find_first_not_of("0123456789") != std::string::npos) {
-      return 0;
-    }
-    return std::stoi(part);
-  };
-  const int rows = x == std::string::npos ? 0 : count(text.substr(0, x));
-  const int cols = x == std::string::npos ? 0 : count(text.substr(x + 1));
-  if (rows < 1 || cols < 1) {
-    throw_bad_input(
-        {}, "--grid expects ROWSxCOLS with positive integers (e.g. 64x64), got '" + text + "'");
-  }
-  if (static_cast<long long>(rows) * cols > sim::thermal::kMaxGridCells) {
-    throw_bad_input({}, "--grid " + text + " has " +
-                            std::to_string(static_cast<long long>(rows) * cols) +
-                            " cells; at most " + std::to_string(sim::thermal::kMaxGridCells) +
-                            " are supported");
-  }
-  return {rows, cols};
-}
-
 }  // namespace
 
 int thermal_command(const CommandArgs& args) {
@@ -116,55 +54,30 @@ int thermal_command(const CommandArgs& args) {
   if (!parsed.positionals().empty()) {
     throw_bad_input({}, "unexpected argument '" + parsed.positionals().front() + "' (see --help)");
   }
-  // --model and --grid override the config's `model`, `grid_rows` and `grid_cols`.
-  const std::optional<std::string> model_option = parsed.value("model");
-  if (model_option && *model_option != "block" && *model_option != "grid") {
-    throw_bad_input({}, "--model expects block or grid, got '" + *model_option + "'");
-  }
-  const std::optional<std::string> grid_text = parsed.value("grid");
-  const sim::thermal::GridSize grid_option = parse_grid(grid_text.value_or("64x64"));
-  const sim::thermal::InitialTemperature initial =
-      parse_init(parsed.value("init").value_or("steady"));
-  const std::string floorplan_path = parsed.required("floorplan");
-  const std::string power_path = parsed.required("power");
+  driver::ThermalFilesRequest request;
+  request.model = parsed.value("model");
+  request.grid = parsed.value("grid");
+  request.init = parsed.value("init").value_or("steady");
+  request.floorplan = parsed.required("floorplan");
+  request.power = parsed.required("power");
   const std::string out = parsed.required("out");
+  if (auto config = parsed.value("config")) request.config = *config;
+  const driver::ThermalFilesOutcome outcome = driver::run_thermal_files(request);
 
-  const sim::thermal::PackageConfig package =
-      parsed.value("config") ? sim::thermal::load_package_config(*parsed.value("config"))
-                             : sim::thermal::PackageConfig{};
-  const std::string model = model_option.value_or(
-      package.model.kind == sim::thermal::ThermalModelKind::kGrid ? "grid" : "block");
-  if (grid_text && model != "grid") {
-    throw_bad_input({}, "--grid needs --model grid (or `model: grid` in the config)");
-  }
-  const sim::thermal::GridSize grid_size =
-      grid_text ? grid_option
-                : sim::thermal::GridSize{package.model.grid_rows, package.model.grid_cols};
-  const sim::thermal::Floorplan floorplan = sim::thermal::load_floorplan(floorplan_path);
-  const sim::thermal::PowerTrace trace = sim::thermal::load_power_trace(power_path, floorplan);
-  const sim::thermal::BlockThermalResult result =
-      model == "grid"
-          ? sim::thermal::simulate_grid_thermal(floorplan, trace, package, initial, grid_size)
-          : sim::thermal::simulate_block_thermal(floorplan, trace, package, initial);
-
-  reports::write_files_atomically(out, {{"steady.csv", steady_csv(floorplan, result)},
-                                        {"transient.csv", transient_csv(floorplan, result)}});
-  const double die_area = floorplan.width_m() * floorplan.height_m();
-  if (floorplan.gap_area_m2() > 1e-4 * die_area) {
-    std::cout << "note: " << format_kelvin(100.0 * floorplan.gap_area_m2() / die_area)
+  reports::write_files_atomically(
+      out, {{"steady.csv", outcome.steady_csv}, {"transient.csv", outcome.transient_csv}});
+  if (outcome.uncovered_fraction > 1e-4) {
+    std::cout << "note: " << driver::format_kelvin(100.0 * outcome.uncovered_fraction)
               << "% of the floorplan's bounding box is not covered by any block (allowed; "
-              << (model == "grid" ? "gap cells hold no power but conduct as die, as in HotSpot's "
-                                    "grid model)\n"
-                                  : "no heat flows laterally across gaps)\n");
+              << (outcome.model == "grid"
+                      ? "gap cells hold no power but conduct as die, as in HotSpot's "
+                        "grid model)\n"
+                      : "no heat flows laterally across gaps)\n");
   }
-  int hottest = 0;
-  for (int b = 1; b < result.block_count; ++b) {
-    if (result.steady_k[b] > result.steady_k[hottest]) hottest = b;
-  }
-  std::cout << "steady state: hottest block '" << floorplan.blocks[hottest].name << "' at "
-            << format_kelvin(result.steady_k[hottest]) << " K\n"
+  std::cout << "steady state: hottest block '" << outcome.hottest_block << "' at "
+            << driver::format_kelvin(outcome.hottest_k) << " K\n"
             << "wrote " << out << "/steady.csv and " << out << "/transient.csv ("
-            << trace.sample_count() << " samples of " << package.sampling_interval_s << " s)\n";
+            << outcome.samples << " samples of " << outcome.sampling_interval_s << " s)\n";
   return 0;
 }
 

@@ -1,70 +1,49 @@
 // `polyarch validate FILE...`: checks arch, workload and sweep files without simulating.
 #include <iostream>
 
-#include "archs/soc/soc_config.h"
-#include "archs/soc/soc_keys.h"
-#include "base/config_tree.h"
-#include "base/key_table.h"
+#include "base/error.h"
 #include "cli/commands.h"
-#include "compiler/frontend/workload_loader.h"
-#include "sweep/expand.h"
+#include "driver/registry_names.h"
+#include "driver/validate_file.h"
+#include "sweep/sweep_summary.h"
 
 namespace polyarch::cli {
 
 namespace {
 
-constexpr const char* kValidateHelp = R"(usage: polyarch validate FILE...
+// The help; the unit kinds come from their registry.
+std::string validate_help() {
+  return R"(usage: polyarch validate FILE...
        polyarch validate --describe NAME
 
 Checks each file and prints 'ok' or every error with file:line:col and key path. Arch files are
 YAML with `units:`; sweep files have `parameters:` (every point's arch is checked, nothing is
-simulated); workloads are layer-list YAML (`layers:`), model YAML (`model:`), SCALE-Sim topology CSV or
-ONNX.
+simulated); workloads are layer-list YAML (`layers:`), model YAML (`model:`), SCALE-Sim
+topology CSV, ONNX or text IR (.ir).
 Exit code 2 when any file is invalid.
 
 --describe NAME prints the keys of an arch file's part NAME: `soc` (the top level), `memory`,
-`thermal` or a unit kind (systolic, ...), one line per key: key, type, unit, default, range, doc.
+`thermal` or a unit kind, one line per key: key, type, unit, default, range, doc. Unit kinds:
+)" + driver::unit_kind_list() + R"(.
 )";
+}
 
-std::string validate_one(const std::filesystem::path& path) {
-  std::string extension = path.extension().string();
-  if (extension == ".csv" || extension == ".onnx") {
-    ir::Graph graph = frontend::load_workload(path);
-    return "workload, " + std::to_string(graph.op_count()) + " ops";
-  }
-  // A sweep file's `base:` names its arch, not an include, so it is read as it is.
-  if (ConfigNode plain = load_config_file(path); sweep::looks_like_sweep(plain)) {
-    sweep::SweepSpec spec = sweep::load_sweep_spec(path);
-    sweep::SweepPlan plan = sweep::plan_sweep(spec);
-    return "sweep, " + std::to_string(plan.points.size()) + " point(s) (" +
-           std::to_string(plan.rejected) + " rejected by constraints) x " +
-           std::to_string(spec.workloads.size()) + " workload(s)";
-  }
-  ConfigNode root = load_config_with_base(path);
-  if (archs::looks_like_arch(root)) {
-    archs::SocConfig soc = archs::parse_soc_config(root);
-    return "arch '" + soc.name + "', " + std::to_string(soc.units.size()) + " unit(s)";
-  }
-  if (root.find("layers") != nullptr || root.find("model") != nullptr) {
-    ir::Graph graph = frontend::load_workload(path);
-    return "workload, " + std::to_string(graph.op_count()) + " ops";
-  }
-  throw_bad_input({path.string(), 0, 0, ""},
-                  "cannot tell the file's type: an arch file has `units:`, a layer list has "
-                  "`layers:`, a model file `model:`");
+std::string validate_one(const std::string& file) {
+  if (std::optional<std::string> sweep = sweep::sweep_file_summary(file)) return *sweep;
+  return driver::validate_file(file);
 }
 
 }  // namespace
 
 int validate_command(const CommandArgs& args) {
   if (wants_help(args)) {
-    std::cout << kValidateHelp;
+    std::cout << validate_help();
     return 0;
   }
   if (args.empty()) throw_bad_input({}, "validate needs at least one file (see --help)");
   if (args[0] == "--describe") {
     if (args.size() != 2) throw_bad_input({}, "--describe takes one name (see --help)");
-    std::cout << key_table_text(archs::key_table_named(args[1]));
+    std::cout << driver::describe_keys(args[1]);
     return 0;
   }
   int exit_code = 0;

@@ -1,7 +1,5 @@
 #include "driver/compile_target.h"
 
-#include "compiler/passes/layout.h"
-
 namespace polyarch::driver {
 
 std::optional<ir::Layout> target_conv_layout(const archs::SocConfig& soc) {
@@ -12,7 +10,7 @@ std::optional<ir::Layout> target_conv_layout(const archs::SocConfig& soc) {
   conv.name = "layout probe";
   conv.attrs = probe;
   for (const auto& unit : soc.units) {
-    if (unit->supports(conv)) return passes::preferred_conv_layout(unit->kind());
+    if (unit->supports(conv)) return unit->preferred_conv_layout();
   }
   return std::nullopt;
 }

@@ -17,6 +17,8 @@ namespace polyarch::archs::simd {
 struct SimdKind {
   using Params = SimdParams;
   static constexpr std::string_view kName = "simd";
+  // NHWC: its lanes form im2col rows from contiguous channels.
+  static constexpr ir::Layout kConvLayout = ir::Layout::kNhwc;
 
   static constexpr auto parse = &parse_simd_params;
   static constexpr auto supports = &simd_supports;

@@ -17,6 +17,8 @@ namespace polyarch::archs::systolic {
 struct SystolicKind {
   using Params = SystolicParams;
   static constexpr std::string_view kName = "systolic";
+  // NHWC: im2col rows stream channels-innermost into the array.
+  static constexpr ir::Layout kConvLayout = ir::Layout::kNhwc;
 
   static constexpr auto parse = &parse_systolic_params;
   static bool supports(const ir::Op& op);

@@ -2,6 +2,9 @@
 
 #include <map>
 
+#include "compiler/ir/operand_shapes.h"
+#include "compiler/ir/shape_text.h"
+
 namespace polyarch::ir {
 
 namespace {
@@ -40,6 +43,47 @@ void check_edges(const Graph& graph, std::vector<std::string>& problems) {
   }
 }
 
+int64_t volume(const Shape& shape) {
+  int64_t elements = 1;
+  for (int64_t extent : shape) elements *= extent;
+  return elements;
+}
+
+// "op 'x': input 'a' has N elements ([..]), expected M ([..])" unless `tensor`'s shape is unknown
+// or holds as many elements as one of `accepted`.
+std::optional<std::string> volume_problem(const Op& op, const char* role, const Tensor& tensor,
+                                          const std::vector<Shape>& accepted) {
+  if (tensor.shape.empty()) return std::nullopt;
+  for (const Shape& shape : accepted) {
+    if (volume(tensor.shape) == volume(shape)) return std::nullopt;
+  }
+  return "op '" + op.name + "': " + role + " '" + tensor.name + "' has " +
+         std::to_string(volume(tensor.shape)) + " elements (" + shape_text(tensor.shape) +
+         "), its attributes say " + std::to_string(volume(accepted.front())) + " (" +
+         shape_text(accepted.front()) + ")";
+}
+
+// A Gemm or Conv2d's operands and results hold as many elements as its attributes say. Not the
+// exact shapes: an imported model keeps its own tensors (a transposed B, a 4-D batched MatMul),
+// which the attributes describe in canonical order. A pass that rewrites attributes without the
+// tensors (or the other way) is caught here.
+void check_operand_volumes(const Graph& graph, NodeId id, std::vector<std::string>& problems) {
+  const Op& op = graph.op(id);
+  const std::optional<OperandShapes> expected = operand_shapes(op);
+  if (!expected) return;
+  const std::vector<NodeId> inputs = graph.inputs_of(id);
+  for (std::size_t i = 0; i < inputs.size() && i < expected->inputs.size(); ++i) {
+    if (auto problem = volume_problem(op, "input", graph.tensor(inputs[i]), expected->inputs[i])) {
+      problems.push_back(*problem);
+    }
+  }
+  for (NodeId output : graph.outputs_of(id)) {
+    if (auto problem = volume_problem(op, "result", graph.tensor(output), {expected->output})) {
+      problems.push_back(*problem);
+    }
+  }
+}
+
 void check_ops(const Graph& graph, std::vector<std::string>& problems) {
   std::vector<NodeId> ops;
   try {
@@ -56,7 +100,9 @@ void check_ops(const Graph& graph, std::vector<std::string>& problems) {
       validate_op(op);
     } catch (const Error& error) {
       problems.push_back(error.message());
+      continue;  // shapes follow from attributes that are not valid
     }
+    check_operand_volumes(graph, id, problems);
   }
 }
 

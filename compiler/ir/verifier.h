@@ -1,7 +1,8 @@
 #pragma once
 // The IR's invariants, checked after every pass in debug builds and tests (and on every graph
 // read from the text IR): every operand is defined by one op or is a graph input/weight, the
-// graph is acyclic, op and tensor names are unique, and canonical ops' attributes are valid.
+// graph is acyclic, op and tensor names are unique, canonical ops' attributes are valid, and a
+// Gemm's or Conv2d's known operands and results hold as many elements as its attributes say.
 #include <string>
 #include <vector>
 

@@ -142,10 +142,6 @@ class LayoutAssignment {
 
 }  // namespace
 
-ir::Layout preferred_conv_layout(std::string_view unit_kind) {
-  return unit_kind == "systolic" || unit_kind == "simd" ? ir::Layout::kNhwc : ir::Layout::kNchw;
-}
-
 PassStatistics LayoutPass::run(ir::Graph& graph) {
   if (!conv_layout_ || *conv_layout_ == ir::Layout::kNchw) {
     PassStatistics statistics;

@@ -16,10 +16,6 @@
 
 namespace polyarch::passes {
 
-// What a unit kind's convolution engine reads best: NHWC for systolic and simd, NCHW for the
-// others (the import's order, which they are modelled with).
-ir::Layout preferred_conv_layout(std::string_view unit_kind);
-
 // Counters: "nhwc ops" placed in NHWC, "transposes" inserted, "reused" conversions that a
 // second consumer of the same tensor shared.
 class LayoutPass : public Pass {

@@ -1,6 +1,6 @@
-// The include graph points one way (docs/architecture.md): reports/ reads only results, sim/
-// never reaches up into the unit kinds, the driver or the CLI, and nothing below the CLI
-// includes it. Each rule reads every source file of a folder and fails naming the file, the line
+// The include graph points one way (docs/architecture.md): the CLI calls only the driver and
+// the sweep, reports/ reads only results, sim/ never reaches up into the unit kinds, the driver
+// or the CLI, and nothing below the CLI includes it. Each rule reads every source file of a folder and fails naming the file, the line
 // and the include that breaks it.
 #include <gtest/gtest.h>
 
@@ -76,6 +76,16 @@ TEST(IncludeDirection, OnlyTheCliIncludesTheCli) {
   for (const std::string folder : {"driver", "sweep"}) {
     expect_no_violations({folder, {"cli/"}, {}});
   }
+}
+
+TEST(IncludeDirection, TheCliCallsOnlyTheDriverAndTheSweep) {
+  // It formats arguments and output; compiling, mapping and simulating are the driver's.
+  expect_no_violations({"cli", {"archs/", "compiler/", "mapping/", "sim/"}, {}});
+}
+
+TEST(IncludeDirection, TheDriverNeverReachesUpIntoTheSweep) {
+  // The sweep runner runs each point through the driver.
+  expect_no_violations({"driver", {"sweep/", "reports/"}, {}});
 }
 
 TEST(IncludeDirection, TheRuleSeesAViolationWhereThereIsOne) {

@@ -1,6 +1,7 @@
 // The text IR from the command line: `compile --emit-ir` writes a workload that `run` and
 // `compile` accept with the same results as its source; `--passes` runs a chosen list;
-// `--json` writes the compile report; `--help` lists every registered pass.
+// `--json` writes the compile report; `validate` reads .ir files; `--help` lists every
+// registered pass, unit kind and searcher.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -85,6 +86,29 @@ TEST(CompileIr, PassesRunsExactlyTheNamedList) {
   EXPECT_THAT(run.output, ::testing::Not(HasSubstr("dce:")));
 }
 
+TEST(CompileIr, ValidateAcceptsAnEmittedIrFileAsAWorkload) {
+  const fs::path emitted = scratch("validate.ir");
+  const std::string layers = source_path("workloads/resnet50_layers.yaml");
+  ASSERT_EQ(run_polyarch("compile --workload " + layers + " --emit-ir " + emitted.string())
+                .exit_code,
+            0);
+  const CommandOutput source = run_polyarch("validate " + layers);
+  const CommandOutput text = run_polyarch("validate " + emitted.string());
+  ASSERT_EQ(text.exit_code, 0) << text.output;
+  // ResNet-50's layer list has 54 layers, and the IR reads back as the same ops.
+  EXPECT_THAT(source.output, HasSubstr("(workload, 54 ops)"));
+  EXPECT_THAT(text.output, HasSubstr("(workload, 54 ops)"));
+}
+
+TEST(CompileIr, ValidateNamesTheLineOfAMalformedIrFile) {
+  const fs::path broken = scratch("broken.ir");
+  std::ofstream(broken) << "input %x[4]:fp32\n%r = elementwise(%x) fn=relu -> %y[4]:fp32 native\n";
+  const CommandOutput validate = run_polyarch("validate " + broken.string());
+  EXPECT_EQ(validate.exit_code, 2) << validate.output;
+  EXPECT_THAT(validate.output, HasSubstr(broken.string() + ":2:"));
+  EXPECT_THAT(validate.output, HasSubstr("elementwise needs 'elements='"));
+}
+
 TEST(CompileIr, AnUnknownPassExitsTwoWithASuggestion) {
   const CommandOutput run =
       run_polyarch("compile --workload " + source_path("tests/data/onnx/tiny_cnn.onnx") +
@@ -102,6 +126,22 @@ TEST(CompileIr, HelpListsEveryPassIncludingTheFusionPasses) {
   }
   EXPECT_THAT(help.output, HasSubstr("--emit-ir FILE"));
   EXPECT_THAT(help.output, HasSubstr("--json FILE"));
+}
+
+TEST(CompileIr, HelpTextsNameEveryUnitKindAndSearcher) {
+  // The lists come from the registries: a kind or searcher added there shows up here.
+  for (const char* command : {"compile", "run", "validate"}) {
+    const CommandOutput help = run_polyarch(std::string(command) + " --help");
+    ASSERT_EQ(help.exit_code, 0);
+    EXPECT_THAT(help.output, HasSubstr("systolic, simd, mimd, pim, crossbar, dataflow")) << command;
+  }
+  for (const char* command : {"compile", "run"}) {
+    EXPECT_THAT(run_polyarch(std::string(command) + " --help").output,
+                HasSubstr("exhaustive, random, genetic, annealing, ranked"))
+        << command;
+  }
+  // The kinds whose convolution engines read NHWC, for --layout auto.
+  EXPECT_THAT(run_polyarch("run --help").output, HasSubstr("(systolic, simd: nhwc)"));
 }
 
 TEST(CompileIr, JsonReportIsDeterministicAndAgreesWithTheTable) {

@@ -49,6 +49,35 @@ TEST(IrVerifier, FindsACycle) {
   EXPECT_THAT(verify_graph(graph), ElementsAre(HasSubstr("cycle")));
 }
 
+TEST(IrVerifier, FindsAGemmWhoseOperandsDisagreeWithItsAttributes) {
+  Graph graph = parse_ir(
+      "input %a[4,16]:fp32\n"
+      "weight %b[16,8]:fp32\n"
+      "%mm = gemm(%a, %b) m=4 n=8 k=16 batch=1 -> %p[1,4,8]:fp32 native\n"
+      "output %p\n",
+      "gemm.ir");
+  EXPECT_THAT(verify_graph(graph), IsEmpty());
+  // A pass that halves k in the attributes but leaves the tensors: A holds 4x16, not 4x8.
+  std::get<GemmAttrs>(graph.op(graph.topological_ops()[0]).attrs).k = 8;
+  EXPECT_THAT(verify_graph(graph),
+              ElementsAre(HasSubstr("op 'mm': input 'a' has 64 elements ([4,16]), its attributes "
+                                    "say 32 ([1,4,8])"),
+                          HasSubstr("input 'b' has 128 elements")));
+}
+
+TEST(IrVerifier, AcceptsAnImportedTransposedOperandOfTheSameSize) {
+  // ONNX Gemm with transB keeps its [n,k] weight; the attributes describe it as [k,n].
+  Graph graph = parse_ir(
+      "input %a[4,16]:fp32\n"
+      "weight %b[8,16]:fp32\n"
+      "%mm = gemm(%a, %b) m=4 n=8 k=16 batch=1 -> %p[4,8]:fp32 native\n"
+      "output %p\n",
+      "gemm_t.ir");
+  EXPECT_THAT(verify_graph(graph), IsEmpty());
+  std::get<GemmAttrs>(graph.op(graph.topological_ops()[0]).attrs).n = 4;
+  EXPECT_THAT(verify_graph(graph), ::testing::Contains(HasSubstr("result 'p' has 32 elements")));
+}
+
 // Renames every op to one name: a bug no pass should have.
 class BreakingPass : public passes::Pass {
  public:

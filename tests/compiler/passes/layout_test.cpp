@@ -81,12 +81,5 @@ TEST(LayoutPass, ATensorTwoConvolutionsReadIsTransposedOnce) {
   EXPECT_EQ(testing::tensor_named(b.graph, "s").role, ir::TensorRole::kOutput);
 }
 
-TEST(LayoutPass, PreferredLayoutFollowsTheUnitKind) {
-  EXPECT_EQ(preferred_conv_layout("systolic"), ir::Layout::kNhwc);
-  EXPECT_EQ(preferred_conv_layout("simd"), ir::Layout::kNhwc);
-  EXPECT_EQ(preferred_conv_layout("crossbar"), ir::Layout::kNchw);
-  EXPECT_EQ(preferred_conv_layout("mimd"), ir::Layout::kNchw);
-}
-
 }  // namespace
 }  // namespace polyarch::passes

@@ -1,0 +1,127 @@
+#include "driver/compile_workload.h"
+
+#include <cstdio>
+
+#include "archs/unit_explain.h"
+#include "compiler/frontend/workload_loader.h"
+#include "compiler/ir/op_type_counts.h"
+#include "compiler/lower/compile_json.h"
+#include "compiler/lower/op_table.h"
+#include "compiler/passes/registry.h"
+
+namespace polyarch::driver {
+
+namespace {
+
+std::string op_type_table(const ir::Graph& graph) {
+  std::string table;
+  char line[160];
+  std::snprintf(line, sizeof(line), "%-32s %8s %16s\n", "op type", "count", "MACs");
+  table += line;
+  int64_t total_count = 0;
+  int64_t total_macs = 0;
+  for (const auto& [type, totals] : ir::op_type_totals(graph)) {
+    std::snprintf(line, sizeof(line), "%-32s %8lld %16lld\n", type.c_str(),
+                  static_cast<long long>(totals.count), static_cast<long long>(totals.macs));
+    table += line;
+    total_count += totals.count;
+    total_macs += totals.macs;
+  }
+  std::snprintf(line, sizeof(line), "%-32s %8lld %16lld\n", "total",
+                static_cast<long long>(total_count), static_cast<long long>(total_macs));
+  return table + line;
+}
+
+struct Compiled {
+  ir::Graph graph;
+  std::vector<passes::PassRecord> records;
+  std::string passes;  // summary lines and any IR dumps
+};
+
+// Runs the passes: the chosen list, or the standard pipeline when the graph has imported nodes.
+Compiled run_passes(ir::Graph graph, const std::optional<std::vector<std::string>>& pass_list,
+                    const std::optional<std::string>& dump,
+                    const lower::PipelineOptions& options) {
+  Compiled compiled{std::move(graph), {}, ""};
+  if (dump == "import" || dump == "all") {
+    compiled.passes += "--- IR as imported ---\n" + ir::print_graph(compiled.graph);
+  }
+  if (!pass_list && !lower::needs_lowering(compiled.graph)) {
+    if (dump && *dump != "import" && *dump != "all") {
+      throw_bad_input({}, "--dump-ir " + *dump +
+                              ": this workload is canonical already and runs "
+                              "no passes (use --dump-ir import, or --passes)");
+    }
+    return compiled;
+  }
+  passes::PassManager pipeline =
+      pass_list ? lower::pipeline_of(*pass_list, options) : lower::standard_pipeline(options);
+  if (dump && *dump != "import") pipeline.dump_after(*dump);
+  compiled.records = pipeline.run(compiled.graph);
+  compiled.passes += "passes:\n" + passes::pass_summary(compiled.records);
+  for (const passes::PassRecord& record : compiled.records) {
+    if (record.ir_after)
+      compiled.passes += "--- IR after " + record.pass + " ---\n" + *record.ir_after;
+  }
+  return compiled;
+}
+
+// Every unit's option for every op of the compiled graph, then the explanation text. Searching,
+// caching and each kind's mapping space live in mapping/ and archs/; this only walks ops and
+// units.
+std::string explain(const ir::Graph& graph, const archs::SocConfig& soc,
+                    const SearchOptions& search) {
+  const std::shared_ptr<const mapping::SearchPolicy> policy = explain_search_policy(search, 1);
+  const archs::MemoryContext memory = soc.memory_context();
+  // One decision per (unit, op shape), as `run --search` makes them.
+  std::vector<std::unique_ptr<mapping::UnitDecisions>> decisions;
+  for (const auto& unit : soc.units) {
+    decisions.push_back(std::make_unique<mapping::UnitDecisions>(policy, unit->describe().dump()));
+  }
+  std::vector<mapping::OpExplanation> ops;
+  for (ir::NodeId id : graph.topological_ops()) {
+    const ir::Op& op = graph.op(id);
+    mapping::OpExplanation explanation{op.name, std::string(ir::op_kind_name(op.kind())), {}};
+    for (std::size_t i = 0; i < soc.units.size(); ++i) {
+      if (auto option =
+              archs::explain_unit_option(*soc.units[i], op, memory, soc.clock_ghz, *decisions[i])) {
+        explanation.options.push_back(std::move(*option));
+      }
+    }
+    ops.push_back(std::move(explanation));
+  }
+  return mapping::format_explanation(ops, policy->objective);
+}
+
+}  // namespace
+
+CompileOutcome compile_workload(const CompileRequest& request) {
+  ir::Graph imported = frontend::load_workload(request.workload);
+  CompileOutcome outcome;
+  outcome.imported_ops = imported.op_count();
+  outcome.imported_types = op_type_table(imported);
+  // The target decides the layout pass's choice.
+  const std::optional<archs::SocConfig> target =
+      request.arch ? std::optional(archs::load_soc_config(*request.arch)) : std::nullopt;
+  std::optional<std::vector<std::string>> pass_list;
+  if (request.passes) pass_list = passes::parse_pass_list(*request.passes, "--passes");
+  const lower::PipelineOptions options =
+      pipeline_options(request.flags, target ? &*target : nullptr);
+  const Compiled compiled = run_passes(std::move(imported), pass_list, request.dump, options);
+  const ir::Graph& graph = compiled.graph;
+  outcome.graph_name = graph.name();
+  if (!graph.functional_available()) {
+    outcome.functional_unavailable = graph.functional_unavailable_reason();
+  }
+  outcome.passes = compiled.passes;
+  outcome.canonical_types = op_type_table(graph);
+  outcome.op_table = lower::format_op_table(lower::op_rows(graph), lower::graph_totals(graph));
+  if (request.explain) outcome.decisions = explain(graph, *target, request.search);
+  if (request.emit_ir) outcome.ir = ir::print_graph(graph);
+  if (request.emit_json) {
+    outcome.json = lower::compile_json(request.workload.string(), graph, compiled.records);
+  }
+  return outcome;
+}
+
+}  // namespace polyarch::driver
