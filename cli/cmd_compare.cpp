@@ -1,10 +1,13 @@
 // `polyarch compare`: one workload on several architectures, side by side.
-#include <cstdio>
 #include <iostream>
 
+#include "base/error.h"
 #include "cli/arguments.h"
 #include "cli/commands.h"
+#include "cli/mapping_search_options.h"
+#include "cli/pipeline_flags.h"
 #include "driver/run.h"
+#include "reports/compare_table.h"
 #include "reports/json_report.h"
 #include "reports/output_files.h"
 
@@ -12,38 +15,24 @@ namespace polyarch::cli {
 
 namespace {
 
-constexpr const char* kCompareHelp = R"(usage: polyarch compare --workload W --arch A.yaml --arch B.yaml ... [--out DIR]
+constexpr const char* kCompareHelp =
+    R"(usage: polyarch compare --workload W --arch A.yaml --arch B.yaml ... [--out DIR]
+                        [--search S [--objective O] [--search-budget N] [--cache-dir DIR|--no-cache]]
 
-Runs W on every architecture and prints latency, cycles, utilisation and DRAM traffic side by
-side. W is a workload file or an inline kernel: gemm:M,N,K or attention:B,H,S,D[,causal], each
+Runs W on every architecture and prints, side by side: latency, energy, average power,
+attained TFLOP/s, mean utilisation, DRAM traffic, the bound that held longest and the busiest
+unit. W is a workload file or an inline kernel: gemm:M,N,K or attention:B,H,S,D[,causal], each
 with an optional :dtype (gemm:4096,4096,4096:bf16). With --out, writes DIR/compare.csv (one
 plot-ready row per architecture) and DIR/<arch name>/report.json for each.
-)";
 
-// One row per architecture: what a "same kernel on every architecture" plot needs. The
-// workload field is quoted: an inline spec contains commas.
-std::string compare_csv(const std::string& workload, const std::vector<sim::RunResult>& results) {
-  std::string csv =
-      "arch,workload,latency_s,total_cycles,clock_ghz,energy_j,avg_power_w,flops,"
-      "attained_flops_per_s,dram_bytes\n";
-  for (const sim::RunResult& result : results) {
-    double flops = 0;
-    for (const sim::OpResult& op : result.ops) flops += 2.0 * static_cast<double>(op.macs);
-    const double seconds = result.summary.latency_s;
-    char row[512];
-    std::snprintf(row, sizeof(row), "%s,\"%s\",%.9g,%lld,%.6g,%s,%s,%.9g,%.9g,%lld\n",
-                  result.provenance.arch_name.c_str(), workload.c_str(), seconds,
-                  static_cast<long long>(result.summary.total_cycles), result.summary.clock_ghz,
-                  result.summary.energy_j ? std::to_string(*result.summary.energy_j).c_str() : "",
-                  result.summary.avg_power_w ? std::to_string(*result.summary.avg_power_w).c_str()
-                                             : "",
-                  flops, seconds > 0 ? flops / seconds : 0.0,
-                  static_cast<long long>(result.summary.dram_bytes_read +
-                                         result.summary.dram_bytes_written));
-    csv += row;
-  }
-  return csv;
-}
+An architecture that cannot run W keeps its row, which names the arch file and says why; the
+others are still run and written. The exit code is then that of the failure (2 for bad input
+such as an op no unit runs, 1 for a runtime error), or 0 when every architecture ran.
+
+The mapping-search options (--search, --objective, --search-budget, --cache-dir, --no-cache) and
+the compiler-pass flags are those of `polyarch run` (see run --help) and apply to every
+architecture.
+)";
 
 }  // namespace
 
@@ -52,37 +41,45 @@ int compare_command(const CommandArgs& args) {
     std::cout << kCompareHelp;
     return 0;
   }
-  Arguments parsed(args, {{"workload"}, {"arch", true, true}, {"out"}});
-  std::vector<std::string> archs = parsed.values("arch");
+  std::vector<OptionSpec> specs = {{"workload"}, {"arch", true, true}, {"out"}};
+  for (OptionSpec& spec : mapping_search_option_specs()) specs.push_back(std::move(spec));
+  for (OptionSpec& spec : pipeline_option_specs()) specs.push_back(std::move(spec));
+  Arguments parsed(args, specs);
+  const std::vector<std::string> archs = parsed.values("arch");
   if (archs.empty()) throw_bad_input({}, "compare needs at least one --arch (see --help)");
-  std::string workload = parsed.required("workload");
-  std::vector<sim::RunResult> results;
+  const std::string workload = parsed.required("workload");
+  driver::RunRequest request;
+  request.workload_path = workload;
+  request.mapping_search = driver::search_policy(mapping_search_options(parsed), request.seed);
+  const driver::PassFlags flags = pass_flags(parsed);
+  request.compile = driver::pipeline_options(flags, nullptr);
+  request.conv_layout_from_target = driver::layout_from_target(flags);
+
+  std::vector<reports::CompareEntry> entries;
+  int exit_code = 0;
   for (const std::string& arch : archs) {
-    driver::RunRequest request;
+    reports::CompareEntry entry{arch, std::nullopt, ""};
     request.arch_path = arch;
-    request.workload_path = workload;
-    results.push_back(driver::run(request));
-  }
-  std::printf("%-24s %14s %14s %12s %16s\n", "arch", "latency_s", "total_cycles", "mean_util",
-              "dram_bytes");
-  for (const sim::RunResult& result : results) {
-    double util_sum = 0;
-    for (const sim::OpResult& op : result.ops) util_sum += op.utilization;
-    double mean_util = result.ops.empty() ? 0.0 : util_sum / result.ops.size();
-    std::printf("%-24s %14.6g %14lld %11.1f%% %16lld\n", result.provenance.arch_name.c_str(),
-                result.summary.latency_s, static_cast<long long>(result.summary.total_cycles),
-                100.0 * mean_util,
-                static_cast<long long>(result.summary.dram_bytes_read +
-                                       result.summary.dram_bytes_written));
-  }
-  if (auto out = parsed.value("out")) {
-    for (const sim::RunResult& result : results) {
-      reports::write_files_atomically(std::filesystem::path(*out) / result.provenance.arch_name,
-                                      {{"report.json", reports::report_json(result).dump(2) + "\n"}});
+    try {
+      entry.result = driver::run(request);
+    } catch (const Error& error) {
+      entry.error = error.what();
+      std::cerr << "polyarch: error: " << arch << ": " << error.what() << "\n";
+      exit_code = std::max(exit_code, error.kind() == ErrorKind::kBadInput ? 2 : 1);
     }
-    reports::write_files_atomically(*out, {{"compare.csv", compare_csv(workload, results)}});
+    entries.push_back(std::move(entry));
   }
-  return 0;
+  std::cout << reports::compare_text(entries);
+  if (auto out = parsed.value("out")) {
+    for (const reports::CompareEntry& entry : entries) {
+      if (!entry.result) continue;
+      reports::write_files_atomically(
+          std::filesystem::path(*out) / entry.result->provenance.arch_name,
+          {{"report.json", reports::report_json(*entry.result).dump(2) + "\n"}});
+    }
+    reports::write_files_atomically(*out, {{"compare.csv", reports::compare_csv(workload, entries)}});
+  }
+  return exit_code;
 }
 
 }  // namespace polyarch::cli

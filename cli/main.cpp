@@ -27,7 +27,7 @@ commands:
   diff      BASE NEW [--fail-on latency:+5%]          compare two reports; exit 3 on regression
 
 Run `polyarch <command> --help` for a command's options.
-exit codes: 0 ok, 1 simulation or runtime error, 2 bad input
+exit codes: 0 ok, 1 simulation or runtime error, 2 bad input (compare: the worst of its architectures)
 )";
 
 int dispatch(const std::vector<std::string>& args) {

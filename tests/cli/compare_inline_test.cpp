@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 
 #include "tests/support/run_polyarch.h"
 #include "tests/support/scratch_dir_test.h"
@@ -41,6 +42,25 @@ TEST_F(CompareInlineTest, AttentionSpecsRunAndMalformedOnesAreBadInput) {
   const auto wrong_count = run_polyarch("compare --workload attention:1,8,512 --arch " +
                                         source_path("configs/arch/h100_like.yaml"));
   EXPECT_EQ(wrong_count.exit_code, 2);
+}
+
+TEST_F(CompareInlineTest, AnArchitectureThatCannotRunTheWorkloadKeepsItsRowAndTheOthersRun) {
+  // A systolic-only SoC has no unit for attention's softmax; the GPU-like one runs it.
+  const std::string tpu = source_path("configs/arch/tpu_v1_like.yaml");
+  const auto result = run_polyarch("compare --workload attention:1,8,512,64 --arch " + tpu +
+                                   " --arch " + source_path("configs/arch/h100_like.yaml") +
+                                   " --out " + path("out"));
+  EXPECT_EQ(result.exit_code, 2) << result.output;  // bad input for one of them
+  EXPECT_NE(result.output.find("could not run the workload (" + tpu + ")"), std::string::npos)
+      << result.output;
+  EXPECT_NE(result.output.find("h100-like "), std::string::npos) << result.output;
+  EXPECT_TRUE(std::filesystem::exists(path("out/h100-like/report.json")));
+  const std::string csv = read_file(path("out/compare.csv"));
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 3) << csv;
+  // The failed row has no figures and its reason in the last column; the other has no error.
+  EXPECT_NE(csv.find("tpu_v1_like,\"attention:1,8,512,64\",,,,,,,,,,,,"), std::string::npos)
+      << csv;
+  EXPECT_NE(csv.find(",\n", csv.find("h100-like,")), std::string::npos) << csv;
 }
 
 }  // namespace

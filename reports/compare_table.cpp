@@ -1,0 +1,116 @@
+#include "reports/compare_table.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <map>
+
+#include "reports/csv_writer.h"
+
+namespace polyarch::reports {
+
+namespace {
+
+// What the comparison reads from one run besides its summary.
+struct RunFigures {
+  double flops = 0.0;
+  double mean_utilization = 0.0;
+  std::string bound = "-";         // the bound that held for the most cycles
+  std::string busiest_unit = "-";  // the unit with the most busy cycles
+};
+
+RunFigures figures_of(const sim::RunResult& result) {
+  RunFigures figures;
+  double utilization_sum = 0.0;
+  std::map<std::string, int64_t> cycles_by_bound;
+  for (const sim::OpResult& op : result.ops) {
+    figures.flops += 2.0 * static_cast<double>(op.macs);
+    utilization_sum += op.utilization;
+    if (!op.bound.empty()) cycles_by_bound[op.bound] += op.total_cycles;
+  }
+  if (!result.ops.empty()) {
+    figures.mean_utilization = utilization_sum / static_cast<double>(result.ops.size());
+  }
+  int64_t longest = -1;
+  for (const auto& [bound, cycles] : cycles_by_bound) {
+    if (cycles > longest) figures.bound = bound, longest = cycles;
+  }
+  int64_t busiest = -1;
+  for (const sim::UnitResult& unit : result.units) {
+    if (unit.busy_cycles > busiest) figures.busiest_unit = unit.name, busiest = unit.busy_cycles;
+  }
+  return figures;
+}
+
+std::string arch_label(const CompareEntry& entry) {
+  return entry.result ? entry.result->provenance.arch_name
+                      : std::filesystem::path(entry.arch_file).stem().string();
+}
+
+std::string optional_text(const std::optional<double>& value, const char* format) {
+  if (!value) return "-";
+  char text[32];
+  std::snprintf(text, sizeof text, format, *value);
+  return text;
+}
+
+}  // namespace
+
+std::string compare_text(const std::vector<CompareEntry>& entries) {
+  char line[512];
+  std::snprintf(line, sizeof line, "%-24s %12s %12s %10s %12s %9s %14s %-10s %s\n", "arch",
+                "latency_s", "energy_j", "avg_w", "TFLOP/s", "mean_util", "dram_bytes", "bound",
+                "busiest unit");
+  std::string text = line;
+  for (const CompareEntry& entry : entries) {
+    if (!entry.result) {
+      text += arch_label(entry) + "  could not run the workload (" + entry.arch_file +
+              "): " + entry.error + "\n";
+      continue;
+    }
+    const sim::RunResult& result = *entry.result;
+    const RunFigures figures = figures_of(result);
+    const double seconds = result.summary.latency_s;
+    std::snprintf(line, sizeof line, "%-24s %12.6g %12s %10s %12.4g %8.1f%% %14lld %-10s %s\n",
+                  arch_label(entry).c_str(), seconds,
+                  optional_text(result.summary.energy_j, "%.4g").c_str(),
+                  optional_text(result.summary.avg_power_w, "%.4g").c_str(),
+                  seconds > 0 ? figures.flops / seconds / 1e12 : 0.0,
+                  100.0 * figures.mean_utilization,
+                  static_cast<long long>(result.summary.dram_bytes_read +
+                                         result.summary.dram_bytes_written),
+                  figures.bound.c_str(), figures.busiest_unit.c_str());
+    text += line;
+  }
+  return text;
+}
+
+std::string compare_csv(const std::string& workload, const std::vector<CompareEntry>& entries) {
+  std::string csv =
+      "arch,workload,latency_s,total_cycles,clock_ghz,energy_j,avg_power_w,flops,"
+      "attained_flops_per_s,dram_bytes,mean_utilization,bound,busiest_unit,error\n";
+  for (const CompareEntry& entry : entries) {
+    if (!entry.result) {
+      csv += csv_row({csv_field(arch_label(entry)), csv_field(workload), "", "", "", "", "", "",
+                      "", "", "", "", "", csv_field(entry.error)});
+      continue;
+    }
+    const sim::RunResult& result = *entry.result;
+    const RunFigures figures = figures_of(result);
+    const double seconds = result.summary.latency_s;
+    char row[512];
+    std::snprintf(row, sizeof(row), "%s,\"%s\",%.9g,%lld,%.6g,%s,%s,%.9g,%.9g,%lld,%.6g,%s,%s,\n",
+                  result.provenance.arch_name.c_str(), workload.c_str(), seconds,
+                  static_cast<long long>(result.summary.total_cycles), result.summary.clock_ghz,
+                  result.summary.energy_j ? std::to_string(*result.summary.energy_j).c_str() : "",
+                  result.summary.avg_power_w ? std::to_string(*result.summary.avg_power_w).c_str()
+                                             : "",
+                  figures.flops, seconds > 0 ? figures.flops / seconds : 0.0,
+                  static_cast<long long>(result.summary.dram_bytes_read +
+                                         result.summary.dram_bytes_written),
+                  figures.mean_utilization, figures.bound.c_str(), figures.busiest_unit.c_str());
+    csv += row;
+  }
+  return csv;
+}
+
+}  // namespace polyarch::reports
