@@ -5,7 +5,7 @@ DEBS := cmake g++ make pkg-config ccache libsystemc-dev libboost-graph-dev libya
         nlohmann-json3-dev libssl-dev libgtest-dev libgmock-dev libbenchmark-dev \
         libonnx-dev libprotobuf-dev libsqlite3-dev libopenmpi-dev openmpi-bin llvm-14-tools
 
-.PHONY: deps configure build demo test bench clean fuzz sanitize tsan clang-deps configure-asan
+.PHONY: deps configure program build demo test bench clean fuzz sanitize tsan clang-deps configure-asan
 
 deps:
 	@missing=$$(for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done | tr '\n' ' '); \
@@ -20,10 +20,14 @@ deps:
 configure: deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
 
+# The program and its libraries only: the first run does not wait for the test programs.
+program: configure
+	cmake --build $(BUILD) -j $(JOBS) --target polyarch
+
 build: configure
 	cmake --build $(BUILD) -j $(JOBS)
 
-demo: build
+demo: program
 	$(BUILD)/cli/polyarch run --arch configs/arch/tpu_v1_like.yaml \
 	    --workload workloads/resnet50_layers.yaml --out out/demo
 
