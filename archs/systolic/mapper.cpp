@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "archs/systolic/energy.h"
+#include "archs/systolic/op_bound.h"
 #include "base/checked_math.h"
 
 namespace polyarch::archs::systolic {
@@ -198,19 +199,8 @@ mapping::MappingCost SystolicMappingProblem::evaluate(const mapping::MappingPoin
   mapping::MappingCost cost;
   cost.latency_s = time.total_s;
   cost.energy_j = energy_j + rates.leakage_w * time.total_s;
-  // What limits it: compute when the array is the busiest resource; otherwise DRAM, and
-  // "buffer" when the traffic is well above every operand moving once (reuse lost to capacity).
-  const int64_t bytes = ir::dtype_bytes(element_dtype_);
-  const double compulsory_bytes =
-      static_cast<double>(view_.repeats) *
-      static_cast<double>(view_.ifmap_distinct_elements + view_.k * view_.n + view_.m * view_.n) *
-      static_cast<double>(bytes);
-  if (time.compute_s >= time.dram_s) {
-    cost.bound = mapping::Bound::kCompute;
-  } else {
-    cost.bound = static_cast<double>(dram_bytes) > 1.5 * compulsory_bytes ? mapping::Bound::kBuffer
-                                                                          : mapping::Bound::kDram;
-  }
+  cost.bound = systolic_bound(time.compute_s, time.dram_s, static_cast<double>(dram_bytes),
+                              compulsory_dram_bytes(view_, element_dtype_));
   return cost;
 }
 

@@ -6,9 +6,11 @@
 #include "archs/systolic/cost_model.h"
 #include "archs/systolic/fold_tiles.h"
 #include "archs/systolic/mapping_decision.h"
+#include "archs/systolic/op_bound.h"
 #include "base/error.h"
 #include "sim/memory/dram_channel.h"
 #include "sim/memory/unit_dram.h"
+#include "sim/roofline.h"
 
 namespace polyarch::archs::systolic {
 
@@ -29,6 +31,31 @@ nlohmann::ordered_json fast_forward_json(bool enabled, const sim::TileRunStats& 
 }
 
 }  // namespace
+
+void SystolicUnit::describe_limits(const ir::Op& op, const SystolicParams& run_params,
+                                   const sim::MemoryView& memory, int64_t total_cycles,
+                                   sim::OpResult& result) const {
+  const double dram_bytes = static_cast<double>(result.dram_bytes_read + result.dram_bytes_written);
+  const double dram_cycles =
+      memory.dram_bytes_per_cycle > 0 ? dram_bytes / memory.dram_bytes_per_cycle : 0.0;
+  const ir::DType dtype = op.dtype.value_or(run_params.dtype);
+  result.bound = std::string(mapping::bound_name(
+      systolic_bound(static_cast<double>(result.compute_cycles), dram_cycles, dram_bytes,
+                     compulsory_dram_bytes(ir::gemm_view(op), dtype))));
+  const double cycles_per_second = clock_.clock_ghz() * 1e9;
+  // A MAC is two FLOPs; every PE does one per cycle.
+  const double peak_flops_per_cycle =
+      2.0 * static_cast<double>(params_.rows) * static_cast<double>(params_.cols);
+  sim::RooflinePoint point;
+  point.flops = 2 * result.macs;
+  point.dram_bytes = result.dram_bytes_read + result.dram_bytes_written;
+  point.seconds = static_cast<double>(total_cycles) / cycles_per_second;
+  point.peak_flops_per_s = peak_flops_per_cycle * cycles_per_second;
+  if (memory.dram_bytes_per_cycle > 0) {
+    point.dram_bytes_per_s = memory.dram_bytes_per_cycle * cycles_per_second;
+  }
+  result.roofline = sim::roofline_json(point);
+}
 
 SystolicUnit::SystolicUnit(SystolicParams params, double clock_ghz, sim::SharedResources& resources,
                            SystolicUnitOptions options, std::shared_ptr<UnitSearch> search)
@@ -58,8 +85,8 @@ bool SystolicUnit::supports(const ir::Op& op) const {
 sim::OpResult SystolicUnit::execute(const ir::Op& op) {
   // The unit's own configuration runs the op whole; a searched mapping reconfigures the array's
   // dataflow and buffers and may run the op as temporal tiles, one after another.
-  const SystolicRun run = systolic_run(params_, op, clock_.clock_ghz(),
-                                       sim::memory_view(*dram_, clock_.clock_ghz()), search_.get());
+  const sim::MemoryView memory = sim::memory_view(*dram_, clock_.clock_ghz());
+  const SystolicRun run = systolic_run(params_, op, clock_.clock_ghz(), memory, search_.get());
   const sc_core::sc_time start = sc_core::sc_time_stamp();
   tile_runner_->set_slots(run.params.buffers.double_buffered ? 2 : 1);
   sim::OpResult result;
@@ -67,6 +94,8 @@ sim::OpResult SystolicUnit::execute(const ir::Op& op) {
   double weighted_efficiency = 0;
   for (const ir::Op& tile : run.ops) {
     const SystolicPlan plan = plan_op(run.params, tile);
+    // The first tile's plan describes the mapping (the others repeat it on other data).
+    if (&tile == &run.ops.front()) result.mapping = plan.mapping;
     const sim::TileRunStats tile_stats =
         tile_runner_->run(fold_tiles(plan), run.params.scalesim_compat);
     stats.tiles_simulated += tile_stats.tiles_simulated;
@@ -81,9 +110,6 @@ sim::OpResult SystolicUnit::execute(const ir::Op& op) {
     result.sram["filter"].reads += plan.filter_sram_reads;
     result.sram["ofmap"].reads += plan.ofmap_sram_reads;
     result.sram["ofmap"].writes += plan.ofmap_sram_writes;
-    if (result.mapping.is_null()) {
-      result.mapping = plan.mapping.is_object() ? plan.mapping : nlohmann::ordered_json::object();
-    }
   }
   const int64_t total_cycles =
       clock_.cycles_at_or_after(sc_core::sc_time_stamp()) - clock_.cycles_at_or_after(start);
@@ -99,6 +125,7 @@ sim::OpResult SystolicUnit::execute(const ir::Op& op) {
     result.mapping["temporal_tiles"] = run.ops.size();
   }
   result.mapping["steady_state_fast_forward"] = fast_forward_json(options_.fast_forward, stats);
+  describe_limits(op, run.params, memory, total_cycles, result);
   return result;
 }
 

@@ -9,6 +9,7 @@
 #include "archs/systolic/params.h"
 #include "archs/unit_search.h"
 #include "sim/kernel/unit_clock.h"
+#include "sim/memory/memory_view.h"
 #include "sim/kernel/unit_model.h"
 #include "sim/pipeline/tile_runner.h"
 
@@ -36,6 +37,11 @@ class SystolicUnit : public sim::UnitModel {
   sim::OpResult execute(const ir::Op& op) override;
 
  private:
+  // The op's bound (archs/systolic/op_bound.h, the mapper's rule on the simulated counts) and
+  // roofline coordinates.
+  void describe_limits(const ir::Op& op, const SystolicParams& run_params,
+                       const sim::MemoryView& memory, int64_t total_cycles,
+                       sim::OpResult& result) const;
   SystolicParams params_;
   sim::UnitClock clock_;
   SystolicUnitOptions options_;
