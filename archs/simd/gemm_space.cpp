@@ -5,6 +5,7 @@
 #include "archs/simd/cost_model.h"
 #include "archs/simd/energy.h"
 #include "archs/simd/plan_activity.h"
+#include "archs/simd/roofline.h"
 #include "mapping/cache/op_shape_key.h"
 
 namespace polyarch::archs::simd {
@@ -57,8 +58,8 @@ mapping::MappingCost SimdGemmMappingProblem::evaluate(const mapping::MappingPoin
   const int64_t cycles =
       estimate_cycles(*plan, memory_.dram_bytes_per_cycle, memory_.dram_latency_cycles);
   cost.latency_s = static_cast<double>(cycles) / (clock_ghz_ * 1e9);
-  // Memory-bound when ideal-DRAM cycles explain less than the estimate.
-  cost.bound = plan->compute_cycles >= cycles ? mapping::Bound::kCompute : mapping::Bound::kDram;
+  // The run's rule on the estimated cycles: explain and run name the same bound.
+  cost.bound = mapping_bound(op_bound(*plan, memory_, cycles));
   sim::OpResult planned = planned_op_result(plan->macs, plan->dram_read_bytes,
                                             plan->dram_write_bytes, {}, cost.latency_s);
   record_plan_activity(*plan, planned);

@@ -5,17 +5,16 @@
 namespace polyarch::archs::simd {
 
 Bound op_bound(const KernelPlan& plan, const MemoryView& memory, int64_t total_cycles) {
-  constexpr double kStallShare = 1.05;
+  // Each limit must hold for at least half the op's time: a rule that flips on a few percent
+  // would name different bounds for the estimate and the run of the same mapping.
   const double total = static_cast<double>(total_cycles);
   if (memory.dram_bytes_per_cycle > 0) {
     const double dram_cycles = static_cast<double>(plan.dram_read_bytes + plan.dram_write_bytes) /
                                memory.dram_bytes_per_cycle;
     if (2.0 * dram_cycles >= total) return Bound::kDram;
   }
-  if (2 * plan.launch_cycles >= total_cycles ||
-      total > kStallShare * static_cast<double>(plan.compute_cycles)) {
-    return Bound::kLatency;
-  }
+  // Launch, fetch latency and pipeline fill: the time outside the steps.
+  if (2 * (total_cycles - plan.compute_cycles) >= total_cycles) return Bound::kLatency;
   std::map<Bound, int64_t> cycles_by_bound;
   for (const StepBlock& block : plan.blocks) {
     for (const StepRun& run : block.runs) {
@@ -31,6 +30,24 @@ Bound op_bound(const KernelPlan& plan, const MemoryView& memory, int64_t total_c
     }
   }
   return bound;
+}
+
+mapping::Bound mapping_bound(Bound bound) {
+  switch (bound) {
+    case Bound::kMatrix:
+    case Bound::kVector:
+    case Bound::kSfu:
+      return mapping::Bound::kCompute;
+    case Bound::kScratchpad:
+    case Bound::kCorePort:
+    case Bound::kL2:
+      return mapping::Bound::kL2;
+    case Bound::kDram:
+      return mapping::Bound::kDram;
+    case Bound::kLatency:
+      return mapping::Bound::kLatency;
+  }
+  return mapping::Bound::kLatency;
 }
 
 nlohmann::ordered_json roofline_json(const SimdParams& params, const KernelPlan& plan,

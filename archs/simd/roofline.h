@@ -8,14 +8,18 @@
 #include "archs/simd/kernel_plan.h"
 #include "archs/simd/memory_view.h"
 #include "archs/simd/params.h"
+#include "mapping/space/mapping_problem.h"
 
 namespace polyarch::archs::simd {
 
 // DRAM when moving the op's DRAM bytes at full bandwidth takes at least half its time; latency
-// when the launch took half of it, or the op ran over 5% longer than its steps with ideal DRAM
-// without being DRAM-bound (fetch latency, pipeline fill); otherwise the limit that set most of
-// the step cycles.
+// when at least half of it lies outside the steps (launch, fetch latency, pipeline fill);
+// otherwise the limit that set most of the step cycles.
 Bound op_bound(const KernelPlan& plan, const MemoryView& memory, int64_t total_cycles);
+
+// The same bound as mapping search and `compile --explain` name it (bound_class's word), so the
+// estimate and the run say the same thing.
+mapping::Bound mapping_bound(Bound bound);
 
 nlohmann::ordered_json roofline_json(const SimdParams& params, const KernelPlan& plan,
                                      const MemoryView& memory, double clock_ghz,

@@ -6,7 +6,7 @@ namespace {
 
 Bound bound_from_name(const std::string& name) {
   for (Bound bound :
-       {Bound::kCompute, Bound::kBuffer, Bound::kDram, Bound::kNoc, Bound::kLatency}) {
+       {Bound::kCompute, Bound::kBuffer, Bound::kL2, Bound::kDram, Bound::kNoc, Bound::kLatency}) {
     if (bound_name(bound) == name) return bound;
   }
   return Bound::kCompute;

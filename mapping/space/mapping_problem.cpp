@@ -8,6 +8,8 @@ std::string_view bound_name(Bound bound) {
       return "compute";
     case Bound::kBuffer:
       return "buffer";
+    case Bound::kL2:
+      return "l2";
     case Bound::kDram:
       return "dram";
     case Bound::kNoc:

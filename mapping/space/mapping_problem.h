@@ -11,8 +11,9 @@
 
 namespace polyarch::mapping {
 
-// What limited a mapping: the explain output's "why".
-enum class Bound { kCompute, kBuffer, kDram, kNoc, kLatency };
+// What limits a mapping, the explain output's "why": the compute units, on-chip buffer capacity, the L2 / on-chip
+// bandwidth, DRAM, the network on chip, or fixed latencies.
+enum class Bound { kCompute, kBuffer, kL2, kDram, kNoc, kLatency };
 std::string_view bound_name(Bound bound);
 
 struct MappingCost {

@@ -1,0 +1,59 @@
+// `compile --explain` and `run --search exhaustive` on the same (arch, op): the same mapping, the
+// same bound word, and latencies within the estimate's tolerance. The kinds whose estimate and
+// run share one bound rule: systolic and simd.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <string>
+
+#include "tests/support/run_polyarch.h"
+#include "tests/support/scratch_dir_test.h"
+
+namespace {
+
+using polyarch::test_support::read_file;
+using polyarch::test_support::run_polyarch;
+using polyarch::test_support::source_path;
+
+class ExplainRunAgreement : public polyarch::test_support::ScratchDirTest {};
+
+struct Chosen {
+  double latency_s = 0;
+  std::string bound;
+};
+
+Chosen explained(const std::string& arch, const std::string& workload) {
+  const auto explain = run_polyarch("compile --workload " + workload + " --arch " +
+                                    source_path(arch) + " --explain --no-cache");
+  EXPECT_EQ(explain.exit_code, 0) << explain.output;
+  std::smatch match;
+  const std::regex chosen(R"(chosen\s+\S+\s+\S+\s+latency (\S+) s .* bound (\S+))");
+  EXPECT_TRUE(std::regex_search(explain.output, match, chosen)) << explain.output;
+  return {match.size() > 2 ? std::stod(match[1]) : 0.0, match.size() > 2 ? match[2].str() : ""};
+}
+
+TEST_F(ExplainRunAgreement, TheChosenMappingRunsWithTheSameBoundAndNearlyTheSameLatency) {
+  // The estimate leaves out contention and the simulated DRAM queue: 15 % covers it on one op.
+  constexpr double kTolerance = 0.15;
+  const std::pair<const char*, const char*> cases[] = {
+      {"configs/arch/h100_like.yaml", "gemm:4096,4096,4096:fp16"},
+      {"configs/arch/h100_like.yaml", "gemm:64,4096,4096:fp16"},
+      {"configs/arch/edge_dsp_16.yaml", "gemm:512,512,512"},
+      {"configs/arch/tpu_v1_like.yaml", "gemm:512,512,512"},
+      {"configs/arch/tpu_v1_like.yaml", "gemm:256,4096,1024"},
+      {"configs/arch/edge_os_32x32.yaml", "gemm:1024,1024,64"},
+  };
+  for (const auto& [arch, workload] : cases) {
+    const Chosen estimate = explained(arch, workload);
+    const auto run = run_polyarch("run --arch " + source_path(arch) + " --workload " + workload +
+                                  " --search exhaustive --no-cache --quiet --out " + path("run"));
+    ASSERT_EQ(run.exit_code, 0) << run.output;
+    const nlohmann::json op = nlohmann::json::parse(read_file(path("run/report.json")))["ops"][0];
+    EXPECT_EQ(op["bound"], estimate.bound) << arch << " " << workload;
+    const double simulated = op["latency_s"].get<double>();
+    EXPECT_NEAR(estimate.latency_s, simulated, kTolerance * simulated) << arch << " " << workload;
+  }
+}
+
+}  // namespace
