@@ -40,6 +40,9 @@ options:
   --power-window-us W   power and temperature trace window in microseconds (default 1; at
                         most 10000 windows: longer runs get wider windows)
   --quiet           do not print the table
+  --only-supported  simulate the ops some unit can run and leave out the others, listing them
+                    (name, kind, MACs, bytes) on the terminal and in report.json's skipped_ops;
+                    without it such ops are refused, all named at once
   --pipeline-batches N  stream N inputs of the workload through the SoC (layer pipelining: the
                         list scheduler overlaps layers of consecutive inputs on different
                         units); report.json's schedule.pipeline compares throughput and latency
@@ -150,6 +153,7 @@ int run_command(const CommandArgs& args) {
                                    {"seed"},
                                    {"power-window-us"},
                                    {"quiet", false},
+                                   {"only-supported", false},
                                    {"pipeline-batches"},
                                    {"max-sim-seconds"},
                                    {"max-memory"},
@@ -175,6 +179,10 @@ int run_command(const CommandArgs& args) {
                                 "reference interpreter computes in fp32 (drop it or --functional)");
       }
     }
+    if (parsed.flag("only-supported")) {
+      throw_bad_input({}, "--only-supported chooses which ops to simulate; the reference "
+                          "interpreter executes the whole model (drop it or --functional)");
+    }
     return run_functional_command(parsed);
   }
   if (parsed.value("input") || parsed.value("dump-tensor")) {
@@ -184,6 +192,7 @@ int run_command(const CommandArgs& args) {
   request.arch_path = parsed.required("arch");
   request.workload_path = parsed.required("workload");
   request.seed = parse_seed(parsed.value("seed"));
+  request.only_supported = parsed.flag("only-supported");
   request.mapping_search = driver::search_policy(mapping_search_options(parsed), request.seed);
   // `--layout auto` leaves the layout to the target, which the driver loads.
   const driver::PassFlags flags = pass_flags(parsed);
@@ -212,7 +221,8 @@ int run_command(const CommandArgs& args) {
                                    {"trace.json", reports::trace_json(result).dump() + "\n"},
                                    {"report.html", reports::report_html(report)}});
   if (!parsed.flag("quiet")) {
-    std::cout << reports::summary_table(result) << reports::schedule_summary(result);
+    std::cout << reports::summary_table(result) << reports::schedule_summary(result)
+              << reports::skipped_ops_text(result);
     std::cout << "wrote report.json, ops.csv, report.html and trace.json (open in ui.perfetto.dev) to "
               << out_dir.string() << "\n";
   }

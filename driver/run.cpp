@@ -8,6 +8,7 @@
 #include "driver/compile_target.h"
 #include "driver/power_capped_schedule.h"
 #include "driver/schedule_plan.h"
+#include "driver/unsupported_ops.h"
 #include "sim/dvfs/dvfs_controller.h"
 #include "sim/kernel/simulation.h"
 #include "sim/physics/run_physics.h"
@@ -59,8 +60,15 @@ sim::RunResult run(const RunRequest& request) {
     if (request.conv_layout_from_target) compile.conv_layout = target_conv_layout(soc);
     lower::standard_pipeline(compile).run(graph);
   }
+  std::vector<sim::SkippedOp> skipped;
+  if (request.only_supported) {
+    skipped = skip_unsupported_ops(soc, graph);
+  } else {
+    refuse_unsupported_ops(soc, graph);
+  }
   sim::RunResult result =
       simulate_workload(soc, graph, request.power_window_s, request.micro_batches);
+  result.skipped_ops = std::move(skipped);
   result.provenance.polyarch_version = POLYARCH_VERSION;
   result.provenance.arch_sha256 = sha256_file_hex(request.arch_path);
   result.provenance.workload_sha256 = frontend::workload_sha256(request.workload_path);

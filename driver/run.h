@@ -30,6 +30,9 @@ struct RunRequest {
   // `--pipeline-batches N`: N inputs of the workload streamed through the SoC, layers of
   // consecutive ones overlapping on different units (mapping/partition/list_scheduler.h).
   int micro_batches = 1;
+  // `--only-supported`: ops no unit can run are left out and listed in the result
+  // (driver/unsupported_ops.h); otherwise they are refused, all named at once.
+  bool only_supported = false;
 };
 
 // Simulates an already-loaded workload on an already-parsed SoC (no provenance): energy,

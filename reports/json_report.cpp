@@ -197,6 +197,13 @@ nlohmann::ordered_json report_json(const sim::RunResult& result) {
   if (result.dvfs) report["dvfs"] = dvfs_json(*result.dvfs);
   if (result.power_cap) report["power_cap"] = power_cap_json(*result.power_cap);
   if (result.schedule) report["schedule"] = schedule_json(*result.schedule);
+  if (!result.skipped_ops.empty()) {
+    report["skipped_ops"] = nlohmann::ordered_json::array();
+    for (const sim::SkippedOp& op : result.skipped_ops) {
+      report["skipped_ops"].push_back(
+          {{"name", op.name}, {"kind", op.kind}, {"macs", op.macs}, {"bytes", op.bytes}});
+    }
+  }
   const sim::Provenance& provenance = result.provenance;
   report["provenance"] = {{"polyarch_version", provenance.polyarch_version},
                           {"arch_sha256", provenance.arch_sha256},

@@ -43,4 +43,27 @@ std::string summary_table(const sim::RunResult& result, std::size_t max_ops) {
   return table;
 }
 
+std::string skipped_ops_text(const sim::RunResult& result, std::size_t max_ops) {
+  if (result.skipped_ops.empty()) return "";
+  int64_t macs = 0;
+  int64_t bytes = 0;
+  for (const sim::SkippedOp& op : result.skipped_ops) macs += op.macs, bytes += op.bytes;
+  char line[256];
+  std::snprintf(line, sizeof line,
+                "skipped %zu op(s) no unit supports (%lld MACs, %lld bytes; not simulated):\n",
+                result.skipped_ops.size(), static_cast<long long>(macs),
+                static_cast<long long>(bytes));
+  std::string text = line;
+  for (std::size_t i = 0; i < result.skipped_ops.size() && i < max_ops; ++i) {
+    const sim::SkippedOp& op = result.skipped_ops[i];
+    std::snprintf(line, sizeof line, "  %-12s %14lld MACs %12lld bytes  ", op.kind.c_str(),
+                  static_cast<long long>(op.macs), static_cast<long long>(op.bytes));
+    text += line + op.name + "\n";
+  }
+  if (result.skipped_ops.size() > max_ops) {
+    text += "  ... and " + std::to_string(result.skipped_ops.size() - max_ops) + " more\n";
+  }
+  return text;
+}
+
 }  // namespace polyarch::reports

@@ -51,6 +51,15 @@ struct OpResult {
   double latency_s() const { return static_cast<double>(total_cycles) / (unit_clock_ghz * 1e9); }
 };
 
+// An op the run left out (`run --only-supported`): no unit of the SoC can run it. Its results
+// are taken as given in memory by the ops that read them.
+struct SkippedOp {
+  std::string name;
+  std::string kind;  // op type, e.g. "softmax"
+  int64_t macs = 0;
+  int64_t bytes = 0;  // bytes it would have read and written
+};
+
 struct UnitResult {
   std::string name;
   std::string kind;
@@ -189,6 +198,7 @@ struct RunResult {
   std::optional<DvfsTrace> dvfs;        // null without a DVFS policy
   std::vector<OpResult> ops;  // in execution order
   std::vector<UnitResult> units;
+  std::vector<SkippedOp> skipped_ops;  // empty unless the run was asked to skip them
   Provenance provenance;
   // The configuration simulated, after `base:` merging and defaults: the SoC's describe(), with
   // its units (null where the run did not start from a SocConfig).

@@ -1,0 +1,72 @@
+#include "driver/unsupported_ops.h"
+
+#include <map>
+
+#include "base/error.h"
+#include "compiler/ir/graph_edit.h"
+
+namespace polyarch::driver {
+
+namespace {
+
+std::vector<ir::NodeId> unsupported(const archs::SocConfig& soc, const ir::Graph& graph) {
+  std::vector<ir::NodeId> ops;
+  for (ir::NodeId id : graph.topological_ops()) {
+    bool runs = false;
+    for (const auto& unit : soc.units) runs = runs || unit->supports(graph.op(id));
+    if (!runs) ops.push_back(id);
+  }
+  return ops;
+}
+
+std::string unit_list(const archs::SocConfig& soc) {
+  std::string units;
+  for (const auto& unit : soc.units) {
+    units += (units.empty() ? "" : ", ") + unit->name() + " (" + unit->kind() + ")";
+  }
+  return units.empty() ? "none" : units;
+}
+
+}  // namespace
+
+void refuse_unsupported_ops(const archs::SocConfig& soc, const ir::Graph& graph) {
+  const std::vector<ir::NodeId> ops = unsupported(soc, graph);
+  if (ops.empty()) return;
+  std::map<std::string, int> by_type;
+  for (ir::NodeId id : ops) ++by_type[ir::op_type_name(graph.op(id))];
+  std::string counts;
+  for (const auto& [type, count] : by_type) {
+    counts += (counts.empty() ? "" : ", ") + std::to_string(count) + " " + type;
+  }
+  // The names of the first few locate them; the counts say how much is missing.
+  constexpr std::size_t kNamed = 5;
+  std::string names;
+  for (std::size_t i = 0; i < ops.size() && i < kNamed; ++i) {
+    names += (names.empty() ? "'" : ", '") + graph.op(ops[i]).name + "'";
+  }
+  if (ops.size() > kNamed) names += ", ...";
+  throw_bad_input(graph.op(ops.front()).where,
+                  std::to_string(ops.size()) + " op(s) no unit supports (" + counts + "): " +
+                      names + "; units: " + unit_list(soc) +
+                      " (run --only-supported simulates the others and lists these)");
+}
+
+std::vector<sim::SkippedOp> skip_unsupported_ops(const archs::SocConfig& soc, ir::Graph& graph) {
+  const std::vector<ir::NodeId> ops = unsupported(soc, graph);
+  if (ops.empty()) return {};
+  if (ops.size() == graph.op_count()) {
+    throw_bad_input(graph.op(ops.front()).where,
+                    "no op of the workload runs on any unit (units: " + unit_list(soc) + ")");
+  }
+  std::vector<sim::SkippedOp> skipped;
+  ir::GraphEdit edit(graph);
+  for (ir::NodeId id : ops) {
+    const ir::Op& op = graph.op(id);
+    skipped.push_back({op.name, ir::op_type_name(op), ir::mac_count(op), ir::bytes_touched(op)});
+    edit.erase_op(id);
+  }
+  graph = edit.apply().graph;
+  return skipped;
+}
+
+}  // namespace polyarch::driver

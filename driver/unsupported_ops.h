@@ -1,0 +1,21 @@
+#pragma once
+// Ops no unit of the SoC can run. A run refuses the workload naming every one of them at once
+// (not only the first), or with `--only-supported` simulates the rest and reports what it left
+// out: what a SCALE-Sim user expects of a model on a GEMM-only array.
+#include <vector>
+
+#include "archs/soc/soc_config.h"
+#include "compiler/ir/graph.h"
+#include "sim/result.h"
+
+namespace polyarch::driver {
+
+// Bad input listing every op of `graph` that no unit of `soc` supports, counted by op type;
+// nothing when every op has a unit.
+void refuse_unsupported_ops(const archs::SocConfig& soc, const ir::Graph& graph);
+
+// Removes the ops no unit supports (their results stay, as values already in memory) and says
+// which they were, in topological order.
+std::vector<sim::SkippedOp> skip_unsupported_ops(const archs::SocConfig& soc, ir::Graph& graph);
+
+}  // namespace polyarch::driver
