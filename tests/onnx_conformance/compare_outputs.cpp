@@ -54,8 +54,8 @@ std::optional<std::string> output_mismatch(const StoredTensor& expected,
     ++differing;
   }
   if (differing == 0) return std::nullopt;
-  const double want = expected.is_real() ? expected.real(first)
-                                         : static_cast<double>(expected.integer(first));
+  const double want =
+      expected.is_real() ? expected.real(first) : static_cast<double>(expected.integer(first));
   return std::to_string(differing) + " of " + std::to_string(expected.element_count()) +
          " elements differ, the first at " + std::to_string(first) + ": " +
          number_text(actual.values[static_cast<std::size_t>(first)]) + " (expected " +

@@ -79,16 +79,15 @@ std::string summary_markdown(const Expectations& expectations) {
   }
   std::string text = "| status | tests |\n|---|---:|\n";
   for (Status status : {Status::kPass, Status::kWrong, Status::kRefused, Status::kSkipped}) {
-    text += "| " + std::string(status_name(status)) + " | " + std::to_string(counts[status]) +
-            " |\n";
+    text +=
+        "| " + std::string(status_name(status)) + " | " + std::to_string(counts[status]) + " |\n";
   }
   text += "| total | " + std::to_string(expectations.size()) + " |\n\n";
   std::vector<std::pair<std::string, std::vector<std::string>>> groups(refusals.begin(),
-                                                                        refusals.end());
+                                                                       refusals.end());
   // Largest group first; equal sizes by reason, so the order is stable.
-  std::stable_sort(groups.begin(), groups.end(), [](const auto& a, const auto& b) {
-    return a.second.size() > b.second.size();
-  });
+  std::stable_sort(groups.begin(), groups.end(),
+                   [](const auto& a, const auto& b) { return a.second.size() > b.second.size(); });
   text += "| refused or skipped because | tests | for example |\n|---|---:|---|\n";
   for (const auto& [group, tests] : groups) {
     std::string examples;
