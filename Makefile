@@ -3,7 +3,8 @@ BUILD ?= build
 JOBS ?= $(shell nproc)
 DEBS := cmake g++ make pkg-config ccache libsystemc-dev libboost-graph-dev libyaml-cpp-dev \
         nlohmann-json3-dev libssl-dev libgtest-dev libgmock-dev libbenchmark-dev \
-        libonnx-dev libprotobuf-dev libsqlite3-dev libopenmpi-dev openmpi-bin llvm-14-tools
+        libonnx-dev libonnx-testdata libprotobuf-dev libsqlite3-dev libopenmpi-dev openmpi-bin \
+        llvm-14-tools
 
 .PHONY: deps configure program build demo test bench clean fuzz sanitize tsan clang-deps configure-asan
 

@@ -39,6 +39,19 @@ bool is_integer_dtype(ir::DType dtype) {
          dtype != ir::DType::kBf16;
 }
 
+// The nearest IEEE binary16 value, ties to even (as NumPy's astype(float16) and C's conversion
+// round): fp16 keeps 11 significant bits down to 2^-14 and steps of 2^-24 below it; from 65520,
+// halfway past the largest finite 65504, it is infinite.
+float round_to_fp16(float x) {
+  if (!std::isfinite(x)) return x;
+  const float magnitude = std::fabs(x);
+  if (magnitude >= 65520.0f) return std::copysign(std::numeric_limits<float>::infinity(), x);
+  int exponent = 0;
+  std::frexp(magnitude, &exponent);  // magnitude in [2^(exponent-1), 2^exponent)
+  const float step = std::ldexp(1.0f, std::max(exponent - 11, -24));
+  return std::copysign(std::nearbyint(magnitude / step) * step, x);
+}
+
 const std::map<std::string, std::function<float(float)>>& unary_functions() {
   static const std::map<std::string, std::function<float(float)>> table = {
       {"relu", [](float x) { return std::max(x, 0.0f); }},
@@ -68,9 +81,7 @@ const std::map<std::string, std::function<float(float, float)>>& binary_function
       {"add", std::plus<float>()},
       {"sub", std::minus<float>()},
       {"mul", std::multiplies<float>()},
-      {"div", std::divides<float>()},
       {"pow", [](float x, float y) { return std::pow(x, y); }},
-      {"mod", [](float x, float y) { return std::fmod(x, y); }},
       {"equal", [](float x, float y) { return x == y ? 1.0f : 0.0f; }},
       {"less", [](float x, float y) { return x < y ? 1.0f : 0.0f; }},
       {"greater", [](float x, float y) { return x > y ? 1.0f : 0.0f; }},
@@ -134,7 +145,28 @@ ElementFunction special_function(const std::string& fn, const ir::OnnxNodeAttrs*
   if (fn == "cast") {
     return [result_dtype](const std::vector<float>& v) {
       if (result_dtype == ir::DType::kBool) return v[0] != 0.0f ? 1.0f : 0.0f;
+      if (result_dtype == ir::DType::kFp16) return round_to_fp16(v[0]);
       return is_integer_dtype(result_dtype) ? std::trunc(v[0]) : v[0];
+    };
+  }
+  if (fn == "div") {  // integers divide as C does, truncating toward zero
+    const bool integer = is_integer_dtype(result_dtype);
+    return [integer](const std::vector<float>& v) {
+      const float quotient = v[0] / v[1];
+      return integer ? std::trunc(quotient) : quotient;
+    };
+  }
+  if (fn == "mod") {
+    // fmod=1: the remainder takes the dividend's sign (C's fmod); fmod=0, the default: the
+    // divisor's (Python's %), as ONNX's Mod defines them.
+    const bool dividend_sign =
+        attributes != nullptr && passes::int_attribute(*attributes, "fmod", 0) != 0;
+    return [dividend_sign](const std::vector<float>& v) {
+      const float remainder = std::fmod(v[0], v[1]);
+      if (dividend_sign || remainder == 0.0f || (remainder < 0.0f) == (v[1] < 0.0f)) {
+        return remainder;
+      }
+      return remainder + v[1];
     };
   }
   if (fn == "batchnorm") {  // x, scale, bias, mean, variance

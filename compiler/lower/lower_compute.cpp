@@ -5,6 +5,7 @@
 #include "base/checked_math.h"
 #include "compiler/lower/lower_context.h"
 #include "compiler/passes/onnx_shape_context.h"
+#include "compiler/passes/tensor_values.h"
 
 namespace polyarch::lower {
 
@@ -154,6 +155,11 @@ Lowered reduce(const LowerContext& context) {
   attrs.fn = kFunctions.at(context.op_type());
   attrs.rows = context.result_elements();
   attrs.cols = ir::element_count(context.shape(0)) / std::max<int64_t>(attrs.rows, 1);
+  // Axes given at run time (an operand since opset 13 for ReduceSum, 18 for the others) stay an
+  // operand for the interpreter to read; constant ones lowered_from keeps as an attribute.
+  if (context.has(1) && !passes::read_values(context.operand(1))) {
+    return {attrs, {context.operand_id(0), context.operand_id(1)}};
+  }
   return {attrs, {context.operand_id(0)}};
 }
 

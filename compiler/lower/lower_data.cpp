@@ -5,6 +5,7 @@
 
 #include "base/checked_math.h"
 #include "compiler/lower/lower_context.h"
+#include "compiler/passes/tensor_values.h"
 
 namespace polyarch::lower {
 
@@ -16,6 +17,20 @@ Lowered view(const LowerContext& context) {
   attrs.bytes = context.result_bytes();
   attrs.is_view = true;
   return {attrs, {context.operand_id(0)}};
+}
+
+// A Dropout is a view of its data in inference mode. A training_mode operand that is not a
+// constant false stays an operand, with the ratio, so the interpreter can refuse a run that
+// would draw a random mask.
+Lowered dropout(const LowerContext& context) {
+  Lowered lowered = view(context);
+  if (context.has(2)) {
+    const std::optional<passes::Values> training = passes::read_values(context.operand(2));
+    if (!training || training->size() == 0 || training->integer(0) != 0) {
+      lowered.inputs = context.present_operands();
+    }
+  }
+  return lowered;
 }
 
 // Writes every result once from the data operand(s).
@@ -64,7 +79,7 @@ const std::map<std::string, LowerRule>& rules() {
       {"Squeeze", view},
       {"Unsqueeze", view},
       {"Identity", view},
-      {"Dropout", view},
+      {"Dropout", dropout},
       {"Transpose", move_first},
       {"Slice", move_first},
       {"Split", move_first},

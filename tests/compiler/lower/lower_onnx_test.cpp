@@ -174,6 +174,33 @@ TEST(LowerOnnx, LoweredOpsKeepTheirNodeAndASlicesBounds) {
   EXPECT_EQ(passes::ints_attribute(*op.lowered_from, "axes"), std::vector<int64_t>{1});
 }
 
+// Axes given only at run time stay an operand of the reduction, for the interpreter to read;
+// constant axes are dropped with the node (which keeps them).
+TEST(LowerOnnx, ReductionKeepsAxesGivenAtRunTime) {
+  OnnxGraphBuilder b;
+  b.input("x", {3, 2, 2}).input("runtime_axes", {1}, ir::DType::kInt64).ints("axes", {1});
+  b.node("ReduceSum", {"x", "runtime_axes"}, {"y"}, AttributeMap{{"keepdims", int64_t{0}}}, "r");
+  b.node("ReduceSum", {"x", "axes"}, {"z"}, AttributeMap{{"keepdims", int64_t{0}}}, "c");
+  b.output("y").output("z");
+  b.tensor("y").shape = {3, 2};
+  const std::string text = lowered(b);
+  EXPECT_THAT(text, HasSubstr("%r = reduce(%x[3,2,2], %runtime_axes[1])"));
+  EXPECT_THAT(text, HasSubstr("%c = reduce(%x[3,2,2]) "));
+}
+
+// Dropout is a view; a training_mode operand that may be true stays an operand (with the
+// ratio), so the interpreter can refuse a run that would draw a random mask.
+TEST(LowerOnnx, DropoutKeepsATrainingModeThatMayBeTrue) {
+  OnnxGraphBuilder b;
+  b.input("x", {4}).input("ratio", {}).input("training", {}, ir::DType::kBool);
+  b.node("Dropout", {"x", "ratio", "training"}, {"y"}, {}, "train");
+  b.node("Dropout", {"y"}, {"z"}, {}, "infer");
+  b.output("z");
+  const std::string text = lowered(b);
+  EXPECT_THAT(text, HasSubstr("%train = copy(%x[4], %ratio[], %training[]) bytes=16 view"));
+  EXPECT_THAT(text, HasSubstr("%infer = copy(%y[4]) bytes=16 view"));
+}
+
 TEST(LowerOnnx, GatherFromAWeightTableIsAnEmbedding) {
   OnnxGraphBuilder b;
   b.weight("table", {30522, 768}).input("ids", {1, 128}, ir::DType::kInt64);
