@@ -1,7 +1,9 @@
 #pragma once
 // The one UnitConfig every kind shares. A kind is a traits struct naming its parameters, key
 // table and free functions (see archs/systolic/kind.h for the shape); `supports` and `area_mm2`
-// may leave out the parameters where the kind's answer does not depend on them; the adapter does
+// may leave out the parameters where the kind's answer does not depend on them. A kind whose
+// model records its activity in the op's mapping names its strict reader `activity_of`, and its
+// `op_energy` takes the typed activity (archs/dataflow/activity.h is one). The adapter does
 // what all kinds do alike: the unit's clock (its own, else the SoC's), DRAM as seen at that clock,
 // the unsupported-op guard, and the mapping search shared by the estimates and every model the
 // factory makes.
@@ -84,7 +86,12 @@ class KindAdapter final : public UnitConfig {
   ir::Layout preferred_conv_layout() const override { return conv_layout_of<Kind>(); }
   std::optional<sim::EnergyByAction> op_energy(const sim::OpResult& op,
                                                const sim::EnergyContext& context) const override {
-    return Kind::op_energy(unit_.params, op, context);
+    if constexpr (requires { Kind::activity_of; }) {
+      // The activity the kind's model recorded in the op's mapping, read back typed and strictly.
+      return Kind::op_energy(unit_.params, op, Kind::activity_of(op), context);
+    } else {
+      return Kind::op_energy(unit_.params, op, context);
+    }
   }
   std::optional<double> area_mm2(const sim::TechTable& tech) const override {
     if constexpr (std::invocable<decltype(Kind::area_mm2), const Params&, const sim::TechTable&>) {

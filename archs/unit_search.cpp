@@ -6,12 +6,11 @@
 namespace polyarch::archs {
 
 sim::OpResult planned_op_result(int64_t macs, int64_t dram_bytes_read, int64_t dram_bytes_written,
-                                nlohmann::ordered_json mapping, double latency_s) {
+                                double latency_s) {
   sim::OpResult op;
   op.macs = macs;
   op.dram_bytes_read = dram_bytes_read;
   op.dram_bytes_written = dram_bytes_written;
-  op.mapping = std::move(mapping);
   // Leakage is priced over latency_s(): total_cycles of a 1 GHz clock, rounded up.
   op.unit_clock_ghz = 1.0;
   op.total_cycles = static_cast<int64_t>(std::ceil(latency_s * 1e9));

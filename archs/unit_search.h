@@ -34,21 +34,22 @@ struct MappingEnergy {
     }
     return total;
   }
-  // The same for a kind's energy model of the form op_energy(params, op, context), priced on a
-  // planned op (planned_op_result).
-  template <typename OpEnergy, typename Params>
-  double planned_joules(OpEnergy&& op_energy, const Params& params,
-                        const sim::OpResult& planned) const {
+  // The same for a kind's energy model of the form op_energy(params, op, activity, context),
+  // priced on a planned op (planned_op_result) and the plan's typed activity.
+  template <typename OpEnergy, typename Params, typename Activity>
+  double planned_joules(OpEnergy&& op_energy, const Params& params, const sim::OpResult& planned,
+                        const Activity& activity) const {
     return joules([&](const sim::EnergyContext& context) {
-      return op_energy(params, planned, context);
+      return op_energy(params, planned, activity, context);
     });
   }
 };
 
 // An op as a kind's energy model sees it after the analytical model planned it: the plan's
-// counts (MACs, DRAM bytes, the mapping's activity) and the estimated latency (for leakage).
+// MACs and DRAM bytes and the estimated latency (for leakage). The rest of what the plan did
+// reaches the energy model as the kind's typed activity, not through the mapping.
 sim::OpResult planned_op_result(int64_t macs, int64_t dram_bytes_read, int64_t dram_bytes_written,
-                                nlohmann::ordered_json mapping, double latency_s);
+                                double latency_s);
 
 // The surroundings part of an op_shape key: " clock=... bw=... lat=..." of the unit's clock and
 // DRAM as its cost model sees them (the estimate and the SystemC model build the same view).

@@ -49,7 +49,8 @@ CrossbarPlan plan_op(const CrossbarParams& params, const ir::Op& op,
     // Each pass reprograms the arrays it uses, row by row, all arrays in parallel.
     plan.program_ns = static_cast<double>(plan.passes) * static_cast<double>(params.rows) *
                       params.cell.write_ns_per_row;
-    plan.cells_reprogrammed = mul(mul(view.k, view.n), mul(params.cells_per_weight(), weight_sets));
+    plan.activity.cells_reprogrammed =
+        mul(mul(view.k, view.n), mul(params.cells_per_weight(), weight_sets));
   }
   const double conversion_ns =
       static_cast<double>(params.adc.columns_per_adc) / params.adc.sample_rate_gsps;
@@ -65,9 +66,10 @@ CrossbarPlan plan_op(const CrossbarParams& params, const ir::Op& op,
   plan.compute_ns = static_cast<double>(plan.passes) * stream_ns + plan.program_ns;
 
   const int64_t weight_columns = mul(mul(view.n, params.cells_per_weight()), weight_sets);
-  plan.adc_conversions = mul(mul(plan.mvms, slices), mul(plan.row_blocks, weight_columns));
-  plan.dac_drives = mul(mul(plan.mvms, slices), mul(mul(view.k, plan.col_blocks), weight_sets));
-  plan.cell_reads = mul(mul(plan.mvms, slices), mul(view.k, weight_columns));
+  plan.activity.adc_conversions = mul(mul(plan.mvms, slices), mul(plan.row_blocks, weight_columns));
+  plan.activity.dac_drives =
+      mul(mul(plan.mvms, slices), mul(mul(view.k, plan.col_blocks), weight_sets));
+  plan.activity.cell_reads = mul(mul(plan.mvms, slices), mul(view.k, weight_columns));
   plan.macs = ir::mac_count(op);
   const int64_t inputs = gemm ? mul(plan.mvms, view.k) : mul(view.repeats, view.ifmap_distinct_elements);
   plan.dram_read_bytes = mul(inputs, elem);
@@ -82,11 +84,8 @@ CrossbarPlan plan_op(const CrossbarParams& params, const ir::Op& op,
                   {"input_slices", slices},
                   {"mvms", plan.mvms},
                   {"mvm_latency_ns", plan.mvm_latency_ns},
-                  {"program_ns", plan.program_ns},
-                  {"adc_conversions", plan.adc_conversions},
-                  {"dac_drives", plan.dac_drives},
-                  {"cell_reads", plan.cell_reads},
-                  {"cells_reprogrammed", plan.cells_reprogrammed}};
+                  {"program_ns", plan.program_ns}};
+  record_activity(plan.activity, plan.mapping);
   return plan;
 }
 

@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "archs/crossbar/activity.h"
 #include "archs/crossbar/params.h"
 #include "compiler/ir/op.h"
 
@@ -22,10 +23,7 @@ struct CrossbarPlan {
   double mvm_latency_ns = 0;   // one MVM alone
   double compute_ns = 0;       // the op's MVMs (and reprogramming)
   double program_ns = 0;       // reprogramming inside the op
-  int64_t adc_conversions = 0;
-  int64_t dac_drives = 0;
-  int64_t cell_reads = 0;
-  int64_t cells_reprogrammed = 0;
+  CrossbarActivity activity;   // for energy
   int64_t macs = 0;
   int64_t dram_read_bytes = 0;   // input activations
   int64_t dram_write_bytes = 0;  // output activations

@@ -54,10 +54,10 @@ mapping::MappingCost CrossbarMappingProblem::evaluate(const mapping::MappingPoin
   cost.latency_s = crossbar_seconds(chosen, memory_);
   cost.bound = chosen.compute_ns * 1e-9 >= dram_seconds(chosen) ? mapping::Bound::kCompute
                                                                 : mapping::Bound::kDram;
-  cost.energy_j = energy_.planned_joules(
-      crossbar_op_energy, params_,
-      planned_op_result(chosen.macs, chosen.dram_read_bytes, chosen.dram_write_bytes,
-                        chosen.mapping, cost.latency_s));
+  cost.energy_j = energy_.planned_joules(crossbar_op_energy, params_,
+                                         planned_op_result(chosen.macs, chosen.dram_read_bytes,
+                                                           chosen.dram_write_bytes, cost.latency_s),
+                                         chosen.activity);
   return cost;
 }
 

@@ -7,10 +7,6 @@ namespace {
 constexpr double kPjToJ = 1e-12;
 constexpr double kFjToJ = 1e-15;
 
-double count(const sim::OpResult& op, const char* key) {
-  return op.mapping.contains(key) ? op.mapping[key].get<double>() : 0.0;
-}
-
 }  // namespace
 
 double crossbar_area_mm2(const CrossbarParams& params) {
@@ -34,15 +30,17 @@ CrossbarEventEnergy crossbar_event_energy(const CrossbarParams& params,
 }
 
 sim::EnergyByAction crossbar_op_energy(const CrossbarParams& params, const sim::OpResult& op,
+                                       const CrossbarActivity& activity,
                                        const sim::EnergyContext& context) {
   sim::EnergyByAction energy;
   const CrossbarEventEnergy event = crossbar_event_energy(params, context.tech);
-  const double conversions = count(op, "adc_conversions");
+  const auto conversions = static_cast<double>(activity.adc_conversions);
   energy["adc"] = conversions * event.adc_pj * kPjToJ;
-  energy["dac"] = count(op, "dac_drives") * params.dac_energy_pj * kPjToJ;
-  energy["array_read"] = count(op, "cell_reads") * event.cell_read_fj * kFjToJ;
+  energy["dac"] = static_cast<double>(activity.dac_drives) * params.dac_energy_pj * kPjToJ;
+  energy["array_read"] = static_cast<double>(activity.cell_reads) * event.cell_read_fj * kFjToJ;
   energy["shift_add"] = conversions * params.shift_add_energy_pj * kPjToJ;
-  energy["reprogram"] = count(op, "cells_reprogrammed") * event.cell_write_pj * kPjToJ;
+  energy["reprogram"] =
+      static_cast<double>(activity.cells_reprogrammed) * event.cell_write_pj * kPjToJ;
   const double dram_bits = static_cast<double>(op.dram_bytes_read + op.dram_bytes_written) * 8.0;
   energy["dram"] = dram_bits * context.tech.dram_pj_per_bit(context.dram_kind) * kPjToJ;
   energy["leakage"] = context.tech.leakage_w(crossbar_area_mm2(params)) * op.latency_s();

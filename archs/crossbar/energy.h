@@ -1,6 +1,8 @@
 #pragma once
-// Energy actions of a crossbar op from the conversions, drives, cell reads and bytes its plan
-// counted; area of the arrays and ADCs. Equations: archs/crossbar/README.md, "Energy".
+// Energy actions of a crossbar op from the conversions, drives and cell reads its plan counted
+// (activity.h) and its DRAM bytes; area of the arrays and ADCs. Equations:
+// archs/crossbar/README.md, "Energy".
+#include "archs/crossbar/activity.h"
 #include "archs/crossbar/params.h"
 #include "sim/energy/energy_context.h"
 #include "sim/result.h"
@@ -20,6 +22,7 @@ CrossbarEventEnergy crossbar_event_energy(const CrossbarParams& params, const si
 
 // Energy (J) by action: adc, dac, array_read, shift_add, reprogram, dram, leakage.
 sim::EnergyByAction crossbar_op_energy(const CrossbarParams& params, const sim::OpResult& op,
+                                       const CrossbarActivity& activity,
                                        const sim::EnergyContext& context);
 
 }  // namespace polyarch::archs::crossbar

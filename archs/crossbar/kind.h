@@ -26,6 +26,7 @@ struct CrossbarKind {
                                  const OpSurroundings& at);
   static std::optional<KindMappingQuery<CrossbarMappingProblem>> mapping_query(
       const KindUnit<CrossbarKind>& unit, const ir::Op& op, const OpSurroundings& at);
+  static constexpr auto activity_of = &crossbar_activity_of;
   static constexpr auto op_energy = &crossbar_op_energy;
   // Array and ADC areas from the preset's published design, not the technology table.
   static constexpr auto area_mm2 = &crossbar_area_mm2;

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "archs/dataflow/activity.h"
 #include "archs/dataflow/mapper.h"
 #include "archs/dataflow/params.h"
 #include "compiler/ir/op.h"
@@ -27,16 +28,6 @@ struct PlanStep {
   int64_t count = 1;  // identical steps back to back
 };
 
-// Work one phase does, for energy: counts over all its iterations and lanes.
-struct PhaseActivity {
-  int64_t macs = 0;
-  int64_t alu_ops = 0;      // add-class ALU ops (add, sub, max, cmp, logic, ...)
-  int64_t mul_ops = 0;      // ALU multiplies
-  int64_t special_ops = 0;  // div, exp, log, sqrt, rsqrt, tanh
-  int64_t scratchpad_bytes = 0;
-  int64_t network_bit_hops = 0;
-};
-
 struct LoopPhase {
   std::string label;
   std::shared_ptr<const MappedLoop> loop;
@@ -45,7 +36,7 @@ struct LoopPhase {
   int64_t config_bytes = 0;
   std::vector<PlanStep> steps;
   int64_t compute_cycles = 0;  // the steps' cycles, without reconfiguration
-  PhaseActivity activity;
+  PhaseActivity activity;      // for energy (activity.h)
   nlohmann::ordered_json mapping = nlohmann::ordered_json::object();
 };
 

@@ -24,13 +24,11 @@ bool is_gemm_like(const ir::Op& op) {
   return op.kind() == ir::OpKind::kGemm || op.kind() == ir::OpKind::kConv2d;
 }
 
-// What the energy model reads of a planned op's mapping: its type and activity, each phase's
-// configuration loaded once.
-nlohmann::ordered_json planned_mapping(const DataflowPlan& plan, ir::DType dtype) {
+// What the energy model prices a planned op with: each phase's configuration loaded once.
+DataflowActivity planned_activity(const DataflowPlan& plan, ir::DType dtype) {
   int64_t config_bytes = 0;
   for (const LoopPhase& phase : plan.phases) config_bytes += phase.config_bytes;
-  return {{"dtype", std::string(ir::dtype_name(dtype))},
-          {"activity", activity_json(plan_activity(plan), config_bytes)}};
+  return {dtype, plan_activity(plan), config_bytes};
 }
 
 }  // namespace
@@ -46,16 +44,6 @@ PhaseActivity plan_activity(const DataflowPlan& plan) {
     activity.network_bit_hops += phase.activity.network_bit_hops;
   }
   return activity;
-}
-
-nlohmann::ordered_json activity_json(const PhaseActivity& activity, int64_t config_bytes) {
-  return {{"macs", activity.macs},
-          {"alu_ops", activity.alu_ops},
-          {"mul_ops", activity.mul_ops},
-          {"special_ops", activity.special_ops},
-          {"scratchpad_bytes", activity.scratchpad_bytes},
-          {"network_bit_hops", activity.network_bit_hops},
-          {"config_bytes", config_bytes}};
 }
 
 DataflowGemmMappingProblem::DataflowGemmMappingProblem(DataflowParams params, ir::Op op,
@@ -107,11 +95,11 @@ mapping::MappingCost DataflowGemmMappingProblem::evaluate(
   cost.bound = static_cast<double>(fabric_cycles) >= 0.95 * static_cast<double>(cycles)
                    ? mapping::Bound::kCompute
                    : mapping::Bound::kDram;
-  cost.energy_j = energy_.planned_joules(
-      dataflow_op_energy, params_,
-      planned_op_result(chosen.macs, chosen.dram_read_bytes, chosen.dram_write_bytes,
-                        planned_mapping(chosen, op_.dtype.value_or(params_.dtype)),
-                        cost.latency_s));
+  cost.energy_j =
+      energy_.planned_joules(dataflow_op_energy, params_,
+                             planned_op_result(chosen.macs, chosen.dram_read_bytes,
+                                               chosen.dram_write_bytes, cost.latency_s),
+                             planned_activity(chosen, op_.dtype.value_or(params_.dtype)));
   return cost;
 }
 

@@ -24,10 +24,8 @@
 
 namespace polyarch::archs::dataflow {
 
-// The activity of a plan's phases together, and as mapping.activity records it for the energy
-// model (with the configuration bytes loaded).
+// The activity of a plan's phases together.
 PhaseActivity plan_activity(const DataflowPlan& plan);
-nlohmann::ordered_json activity_json(const PhaseActivity& activity, int64_t config_bytes);
 
 class DataflowGemmMappingProblem final : public mapping::MappingProblem {
  public:

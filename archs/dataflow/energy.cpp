@@ -16,19 +16,6 @@ constexpr double kRegisterAccessesPerOp = 3.0;
 // interpolated coefficients (Oberman and Siu, ARITH 2005): two fp32 multiplies and two adds.
 constexpr double kSpecialMultsAndAdds = 2.0;
 
-double activity(const sim::OpResult& op, const char* key) {
-  if (!op.mapping.contains("activity")) return 0.0;
-  const auto& counts = op.mapping.at("activity");
-  return counts.contains(key) ? counts.at(key).get<double>() : 0.0;
-}
-
-ir::DType op_dtype(const DataflowParams& params, const sim::OpResult& op) {
-  if (op.mapping.contains("dtype")) {
-    if (auto dtype = ir::parse_dtype(op.mapping.at("dtype").get<std::string>())) return *dtype;
-  }
-  return params.dtype;
-}
-
 }  // namespace
 
 double dataflow_area_mm2(const DataflowParams& params, const sim::TechTable& tech) {
@@ -57,14 +44,16 @@ double dataflow_area_mm2(const DataflowParams& params, const sim::TechTable& tec
 }
 
 sim::EnergyByAction dataflow_op_energy(const DataflowParams& params, const sim::OpResult& op,
+                                       const DataflowActivity& activity,
                                        const sim::EnergyContext& context) {
   const sim::TechTable& tech = context.tech;
-  const ir::DType dtype = sim::priced_dtype(op_dtype(params, op));
+  const ir::DType dtype = sim::priced_dtype(activity.dtype);
   const double bits = static_cast<double>(ir::dtype_bytes(dtype)) * kBitsPerByte;
-  const double macs = activity(op, "macs");
-  const double alu = activity(op, "alu_ops");
-  const double muls = activity(op, "mul_ops");
-  const double special = activity(op, "special_ops");
+  const PhaseActivity& work = activity.work;
+  const auto macs = static_cast<double>(work.macs);
+  const auto alu = static_cast<double>(work.alu_ops);
+  const auto muls = static_cast<double>(work.mul_ops);
+  const auto special = static_cast<double>(work.special_ops);
   sim::EnergyByAction energy;
   energy["mac"] = macs * tech.mac_pj(dtype, sim::accumulator_dtype(dtype)) * kPjToJ;
   energy["alu"] = alu * tech.add_pj(dtype) * kPjToJ;
@@ -73,13 +62,14 @@ sim::EnergyByAction dataflow_op_energy(const DataflowParams& params, const sim::
                       (tech.mult_pj(ir::DType::kFp32) + tech.add_pj(ir::DType::kFp32)) * kPjToJ;
   energy["register_file"] = (macs + alu + muls + special) * kRegisterAccessesPerOp * bits *
                             tech.register_pj_per_bit() * kPjToJ;
-  energy["network"] = activity(op, "network_bit_hops") * tech.noc_router_pj_per_bit() * kPjToJ;
+  energy["network"] =
+      static_cast<double>(work.network_bit_hops) * tech.noc_router_pj_per_bit() * kPjToJ;
   const auto access_bits = static_cast<int64_t>(static_cast<double>(params.pe.lanes) * bits);
-  energy["scratchpad"] = activity(op, "scratchpad_bytes") * kBitsPerByte *
+  energy["scratchpad"] = static_cast<double>(work.scratchpad_bytes) * kBitsPerByte *
                          tech.sram_access_pj_per_bit(params.memory.scratchpad_kib, access_bits) *
                          kPjToJ;
-  energy["config"] =
-      activity(op, "config_bytes") * kBitsPerByte * tech.register_pj_per_bit() * kPjToJ;
+  energy["config"] = static_cast<double>(activity.config_bytes) * kBitsPerByte *
+                     tech.register_pj_per_bit() * kPjToJ;
   const double dram_bits = static_cast<double>(op.dram_bytes_read + op.dram_bytes_written) * 8.0;
   energy["dram"] = dram_bits * tech.dram_pj_per_bit(context.dram_kind) * kPjToJ;
   energy["leakage"] = tech.leakage_w(dataflow_area_mm2(params, tech)) * op.latency_s();

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "archs/dataflow/activity.h"
 #include "archs/dataflow/dataflow_space.h"
 #include "archs/dataflow/energy.h"
 #include "archs/dataflow/params.h"
@@ -28,6 +29,7 @@ struct DataflowKind {
                                  const OpSurroundings& at);
   static std::optional<KindMappingQuery<DataflowGemmMappingProblem>> mapping_query(
       const KindUnit<DataflowKind>& unit, const ir::Op& op, const OpSurroundings& at);
+  static constexpr auto activity_of = &dataflow_activity_of;
   static constexpr auto op_energy = &dataflow_op_energy;
   static constexpr auto area_mm2 = &dataflow_area_mm2;
 };

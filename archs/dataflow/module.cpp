@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "archs/dataflow/activity.h"
 #include "archs/dataflow/dataflow_space.h"
 #include "sim/memory/unit_dram.h"
 
@@ -105,16 +106,17 @@ sim::OpResult DataflowUnit::execute(const ir::Op& op) {
   result.dram_bytes_read = plan.dram_read_bytes;
   result.dram_bytes_written = plan.dram_write_bytes;
   result.mapping = plan.mapping;
-  result.mapping["dtype"] = std::string(ir::dtype_name(op.dtype.value_or(params_.dtype)));
-  result.mapping["reconfiguration_cycles"] = config_cycles;
-  result.mapping["configurations_loaded"] = config_loads;
-  result.mapping["estimate_cycles"] =
-      estimate_cycles(plan, sim::memory_view(dram_, clock_.clock_ghz()).dram_bytes_per_cycle,
-                      sim::memory_view(dram_, clock_.clock_ghz()).dram_latency_cycles);
-  result.mapping["steps_skipped"] = steps_skipped;
-  const PhaseActivity activity = plan_activity(plan);
-  result.mapping["activity"] = activity_json(activity, config_bytes);
-  result.sram["scratchpad"] = {activity.scratchpad_bytes, activity.scratchpad_bytes};
+  const sim::MemoryView memory = sim::memory_view(dram_, clock_.clock_ghz());
+  const DataflowActivity activity{op.dtype.value_or(params_.dtype), plan_activity(plan),
+                                  config_bytes};
+  record_activity(activity,
+                  {{"reconfiguration_cycles", config_cycles},
+                   {"configurations_loaded", config_loads},
+                   {"estimate_cycles",
+                    estimate_cycles(plan, memory.dram_bytes_per_cycle, memory.dram_latency_cycles)},
+                   {"steps_skipped", steps_skipped}},
+                  result.mapping);
+  result.sram["scratchpad"] = {activity.work.scratchpad_bytes, activity.work.scratchpad_bytes};
   const bool memory_bound = total_cycles > result.compute_cycles + result.compute_cycles / 20;
   result.bound = config_cycles * 2 > total_cycles ? "reconfiguration"
                  : memory_bound                   ? "dram"

@@ -23,7 +23,6 @@ constexpr double kRouterAreaOverBuffers = 2.0;
 
 double element_bits(ir::DType dtype) { return 8.0 * static_cast<double>(ir::dtype_bytes(dtype)); }
 
-
 double router_area_um2(const MimdParams& params, const sim::TechTable& tech) {
   const double flit_bits = kBitsPerByte * static_cast<double>(params.noc.link_bytes_per_cycle);
   return kRouterAreaOverBuffers * kRouterPorts * kBufferedFlitsPerPort * flit_bits *
@@ -46,12 +45,11 @@ double mimd_area_mm2(const MimdParams& params, const sim::TechTable& tech) {
 }
 
 sim::EnergyByAction mimd_op_energy(const MimdParams& params, const sim::OpResult& op,
+                                   const MimdActivity& activity,
                                    const sim::EnergyContext& context) {
   const sim::TechTable& tech = context.tech;
   const double macs = static_cast<double>(op.macs);
-  const double flops = op.mapping.contains("activity")
-                           ? op.mapping.at("activity").value("flops", 2.0 * macs)
-                           : 2.0 * macs;
+  const auto flops = static_cast<double>(activity.flops);
   // A MAC is two FLOPs on one FMA; every other FLOP is one element operation on the same pipe.
   const double other_ops = std::max(0.0, flops - 2.0 * macs);
   const double fma = tech.fma_pj(params.dtype);
@@ -71,10 +69,7 @@ sim::EnergyByAction mimd_op_energy(const MimdParams& params, const sim::OpResult
                            tech.sram_access_pj_per_bit(
                                static_cast<double>(params.core.local_kib), port_bits) *
                            kPjToJ;
-  const double noc_bit_hops =
-      kBitsPerByte * (op.mapping.contains("noc_link_bytes")
-                          ? op.mapping.at("noc_link_bytes").get<double>()
-                          : 0.0);
+  const double noc_bit_hops = kBitsPerByte * activity.noc_link_bytes;
   energy["noc"] = noc_bit_hops * tech.noc_router_pj_per_bit() * kPjToJ;
   energy["dram"] = dram_bits * tech.dram_pj_per_bit(context.dram_kind) * kPjToJ;
   energy["leakage"] = tech.leakage_w(mimd_area_mm2(params, tech)) * op.latency_s();

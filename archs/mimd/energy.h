@@ -1,7 +1,9 @@
 #pragma once
-// Energy actions and area of a mimd unit, from the counts its simulation recorded (MACs,
-// element operations, DRAM bytes, NoC bytes x hops, latency) and the technology table.
+// Energy actions and area of a mimd unit, from the counts its simulation recorded (MACs, DRAM
+// bytes and latency in the op; element operations and NoC bytes x hops in its activity.h) and
+// the technology table.
 // Equations: archs/mimd/README.md, "Energy and area".
+#include "archs/mimd/activity.h"
 #include "archs/mimd/params.h"
 #include "sim/energy/energy_context.h"
 #include "sim/result.h"
@@ -15,6 +17,6 @@ double mimd_area_mm2(const MimdParams& params, const sim::TechTable& tech);
 // Energy (J) by action: mac (vector FMAs), vector_op (other element operations), register_file,
 // local_memory, noc, dram, leakage (of the whole unit over the op's latency).
 sim::EnergyByAction mimd_op_energy(const MimdParams& params, const sim::OpResult& op,
-                                   const sim::EnergyContext& context);
+                                   const MimdActivity& activity, const sim::EnergyContext& context);
 
 }  // namespace polyarch::archs::mimd

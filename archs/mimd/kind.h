@@ -5,6 +5,7 @@
 #include <string>
 
 #include "archs/kind_adapter.h"
+#include "archs/mimd/activity.h"
 #include "archs/mimd/energy.h"
 #include "archs/mimd/mapper.h"
 #include "archs/mimd/mimd_space.h"
@@ -27,6 +28,7 @@ struct MimdKind {
                                  const OpSurroundings& at);
   static std::optional<KindMappingQuery<MimdGemmMappingProblem>> mapping_query(
       const KindUnit<MimdKind>& unit, const ir::Op& op, const OpSurroundings& at);
+  static constexpr auto activity_of = &mimd_activity_of;
   static constexpr auto op_energy = &mimd_op_energy;
   static constexpr auto area_mm2 = &mimd_area_mm2;
 };

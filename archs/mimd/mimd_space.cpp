@@ -85,12 +85,10 @@ mapping::MappingCost MimdGemmMappingProblem::evaluate(const mapping::MappingPoin
   cost.bound = compute_cycles >= std::max(dram_cycles, noc_cycles) ? mapping::Bound::kCompute
                : dram_cycles >= noc_cycles                         ? mapping::Bound::kDram
                                                                    : mapping::Bound::kNoc;
-  cost.energy_j = energy_.planned_joules(
-      mimd_op_energy, params_,
-      planned_op_result(chosen.macs, chosen.dram_read_bytes, chosen.dram_write_bytes,
-                        {{"noc_link_bytes", noc_link_bytes(chosen)},
-                         {"activity", {{"flops", chosen.flops}}}},
-                        cost.latency_s));
+  cost.energy_j = energy_.planned_joules(mimd_op_energy, params_,
+                                         planned_op_result(chosen.macs, chosen.dram_read_bytes,
+                                                           chosen.dram_write_bytes, cost.latency_s),
+                                         MimdActivity{chosen.flops, noc_link_bytes(chosen)});
   return cost;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "archs/mimd/activity.h"
 #include "archs/mimd/mimd_space.h"
 #include "base/error.h"
 #include "sim/memory/dram_channel.h"
@@ -113,8 +114,7 @@ sim::OpResult MimdUnit::execute(const ir::Op& op) {
   result.mapping = plan.mapping;
   result.mapping["steps_per_core"] = plan.step_count();
   result.mapping["estimate_cycles"] = estimate_cycles(params_, plan, memory);
-  result.mapping["noc_link_bytes"] = noc_.total_link_bytes();
-  result.mapping["activity"] = {{"flops", plan.flops}};
+  record_activity({plan.flops, static_cast<double>(noc_.total_link_bytes())}, result.mapping);
   const double dram_cycles =
       memory.dram_bytes_per_cycle > 0
           ? static_cast<double>(plan.dram_read_bytes + plan.dram_write_bytes) /

@@ -45,15 +45,14 @@ void add_stream(const PimParams& params, const StreamShare& share, PimPlan& plan
   const int64_t pus = params.pu_count();
   plan.stream_cycles += stream.cycles;
   plan.internal_bytes += mul(mul(bursts, params.dram.bytes_per_burst()), pus);
-  plan.commands["ACT"] += mul(stream.activates, pus);
-  plan.commands["PRE"] += mul(stream.precharges, pus);
-  plan.commands["RD"] += mul(stream.column_commands, pus);
-  plan.commands["REF"] += mul(stream.refreshes, params.pseudo_channels());
+  plan.commands +=
+      {mul(stream.activates, pus), mul(stream.precharges, pus), mul(stream.column_commands, pus),
+       mul(stream.refreshes, params.pseudo_channels())};
 }
 
 void finish(const PimParams& params, int64_t lane_ops, PimPlan& plan) {
-  const double activates = static_cast<double>(plan.commands["ACT"]);
-  const double columns = static_cast<double>(plan.commands["RD"]);
+  const auto activates = static_cast<double>(plan.commands.activates);
+  const auto columns = static_cast<double>(plan.commands.column_reads);
   plan.row_buffer_hit_rate = columns > 0 ? 1.0 - activates / columns : 0.0;
   const int64_t pcs = params.pseudo_channels();
   const int64_t io_cycles = external_cycles(params, ceil_div(plan.external_write_bytes, pcs)) +
@@ -149,7 +148,7 @@ PimPlan plan_attention(const PimParams& params, const ir::AttentionAttrs& attent
   plan.external_read_bytes = scores.external_read_bytes + context.external_read_bytes;
   plan.internal_bytes = scores.internal_bytes + context.internal_bytes;
   for (const PimPlan* part : {&scores, &context}) {
-    for (const auto& [name, count] : part->commands) plan.commands[name] += count;
+    plan.commands += part->commands;
     if (part->bound == "compute") plan.bound = "compute";
   }
   plan.macs = ir::mac_count(ir::Op{"", attention, std::nullopt, {}});
@@ -198,12 +197,13 @@ PimPlan plan_op(const PimParams& params, const ir::Op& op, std::optional<Partiti
   }
   plan.mapping["kernel"] = plan.kernel;
   plan.mapping["dtype"] = std::string(ir::dtype_name(dtype));
-  plan.mapping["commands"] = plan.commands;
-  plan.mapping["row_buffer_hit_rate"] = plan.row_buffer_hit_rate;
-  plan.mapping["pu_utilization"] = plan.pu_utilization;
-  plan.mapping["internal_bytes"] = plan.internal_bytes;
-  plan.mapping["external_bytes"] = plan.external_write_bytes + plan.external_read_bytes;
+  record_activity(pim_activity(plan), plan.mapping);
   return plan;
+}
+
+PimActivity pim_activity(const PimPlan& plan) {
+  return {plan.commands, plan.row_buffer_hit_rate, plan.pu_utilization, plan.internal_bytes,
+          plan.external_write_bytes + plan.external_read_bytes};
 }
 
 }  // namespace polyarch::archs::pim

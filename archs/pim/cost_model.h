@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "archs/pim/activity.h"
 #include "archs/pim/params.h"
 #include "compiler/ir/op.h"
 
@@ -24,7 +25,7 @@ struct PimPlan {
   int64_t internal_bytes = 0;        // read (and written) beside the banks by all PUs
   int64_t macs = 0;
   int64_t flops = 0;
-  std::map<std::string, int64_t> commands;  // ACT, PRE, RD (PIM column), REF, by count
+  PimCommands commands;
   double row_buffer_hit_rate = 0;
   double pu_utilization = 0;  // lane operations / (PUs x lanes x PU cycles of the op)
   // "compute" when the PUs' arithmetic paces the column commands, "dram" when tCCD_L (the
@@ -45,5 +46,8 @@ enum class Partition { kRows, kColumns };
 // chosen, rows on ties. Other ops ignore it.
 PimPlan plan_op(const PimParams& params, const ir::Op& op,
                 std::optional<Partition> partition = std::nullopt);
+
+// What the plan did inside the DRAM, for the energy model.
+PimActivity pim_activity(const PimPlan& plan);
 
 }  // namespace polyarch::archs::pim

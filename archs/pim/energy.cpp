@@ -7,11 +7,6 @@ namespace {
 constexpr double kPjToJ = 1e-12;
 constexpr double kUm2ToMm2 = 1e-6;
 
-int64_t count_of(const nlohmann::ordered_json& mapping, const char* group, const char* key) {
-  if (!mapping.contains(group) || !mapping[group].contains(key)) return 0;
-  return mapping[group][key].get<int64_t>();
-}
-
 }  // namespace
 
 double pim_area_mm2(const PimParams& params, const sim::TechTable& tech) {
@@ -23,15 +18,14 @@ double pim_area_mm2(const PimParams& params, const sim::TechTable& tech) {
 }
 
 sim::EnergyByAction pim_op_energy(const PimParams& params, const sim::OpResult& op,
-                                  const sim::EnergyContext& context) {
+                                  const PimActivity& activity, const sim::EnergyContext& context) {
   const sim::TechTable& tech = context.tech;
   const double dram_pj_per_bit = tech.dram_pj_per_bit(context.dram_kind);
   const double row_bits = static_cast<double>(params.dram.row_bytes()) * 8.0;
-  const double internal_bits =
-      op.mapping.contains("internal_bytes") ? op.mapping["internal_bytes"].get<double>() * 8.0 : 0.0;
+  const double internal_bits = static_cast<double>(activity.internal_bytes) * 8.0;
   const double external_bits =
       static_cast<double>(op.dram_bytes_read + op.dram_bytes_written) * 8.0;
-  const double activations = static_cast<double>(count_of(op.mapping, "commands", "ACT"));
+  const auto activations = static_cast<double>(activity.commands.activates);
   // A streamed row costs its activation share over all its bits: an ACT costs that share of a
   // whole row's worth of the all-in energy per bit.
   sim::EnergyByAction energy;

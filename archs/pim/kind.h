@@ -27,6 +27,7 @@ struct PimKind {
                                  const OpSurroundings& at);
   static std::optional<KindMappingQuery<PimGemmMappingProblem>> mapping_query(
       const KindUnit<PimKind>& unit, const ir::Op& op, const OpSurroundings& at);
+  static constexpr auto activity_of = &pim_activity_of;
   static constexpr auto op_energy = &pim_op_energy;
   static constexpr auto area_mm2 = &pim_area_mm2;
 };

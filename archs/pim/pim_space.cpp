@@ -30,10 +30,11 @@ mapping::MappingCost PimGemmMappingProblem::evaluate(const mapping::MappingPoint
                    (static_cast<double>(params_.dram.organization.clock_mhz) * 1e6);
   // "io" (the external bus) is DRAM traffic too, seen from outside the device.
   cost.bound = chosen.bound == "compute" ? mapping::Bound::kCompute : mapping::Bound::kDram;
-  cost.energy_j = energy_.planned_joules(
-      pim_op_energy, params_,
-      planned_op_result(chosen.macs, chosen.external_read_bytes, chosen.external_write_bytes,
-                        chosen.mapping, cost.latency_s));
+  cost.energy_j =
+      energy_.planned_joules(pim_op_energy, params_,
+                             planned_op_result(chosen.macs, chosen.external_read_bytes,
+                                               chosen.external_write_bytes, cost.latency_s),
+                             pim_activity(chosen));
   return cost;
 }
 

@@ -1,11 +1,7 @@
 #include "archs/simd/energy.h"
 
 #include <algorithm>
-#include <map>
-#include <optional>
 #include <string>
-
-#include "base/error.h"
 
 namespace polyarch::archs::simd {
 
@@ -26,19 +22,6 @@ double bits_of(const sim::OpResult& op, const std::string& buffer) {
   auto found = op.sram.find(buffer);
   if (found == op.sram.end()) return 0.0;
   return kBitsPerByte * static_cast<double>(found->second.reads + found->second.writes);
-}
-
-// mapping.activity.<key>: counts by dtype ({"bf16": n, ...}); empty when the result has none.
-std::map<ir::DType, double> counts_by_dtype(const sim::OpResult& op, const std::string& key) {
-  std::map<ir::DType, double> counts;
-  if (!op.mapping.contains("activity") || !op.mapping.at("activity").contains(key)) return counts;
-  const nlohmann::ordered_json& by_name = op.mapping.at("activity").at(key);
-  for (auto entry = by_name.begin(); entry != by_name.end(); ++entry) {
-    const std::optional<ir::DType> dtype = ir::parse_dtype(entry.key());
-    if (!dtype) throw_runtime({}, "simd activity names an unknown dtype '" + entry.key() + "'");
-    counts[*dtype] += entry.value().get<double>();
-  }
-  return counts;
 }
 
 // One core's matrix engines: every listed type runs on one datapath (H100's int8 rate is twice
@@ -84,21 +67,20 @@ double simd_area_mm2(const SimdParams& params, const sim::TechTable& tech) {
 }
 
 sim::EnergyByAction simd_op_energy(const SimdParams& params, const sim::OpResult& op,
+                                   const SimdActivity& activity,
                                    const sim::EnergyContext& context) {
   const sim::TechTable& tech = context.tech;
   sim::EnergyByAction energy;
-  for (const auto& [dtype, macs] : counts_by_dtype(op, "matrix_macs")) {
+  for (const auto& [dtype, macs] : activity.matrix_macs) {
     energy["mac_" + std::string(ir::dtype_name(dtype))] =
-        macs * simd_matrix_mac_pj(tech, dtype) * kPjToJ;
+        static_cast<double>(macs) * simd_matrix_mac_pj(tech, dtype) * kPjToJ;
   }
   double vector_pj = 0.0;
-  for (const auto& [dtype, ops] : counts_by_dtype(op, "vector_ops")) {
-    vector_pj += ops * simd_vector_op_pj(tech, dtype);
+  for (const auto& [dtype, ops] : activity.vector_ops) {
+    vector_pj += static_cast<double>(ops) * simd_vector_op_pj(tech, dtype);
   }
   energy["vector_op"] = vector_pj * kPjToJ;
-  const double sfu_ops =
-      op.mapping.contains("activity") ? op.mapping.at("activity").value("sfu_ops", 0.0) : 0.0;
-  energy["sfu_op"] = sfu_ops * simd_sfu_op_pj(tech) * kPjToJ;
+  energy["sfu_op"] = static_cast<double>(activity.sfu_ops) * simd_sfu_op_pj(tech) * kPjToJ;
 
   // One access as wide as the port that makes it: a register-file access feeds every lane; the
   // scratchpad and L2 deliver their bytes per cycle (per core for L2: one core's port).

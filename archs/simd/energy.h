@@ -1,7 +1,8 @@
 #pragma once
-// Energy actions of a simd op, from the activity counts its simulation recorded (mapping.activity:
+// Energy actions of a simd op, from the activity counts its simulation recorded (activity.h:
 // matrix MACs and lane ops by dtype, SFU results; sram: register-file, scratchpad and L2 bytes;
 // DRAM bytes; latency) and the technology table. Equations: archs/simd/README.md, "Energy".
+#include "archs/simd/activity.h"
 #include "archs/simd/params.h"
 #include "sim/energy/energy_context.h"
 #include "sim/result.h"
@@ -15,7 +16,7 @@ double simd_area_mm2(const SimdParams& params, const sim::TechTable& tech);
 // Energy (J) by action: mac_<dtype> (matrix engines), vector_op, sfu_op, register_file,
 // scratchpad, l2, dram, leakage (of the whole unit over the op's latency).
 sim::EnergyByAction simd_op_energy(const SimdParams& params, const sim::OpResult& op,
-                                   const sim::EnergyContext& context);
+                                   const SimdActivity& activity, const sim::EnergyContext& context);
 
 // Per-unit energies (pJ) the actions use, for reports and tests.
 double simd_sfu_op_pj(const sim::TechTable& tech);

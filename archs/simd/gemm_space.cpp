@@ -60,10 +60,10 @@ mapping::MappingCost SimdGemmMappingProblem::evaluate(const mapping::MappingPoin
   cost.latency_s = static_cast<double>(cycles) / (clock_ghz_ * 1e9);
   // The run's rule on the estimated cycles: explain and run name the same bound.
   cost.bound = mapping_bound(op_bound(*plan, memory_, cycles));
-  sim::OpResult planned = planned_op_result(plan->macs, plan->dram_read_bytes,
-                                            plan->dram_write_bytes, {}, cost.latency_s);
+  sim::OpResult planned =
+      planned_op_result(plan->macs, plan->dram_read_bytes, plan->dram_write_bytes, cost.latency_s);
   record_plan_activity(*plan, planned);
-  cost.energy_j = energy_.planned_joules(simd_op_energy, params_, planned);
+  cost.energy_j = energy_.planned_joules(simd_op_energy, params_, planned, simd_activity(*plan));
   return cost;
 }
 

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "archs/kind_adapter.h"
+#include "archs/simd/activity.h"
 #include "archs/simd/cost_model.h"
 #include "archs/simd/energy.h"
 #include "archs/simd/gemm_space.h"
@@ -28,6 +29,7 @@ struct SimdKind {
                                  const OpSurroundings& at);
   static std::optional<KindMappingQuery<SimdGemmMappingProblem>> mapping_query(
       const KindUnit<SimdKind>& unit, const ir::Op& op, const OpSurroundings& at);
+  static constexpr auto activity_of = &simd_activity_of;
   static constexpr auto op_energy = &simd_op_energy;
   static constexpr auto area_mm2 = &simd_area_mm2;
 };

@@ -1,7 +1,5 @@
 #include "archs/simd/plan_activity.h"
 
-#include <map>
-
 #include "base/checked_math.h"
 
 namespace polyarch::archs::simd {
@@ -14,13 +12,11 @@ constexpr int64_t kAccumulatorBytes = 4;
 // 16-bit operands, k32 for 8-bit): it reads and writes its accumulators once per 32 bytes of K.
 constexpr int64_t kEngineKBytes = 32;
 
-nlohmann::ordered_json counts_by_dtype(const std::map<ir::DType, int64_t>& counts) {
-  nlohmann::ordered_json json = nlohmann::ordered_json::object();
-  for (const auto& [dtype, count] : counts) json[std::string(ir::dtype_name(dtype))] = count;
-  return json;
-}
-
 }  // namespace
+
+SimdActivity simd_activity(const KernelPlan& plan) {
+  return {plan.matrix_macs, plan.vector_ops, plan.sfu_ops};
+}
 
 // The plan's activity in the result, so that energy follows from the result alone
 // (archs/simd/energy.h): compute counts in mapping.activity; the memories in `sram`, in BYTES.
@@ -48,9 +44,7 @@ void record_plan_activity(const KernelPlan& plan, sim::OpResult& result) {
   result.sram["scratchpad"] = {plan.scratchpad_bytes, plan.scratchpad_bytes};
   result.sram["l2"] = {checked_add(plan.l2_bytes, plan.dram_write_bytes, "bytes"),
                        plan.dram_read_bytes};
-  result.mapping["activity"] = {{"matrix_macs", counts_by_dtype(plan.matrix_macs)},
-                                {"vector_ops", counts_by_dtype(plan.vector_ops)},
-                                {"sfu_ops", plan.sfu_ops}};
+  record_activity(simd_activity(plan), result.mapping);
 }
 
 }  // namespace polyarch::archs::simd

@@ -60,7 +60,7 @@ TEST(CrossbarCostModel, ReplicasShareTheInputVectorsAndStreamAtTheSliceRate) {
   const double vectors = std::ceil(784.0 / static_cast<double>(plan.replicas));
   EXPECT_NEAR(plan.compute_ns, vectors * 16 * params.slice_ns(), params.slice_ns() + 200.0);
   // Every column of every used array is converted once per input slice.
-  EXPECT_EQ(plan.adc_conversions, int64_t{784} * 16 * 9 * 128 * 8);
+  EXPECT_EQ(plan.activity.adc_conversions, int64_t{784} * 16 * 9 * 128 * 8);
 }
 
 TEST(CrossbarCostModel, WeightsThatDoNotFitAreReprogrammedPassByPass) {
@@ -69,7 +69,7 @@ TEST(CrossbarCostModel, WeightsThatDoNotFitAreReprogrammedPassByPass) {
       plan_op(params, make_op("big", ir::GemmAttrs{.m = 4, .n = 4096, .k = 4096}));
   EXPECT_GT(plan.passes, 1);
   EXPECT_GT(plan.program_ns, 0.0);
-  EXPECT_GT(plan.cells_reprogrammed, 0);
+  EXPECT_GT(plan.activity.cells_reprogrammed, 0);
 }
 
 TEST(CrossbarEnergy, AdcConversionsDominateOnIsaac) {
@@ -77,14 +77,15 @@ TEST(CrossbarEnergy, AdcConversionsDominateOnIsaac) {
   const CrossbarParams params = params_of(soc);
   const CrossbarPlan plan = plan_op(params, conv3x3(128, 28));
   sim::OpResult op;
-  op.mapping = plan.mapping;
   op.unit_clock_ghz = 1.2;
   op.total_cycles = 1000;
-  const sim::EnergyByAction energy = crossbar_op_energy(params, op, {soc.tech.table, "ddr4"});
+  const sim::EnergyByAction energy =
+      crossbar_op_energy(params, op, plan.activity, {soc.tech.table, "ddr4"});
   // The preset's 8-bit ADC is the 28 nm table's (anchored to the same ISAAC ADC, 1.56 pJ).
   const double adc_pj = soc.tech.table.adc_pj_per_conversion(8);
   EXPECT_NEAR(adc_pj, 1.56, 0.01);
-  EXPECT_NEAR(energy.at("adc"), static_cast<double>(plan.adc_conversions) * adc_pj * 1e-12, 1e-12);
+  EXPECT_NEAR(energy.at("adc"), static_cast<double>(plan.activity.adc_conversions) * adc_pj * 1e-12,
+              1e-12);
   EXPECT_GT(energy.at("adc"), energy.at("dac"));
   EXPECT_GT(energy.at("adc"), energy.at("array_read"));
 }

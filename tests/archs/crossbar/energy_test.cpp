@@ -51,10 +51,9 @@ const CrossbarUnitConfig& unit_of(const SocConfig& soc) {
 sim::EnergyByAction energy_of(const SocConfig& soc, const ir::Op& op) {
   const CrossbarParams& params = unit_of(soc).params();
   sim::OpResult result;
-  result.mapping = plan_op(params, op).mapping;
   result.unit_clock_ghz = 1.0;
   result.total_cycles = 1000;
-  return crossbar_op_energy(params, result, {soc.tech.table, "ddr4"});
+  return crossbar_op_energy(params, result, plan_op(params, op).activity, {soc.tech.table, "ddr4"});
 }
 
 ir::Op small_gemm() { return make_op("fc", ir::GemmAttrs{.m = 4, .n = 16, .k = 64}); }
@@ -91,7 +90,7 @@ TEST(CrossbarEnergy, ArrayReadOfOneGemmIsCellReadsTimesTheReadEnergy) {
   const SocConfig soc = soc_with("{device: rram, bits_per_cell: 2}");
   // M vectors x 8 one-bit input slices x K rows x N weights x 4 two-bit cells per weight.
   const double cell_reads = 4.0 * 8 * 64 * (16 * 4);
-  EXPECT_EQ(plan_op(unit_of(soc).params(), small_gemm()).cell_reads, 131072);
+  EXPECT_EQ(plan_op(unit_of(soc).params(), small_gemm()).activity.cell_reads, 131072);
   const double read_j = soc.tech.table.crossbar_cell_read_fj("rram") * 1e-15;
   EXPECT_DOUBLE_EQ(energy_of(soc, small_gemm()).at("array_read"), cell_reads * read_j);
   EXPECT_DOUBLE_EQ(energy_of(soc, small_gemm()).at("reprogram"), 0.0);  // the weights fit
@@ -101,7 +100,7 @@ TEST(CrossbarEnergy, ReprogrammingIsCellsWrittenTimesTheWriteEnergy) {
   const SocConfig soc = soc_with("{device: rram, bits_per_cell: 2}");
   const CrossbarPlan plan = plan_op(unit_of(soc).params(), big_gemm());
   ASSERT_GT(plan.passes, 1);
-  EXPECT_EQ(plan.cells_reprogrammed, int64_t{512} * 512 * 4);
+  EXPECT_EQ(plan.activity.cells_reprogrammed, int64_t{512} * 512 * 4);
   EXPECT_DOUBLE_EQ(energy_of(soc, big_gemm()).at("reprogram"),
                    512.0 * 512 * 4 * soc.tech.table.crossbar_cell_write_pj("rram") * 1e-12);
 }

@@ -58,7 +58,8 @@ TEST(DataflowModule, EnergyByActionAndArea) {
   const sim::ResolvedTech resolved = sim::resolve_tech_table("28nm");
   const sim::TechTable& tech = resolved.table;
   const sim::OpResult result = run_one(soc, params, gemm(512, 768, 768));
-  const sim::EnergyByAction energy = dataflow_op_energy(params, result, {tech, "ddr3"});
+  const sim::EnergyByAction energy =
+      dataflow_op_energy(params, result, dataflow_activity_of(result), {tech, "ddr3"});
   for (const char* action : {"mac", "register_file", "network", "scratchpad", "dram", "leakage"}) {
     EXPECT_GT(energy.at(action), 0.0) << action;
   }

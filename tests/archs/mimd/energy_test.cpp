@@ -49,8 +49,8 @@ TEST(MimdEnergy, MacsAndDramArePricedByTheTechTable) {
   const SocConfig soc = soc_with("mesh");
   const sim::OpResult op = run_gemm(soc);
   const sim::TechTable& tech = soc.tech.table;
-  const sim::EnergyByAction energy =
-      mimd_op_energy(params_of(soc), op, sim::EnergyContext{tech, soc.dram.kind});
+  const sim::EnergyByAction energy = mimd_op_energy(params_of(soc), op, mimd_activity_of(op),
+                                                    sim::EnergyContext{tech, soc.dram.kind});
   EXPECT_EQ(op.macs, int64_t{256} * 256 * 256);
   EXPECT_NEAR(energy.at("mac"), static_cast<double>(op.macs) * tech.fma_pj(ir::DType::kFp32) * 1e-12,
               1e-15);
@@ -69,7 +69,8 @@ TEST(MimdEnergy, MoreHopsCostMoreNocEnergy) {
   const sim::OpResult on_mesh = run_gemm(mesh);
   const sim::OpResult on_ring = run_gemm(ring);
   const auto noc = [](const SocConfig& soc, const sim::OpResult& op) {
-    return mimd_op_energy(params_of(soc), op, sim::EnergyContext{soc.tech.table, soc.dram.kind})
+    return mimd_op_energy(params_of(soc), op, mimd_activity_of(op),
+                          sim::EnergyContext{soc.tech.table, soc.dram.kind})
         .at("noc");
   };
   EXPECT_GT(noc(ring, on_ring), noc(mesh, on_mesh));

@@ -53,7 +53,7 @@ class SimdEnergy : public ::testing::Test {
   sim::EnergyContext context{soc.tech.table, soc.dram.kind};
 
   sim::EnergyByAction energy_of(const sim::OpResult& op) const {
-    return simd_op_energy(params, op, context);
+    return simd_op_energy(params, op, simd_activity_of(op), context);
   }
 };
 
@@ -143,7 +143,8 @@ TEST_F(SimdEnergy, LargerL2TakesMoreAreaAndCostsMorePerAccess) {
   EXPECT_NEAR(simd_area_mm2(larger, tech) - simd_area_mm2(params, tech), 50 * 1024 * 0.000316,
               1e-9);
   sim::OpResult op = run_one(soc, params, elementwise("add", 1 << 20, 2));
-  EXPECT_GT(simd_op_energy(larger, op, context).at("l2"), energy_of(op).at("l2"));
+  EXPECT_GT(simd_op_energy(larger, op, simd_activity_of(op), context).at("l2"),
+            energy_of(op).at("l2"));
 }
 
 TEST_F(SimdEnergy, FlashAttentionPricesTheEngineTheLanesAndTheExps) {
