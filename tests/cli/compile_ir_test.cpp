@@ -20,8 +20,10 @@ using polyarch::test_support::run_polyarch;
 using polyarch::test_support::source_path;
 using ::testing::HasSubstr;
 
+// Per test: ctest runs the tests of this file in parallel processes.
 fs::path scratch(const std::string& name) {
-  const fs::path path = fs::temp_directory_path() / ("polyarch_compile_ir_" + name);
+  const std::string test = ::testing::UnitTest::GetInstance()->current_test_info()->name();
+  const fs::path path = fs::temp_directory_path() / ("polyarch_compile_ir_" + test + "_" + name);
   fs::remove_all(path);
   return path;
 }
