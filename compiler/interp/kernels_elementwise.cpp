@@ -68,7 +68,6 @@ const std::map<std::string, std::function<float(float)>>& unary_functions() {
       {"ceil", [](float x) { return std::ceil(x); }},
       {"not", [](float x) { return x == 0.0f ? 1.0f : 0.0f; }},
       {"isnan", [](float x) { return std::isnan(x) ? 1.0f : 0.0f; }},
-      {"isinf", [](float x) { return std::isinf(x) ? 1.0f : 0.0f; }},
       {"identity", [](float x) { return x; }},
       {"dropout", [](float x) { return x; }},
       {"hardswish", [](float x) { return x * std::clamp(x / 6.0f + 0.5f, 0.0f, 1.0f); }},
@@ -100,6 +99,16 @@ ElementFunction special_function(const std::string& fn, const ir::OnnxNodeAttrs*
   if (fn == "leakyrelu") {
     const float alpha = attribute(attributes, "alpha", 0.01);
     return [alpha](const std::vector<float>& v) { return v[0] < 0 ? alpha * v[0] : v[0]; };
+  }
+  if (fn == "isinf") {
+    const auto detects = [attributes](const char* name) {
+      return attributes == nullptr || passes::int_attribute(*attributes, name, 1) != 0;
+    };
+    const bool negative = detects("detect_negative");
+    const bool positive = detects("detect_positive");
+    return [=](const std::vector<float>& v) {
+      return std::isinf(v[0]) && (v[0] > 0 ? positive : negative) ? 1.0f : 0.0f;
+    };
   }
   if (fn == "hardsigmoid") {
     const float alpha = attribute(attributes, "alpha", 0.2);

@@ -9,20 +9,22 @@
 namespace polyarch::onnx_conformance {
 namespace {
 
-StoredTensor real_tensor(std::vector<float> values) {
+// A 1-D tensor of `values`, stored as ONNX element type `element_type` (whose C++ type is T).
+template <typename T>
+StoredTensor stored(int32_t element_type, std::vector<T> values) {
   StoredTensor tensor;
-  tensor.element_type = onnx::TensorProto::FLOAT;
+  tensor.element_type = element_type;
   tensor.dims = {static_cast<int64_t>(values.size())};
-  tensor.bytes.assign(reinterpret_cast<const char*>(values.data()), values.size() * 4);
+  tensor.bytes.assign(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(T));
   return tensor;
 }
 
+StoredTensor real_tensor(std::vector<float> values) {
+  return stored(onnx::TensorProto::FLOAT, std::move(values));
+}
+
 StoredTensor int64_tensor(std::vector<int64_t> values) {
-  StoredTensor tensor;
-  tensor.element_type = onnx::TensorProto::INT64;
-  tensor.dims = {static_cast<int64_t>(values.size())};
-  tensor.bytes.assign(reinterpret_cast<const char*>(values.data()), values.size() * 8);
-  return tensor;
+  return stored(onnx::TensorProto::INT64, std::move(values));
 }
 
 TEST(CompareOutputs, RealsMatchWithinOnnxsRelativeAndAbsoluteTolerance) {

@@ -5,6 +5,7 @@
 
 #include "base/error.h"
 #include "compiler/frontend/onnx/onnx_importer.h"
+#include "compiler/frontend/onnx/opset_upgrade.h"
 
 namespace polyarch::frontend::onnx_import {
 
@@ -38,7 +39,7 @@ std::string canonical_domain(const std::string& domain) {
   return domain == "ai.onnx" ? "" : domain;
 }
 
-Opsets model_opsets(const onnx::ModelProto& model, const std::string& file) {
+Opsets declared_opsets(const onnx::ModelProto& model, const std::string& file) {
   Opsets opsets;
   for (const onnx::OperatorSetIdProto& entry : model.opset_import()) {
     opsets[canonical_domain(entry.domain())] = entry.version();
@@ -48,12 +49,19 @@ Opsets model_opsets(const onnx::ModelProto& model, const std::string& file) {
     throw_bad_input({file, 0, 0, "opset_import"},
                     "the model does not import the default ONNX (ai.onnx) domain");
   }
+  return opsets;
+}
+
+Opsets model_opsets(const onnx::ModelProto& model, const std::string& file) {
+  Opsets opsets = declared_opsets(model, file);
+  const auto standard = opsets.find("");
   if (standard->second < kMinOnnxOpset || standard->second > kMaxOnnxOpset) {
     throw_bad_input({file, 0, 0, "opset_import"},
                     "the model uses ONNX opset " + std::to_string(standard->second) +
                         "; polyarch imports opsets " + std::to_string(kMinOnnxOpset) + " to " +
-                        std::to_string(kMaxOnnxOpset) +
-                        " (convert it with onnx.version_converter)");
+                        std::to_string(kMaxOnnxOpset) + ", and " +
+                        std::to_string(kMinConvertibleOnnxOpset) + " to " +
+                        std::to_string(kMinOnnxOpset - 1) + " through ONNX's version converter");
   }
   return opsets;
 }

@@ -16,7 +16,11 @@ onnx::ModelProto read_model_file(const std::filesystem::path& path);
 // Imported opset version per domain; the default domain is "" (ONNX also spells it "ai.onnx").
 using Opsets = std::map<std::string, int64_t>;
 
-// Checks the default domain's opset is within the supported range.
+// Opset version per domain as the model imports them; a model that does not import the default
+// domain is a bad-input error naming `file`.
+Opsets declared_opsets(const onnx::ModelProto& model, const std::string& file);
+
+// The same, checking the default domain's opset is within the range the importer reads.
 Opsets model_opsets(const onnx::ModelProto& model, const std::string& file);
 
 // "ai.onnx" and "" name the same domain.

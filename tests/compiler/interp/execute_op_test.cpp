@@ -104,5 +104,33 @@ TEST(ExecuteOp, IntegerDivisionByZeroIsRefused) {
   EXPECT_NE(message.find("Div divides an integer by zero"), std::string::npos) << message;
 }
 
+// A 3x3 window with stride 2 over 4x4 gives 1x1 by floor and 2x2 by ceil_mode, whose second
+// window starts at 2 and hangs one past the end. Lowered with one pad on each side, every
+// window would start one earlier, so the interpreter refuses. A 2x2 window fits exactly: ceil and
+// floor agree, and it runs.
+TEST(ExecuteOp, PoolWithCeilModeWindowsPastTheEndIsRefused) {
+  const DenseTensor x{{1, 1, 4, 4}, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16}};
+  for (const int64_t kernel : {3, 2}) {
+    OnnxGraphBuilder b;
+    b.input("x", {1, 1, 4, 4});
+    b.node("MaxPool", {"x"}, {"y"},
+           AttributeMap{{"kernel_shape", std::vector<int64_t>{kernel, kernel}},
+                        {"strides", std::vector<int64_t>{2, 2}},
+                        {"ceil_mode", int64_t{1}}},
+           "pool");
+    b.output("y");
+    const std::string message = refusal(b.graph, {{"x", x}});
+    if (kernel == 3) {
+      EXPECT_NE(message.find("MaxPool ceil_mode=1 with a window past the input's end"),
+                std::string::npos)
+          << message;
+    } else {
+      EXPECT_EQ(message, "");
+      EXPECT_EQ(run_graph(b.graph, {{"x", x}}).at(0).tensor.values,
+                (std::vector<float>{6, 8, 14, 16}));
+    }
+  }
+}
+
 }  // namespace
 }  // namespace polyarch::interp

@@ -93,5 +93,15 @@ TEST(ElementwiseKernel, CastToFp16RoundsToNearestEven) {
   EXPECT_EQ(halves[6], 0x1p-24f);
 }
 
+TEST(ElementwiseKernel, IsInfDetectsTheSignsItsAttributesAsk) {
+  const DenseTensor x{{4}, {-INFINITY, INFINITY, 1.0f, NAN}};
+  EXPECT_EQ(elementwise("isinf", {&x}, {4}, ir::DType::kBool, nullptr).values,
+            (std::vector<float>{1, 1, 0, 0}));
+  ir::OnnxNodeAttrs negative_only;
+  negative_only.attributes["detect_positive"] = int64_t{0};
+  EXPECT_EQ(elementwise("isinf", {&x}, {4}, ir::DType::kBool, &negative_only).values,
+            (std::vector<float>{1, 0, 0, 0}));
+}
+
 }  // namespace
 }  // namespace polyarch::interp
