@@ -2,6 +2,8 @@
 
 #include <map>
 
+#include "sim/roofline.h"
+
 namespace polyarch::archs::simd {
 
 Bound op_bound(const KernelPlan& plan, const MemoryView& memory, int64_t total_cycles) {
@@ -54,21 +56,17 @@ nlohmann::ordered_json roofline_json(const SimdParams& params, const KernelPlan&
                                      const MemoryView& memory, double clock_ghz,
                                      int64_t total_cycles) {
   const double cycles_per_second = clock_ghz * 1e9;
-  const double seconds = static_cast<double>(total_cycles) / cycles_per_second;
-  const double dram_bytes = static_cast<double>(plan.dram_read_bytes + plan.dram_write_bytes);
-  const double flops = static_cast<double>(plan.flops);
-  return {{"flops", plan.flops},
-          {"dram_bytes", plan.dram_read_bytes + plan.dram_write_bytes},
-          {"ops_per_byte", dram_bytes > 0 ? nlohmann::ordered_json(flops / dram_bytes)
-                                          : nlohmann::ordered_json(nullptr)},
-          {"attained_flops_per_s", seconds > 0 ? flops / seconds : 0.0},
-          {"attained_dram_bytes_per_s", seconds > 0 ? dram_bytes / seconds : 0.0},
-          {"peak_flops_per_s", plan.peak_flops_per_cycle * cycles_per_second},
-          {"dram_bytes_per_s", memory.dram_bytes_per_cycle > 0
-                                   ? nlohmann::ordered_json(memory.dram_bytes_per_cycle *
-                                                            cycles_per_second)
-                                   : nlohmann::ordered_json(nullptr)},
-          {"l2_bytes_per_s", static_cast<double>(params.l2.bytes_per_cycle) * cycles_per_second}};
+  sim::RooflinePoint point;
+  point.flops = plan.flops;
+  point.dram_bytes = plan.dram_read_bytes + plan.dram_write_bytes;
+  point.seconds = static_cast<double>(total_cycles) / cycles_per_second;
+  point.peak_flops_per_s = plan.peak_flops_per_cycle * cycles_per_second;
+  if (memory.dram_bytes_per_cycle > 0) {
+    point.dram_bytes_per_s = memory.dram_bytes_per_cycle * cycles_per_second;
+  }
+  nlohmann::ordered_json roofline = sim::roofline_json(point);
+  roofline["l2_bytes_per_s"] = static_cast<double>(params.l2.bytes_per_cycle) * cycles_per_second;
+  return roofline;
 }
 
 }  // namespace polyarch::archs::simd
