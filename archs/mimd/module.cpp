@@ -8,6 +8,7 @@
 #include "base/error.h"
 #include "sim/memory/dram_channel.h"
 #include "sim/memory/unit_dram.h"
+#include "sim/roofline.h"
 
 namespace polyarch::archs::mimd {
 
@@ -128,24 +129,18 @@ sim::OpResult MimdUnit::execute(const ir::Op& op) {
     result.bound = "compute";
   }
   const double cycles_per_second = clock_.clock_ghz() * 1e9;
-  const double seconds = static_cast<double>(total_cycles) / cycles_per_second;
-  const double dram_bytes = static_cast<double>(plan.dram_read_bytes + plan.dram_write_bytes);
-  result.roofline = {
-      {"flops", plan.flops},
-      {"dram_bytes", plan.dram_read_bytes + plan.dram_write_bytes},
-      {"ops_per_byte", dram_bytes > 0 ? nlohmann::ordered_json(static_cast<double>(plan.flops) /
-                                                               dram_bytes)
-                                      : nlohmann::ordered_json(nullptr)},
-      {"attained_flops_per_s", seconds > 0 ? static_cast<double>(plan.flops) / seconds : 0.0},
-      {"attained_dram_bytes_per_s", seconds > 0 ? dram_bytes / seconds : 0.0},
-      {"peak_flops_per_s", plan.peak_flops_per_cycle * cycles_per_second},
-      {"dram_bytes_per_s", memory.dram_bytes_per_cycle > 0
-                               ? nlohmann::ordered_json(memory.dram_bytes_per_cycle *
-                                                        cycles_per_second)
-                               : nlohmann::ordered_json(nullptr)},
-      {"noc_port_bytes_per_s", static_cast<double>(params_.memory_ports) *
-                                   static_cast<double>(params_.noc.link_bytes_per_cycle) *
-                                   cycles_per_second}};
+  sim::RooflinePoint point;
+  point.flops = plan.flops;
+  point.dram_bytes = plan.dram_read_bytes + plan.dram_write_bytes;
+  point.seconds = static_cast<double>(total_cycles) / cycles_per_second;
+  point.peak_flops_per_s = plan.peak_flops_per_cycle * cycles_per_second;
+  if (memory.dram_bytes_per_cycle > 0) {
+    point.dram_bytes_per_s = memory.dram_bytes_per_cycle * cycles_per_second;
+  }
+  result.roofline = sim::roofline_json(point);
+  result.roofline["noc_port_bytes_per_s"] = static_cast<double>(params_.memory_ports) *
+                                            static_cast<double>(params_.noc.link_bytes_per_cycle) *
+                                            cycles_per_second;
   return result;
 }
 
