@@ -43,7 +43,8 @@ class OnnxGraphBuilder {
     ir::Tensor& tensor = graph.tensor(ids_[name]);
     tensor.role = ir::TensorRole::kWeight;
     std::vector<std::byte> bytes(values.size() * sizeof(int64_t));
-    std::memcpy(bytes.data(), values.data(), bytes.size());
+    // An empty vector's data() may be null, and memcpy's pointers must never be.
+    if (!bytes.empty()) std::memcpy(bytes.data(), values.data(), bytes.size());
     tensor.data = std::make_shared<const std::vector<std::byte>>(std::move(bytes));
     return *this;
   }
