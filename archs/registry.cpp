@@ -13,9 +13,7 @@ namespace {
 
 template <class Kind>
 UnitKindEntry kind_entry() {
-  const KeyTable* keys = nullptr;
-  if constexpr (requires { Kind::keys(); }) keys = &Kind::keys();
-  return {std::string(Kind::kName), parse_unit<Kind>, keys};
+  return {std::string(Kind::kName), parse_unit<Kind>, &Kind::keys()};
 }
 
 }  // namespace
@@ -42,13 +40,8 @@ std::vector<std::string> unit_kind_names() {
   return names;
 }
 
-
 void finish_unit_keys(MapReader& unit_reader, const UnitKindEntry& kind) {
-  if (kind.keys != nullptr) {
-    finish_with_table(unit_reader, *kind.keys, "");
-  } else {
-    unit_reader.finish();
-  }
+  finish_with_table(unit_reader, *kind.keys, "");
 }
 
 }  // namespace polyarch::archs

@@ -19,9 +19,7 @@ using UnitParser =
 struct UnitKindEntry {
   std::string kind;
   UnitParser parse;
-  // The kind's YAML keys (name, type, unit, default, range, doc); null for a kind that has not
-  // declared its table yet (its unknown keys are still rejected, with suggestions from the keys
-  // its parser read).
+  // The kind's YAML keys (name, type, unit, default, range, doc).
   const KeyTable* keys = nullptr;
 };
 
