@@ -1,5 +1,6 @@
 #include "archs/registry.h"
 
+#include "archs/crossbar/cell_tech.h"
 #include "archs/crossbar/kind.h"
 #include "archs/dataflow/kind.h"
 #include "archs/mimd/kind.h"
@@ -38,6 +39,15 @@ std::vector<std::string> unit_kind_names() {
   std::vector<std::string> names;
   for (const UnitKindEntry& entry : unit_kinds()) names.push_back(entry.kind);
   return names;
+}
+
+const std::vector<sim::TechDeviceSection>& tech_device_sections() {
+  static const std::vector<sim::TechDeviceSection> sections = {crossbar::cell_tech_section()};
+  return sections;
+}
+
+sim::ResolvedTech resolve_tech(const std::string& technology) {
+  return sim::resolve_tech_table(technology, tech_device_sections());
 }
 
 void finish_unit_keys(MapReader& unit_reader, const UnitKindEntry& kind) {

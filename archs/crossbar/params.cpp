@@ -3,9 +3,9 @@
 #include <algorithm>
 
 #include "archs/common_keys.h"
+#include "archs/crossbar/cell_tech.h"
 #include "base/checked_math.h"
 #include "base/key_specs.h"
-#include "sim/energy/tech_table.h"
 
 namespace polyarch::archs::crossbar {
 
@@ -70,7 +70,7 @@ const KeyTable& crossbar_keys() {
         int_key("rows", "cells", kRequired, 1, 1 << 16, "rows of one array (inputs)"),
         int_key("cols", "cells", kRequired, 1, 1 << 16, "columns of one array (outputs)"),
         map_key("cell", kRequired, "the memory cell at each crossing"),
-        choice_key("cell.device", cell.device, sim::crossbar_cell_devices(),
+        choice_key("cell.device", cell.device, cell_devices(),
                    "device, priced by the technology table's crossbar_cell entries"),
         int_key("cell.bits_per_cell", "bits", kRequired, 1, 8, "weight bits one cell holds"),
         event_energy_key("cell.read_energy_fj", "fJ", "per cell per read (one input bit-slice)"),

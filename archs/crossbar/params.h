@@ -30,8 +30,8 @@ struct AdcParams {
 };
 
 struct CellParams {
-  // The device, one of sim::crossbar_cell_devices() ("rram", "pcm", "sram"): its technology
-  // table entries price the cell where the energies below are not given.
+  // The device, one of cell_devices() ("rram", "pcm", "sram"): its technology table entries
+  // (cell_tech.h) price the cell where the energies below are not given.
   std::string device = "rram";
   int64_t bits_per_cell = 2;
   std::optional<double> read_energy_fj;   // per cell per read (one input bit-slice)
