@@ -22,16 +22,8 @@ KeySpec clock_key() {
   return number_key("clock_ghz", "GHz", "SoC clock", 1e-6, 100.0, "the unit's own clock");
 }
 
-ir::DType read_dtype(MapReader& reader, const KeySpec& spec) {
-  return *ir::parse_dtype(read_choice(reader, spec));
-}
-
-ir::DType optional_dtype_key(MapReader& reader, const std::string& key, ir::DType fallback) {
-  return read_dtype(reader, dtype_key(key, fallback, ""));
-}
-
-std::optional<double> optional_clock_key(MapReader& reader) {
-  return read_optional_number(reader, clock_key());
+ir::DType read_dtype(KeyReader& reader, std::string_view key) {
+  return *ir::parse_dtype(reader.read_choice(key));
 }
 
 }  // namespace polyarch::archs

@@ -1,12 +1,12 @@
 #pragma once
 // The one UnitConfig every kind shares. A kind is a traits struct naming its parameters, key
 // table and free functions (see archs/systolic/kind.h for the shape); `supports` and `area_mm2`
-// may leave out the parameters where the kind's answer does not depend on them. A kind whose
-// model records its activity in the op's mapping names its strict reader `activity_of`, and its
-// `op_energy` takes the typed activity (archs/dataflow/activity.h is one). The adapter does
-// what all kinds do alike: the unit's clock (its own, else the SoC's), DRAM as seen at that clock,
-// the unsupported-op guard, and the mapping search shared by the estimates and every model the
-// factory makes.
+// may leave out the parameters where the kind's answer does not depend on them; the adapter does
+// what all kinds do alike: the unit's description (its keys as the table resolved them), the unit's
+// clock (its own, else the SoC's), DRAM as seen at that clock, the unsupported-op guard, and the
+// mapping search shared by the estimates and every model the factory makes. A kind whose model
+// records its activity in the op's mapping names its strict reader `activity_of`, and its
+// `op_energy` takes the typed activity (archs/dataflow/activity.h is one).
 #include <concepts>
 #include <memory>
 #include <optional>
@@ -14,6 +14,7 @@
 
 #include "archs/unit_config.h"
 #include "base/config_tree.h"
+#include "base/key_reader.h"
 #include "base/key_table.h"
 
 namespace polyarch::archs {
@@ -68,7 +69,11 @@ class KindAdapter final : public UnitConfig {
  public:
   using Params = typename Kind::Params;
 
-  explicit KindAdapter(Params params) { unit_.params = std::move(params); }
+  // `description`: what each of the unit's keys resolved to (ResolvedKeys::json).
+  KindAdapter(Params params, nlohmann::ordered_json description)
+      : description_(std::move(description)) {
+    unit_.params = std::move(params);
+  }
 
   const std::string& name() const override { return unit_.params.name; }
   std::string kind() const override { return std::string(Kind::kName); }
@@ -82,7 +87,7 @@ class KindAdapter final : public UnitConfig {
   sim::UnitFactory factory(double soc_clock_ghz) const override {
     return Kind::factory(unit_, soc_clock_ghz);
   }
-  nlohmann::ordered_json describe() const override { return Kind::describe(unit_.params); }
+  nlohmann::ordered_json describe() const override { return description_; }
   ir::Layout preferred_conv_layout() const override { return conv_layout_of<Kind>(); }
   std::optional<sim::EnergyByAction> op_energy(const sim::OpResult& op,
                                                const sim::EnergyContext& context) const override {
@@ -134,13 +139,20 @@ class KindAdapter final : public UnitConfig {
     }
   }
 
+  nlohmann::ordered_json description_;
   KindUnit<Kind> unit_;
 };
 
-// The registry's parser for a kind: reads the keys of one `units[]` entry into the adapter.
+// The registry's parser for a kind: reads the keys of one `units[]` entry through the kind's
+// table into the adapter, with the unit's description made of the same reads.
 template <class Kind>
 std::unique_ptr<UnitConfig> parse_unit(MapReader& unit_reader, const std::string& name) {
-  return std::make_unique<KindAdapter<Kind>>(Kind::parse(unit_reader, name));
+  ResolvedKeys resolved;
+  KeyReader unit(unit_reader, Kind::keys(), resolved);
+  unit.note("name", name);
+  unit.note("kind", std::string(Kind::kName));
+  typename Kind::Params params = Kind::parse(unit, name);
+  return std::make_unique<KindAdapter<Kind>>(std::move(params), resolved.json(Kind::keys()));
 }
 
 }  // namespace polyarch::archs

@@ -1,5 +1,6 @@
 #include "archs/registry.h"
 
+#include "archs/crossbar/cell_tech.h"
 #include "archs/crossbar/kind.h"
 #include "archs/dataflow/kind.h"
 #include "archs/mimd/kind.h"
@@ -13,9 +14,7 @@ namespace {
 
 template <class Kind>
 UnitKindEntry kind_entry() {
-  const KeyTable* keys = nullptr;
-  if constexpr (requires { Kind::keys(); }) keys = &Kind::keys();
-  return {std::string(Kind::kName), parse_unit<Kind>, keys, conv_layout_of<Kind>()};
+  return {std::string(Kind::kName), parse_unit<Kind>, &Kind::keys(), conv_layout_of<Kind>()};
 }
 
 }  // namespace
@@ -42,13 +41,17 @@ std::vector<std::string> unit_kind_names() {
   return names;
 }
 
+const std::vector<sim::TechDeviceSection>& tech_device_sections() {
+  static const std::vector<sim::TechDeviceSection> sections = {crossbar::cell_tech_section()};
+  return sections;
+}
+
+sim::ResolvedTech resolve_tech(const std::string& technology) {
+  return sim::resolve_tech_table(technology, tech_device_sections());
+}
 
 void finish_unit_keys(MapReader& unit_reader, const UnitKindEntry& kind) {
-  if (kind.keys != nullptr) {
-    finish_with_table(unit_reader, *kind.keys, "");
-  } else {
-    unit_reader.finish();
-  }
+  finish_with_table(unit_reader, *kind.keys, "");
 }
 
 }  // namespace polyarch::archs

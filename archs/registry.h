@@ -8,6 +8,7 @@
 #include "archs/kind_adapter.h"
 #include "archs/unit_config.h"
 #include "base/config_tree.h"
+#include "sim/energy/tech_registry.h"
 
 namespace polyarch::archs {
 
@@ -19,9 +20,7 @@ using UnitParser =
 struct UnitKindEntry {
   std::string kind;
   UnitParser parse;
-  // The kind's YAML keys (name, type, unit, default, range, doc); null for a kind that has not
-  // declared its table yet (its unknown keys are still rejected, with suggestions from the keys
-  // its parser read).
+  // The kind's YAML keys (name, type, unit, default, range, doc).
   const KeyTable* keys = nullptr;
   // The activation order the kind's convolution engine reads best (UnitConfig::
   // preferred_conv_layout), for help texts that name the kinds.
@@ -31,6 +30,12 @@ struct UnitKindEntry {
 const std::vector<UnitKindEntry>& unit_kinds();
 const UnitKindEntry* find_unit_kind(const std::string& kind);
 std::vector<std::string> unit_kind_names();
+
+// The technology-table sections the kinds price with (the crossbar's cells): what a tech file
+// must define besides the table's own keys.
+const std::vector<sim::TechDeviceSection>& tech_device_sections();
+// The technology table for `technology` ("28nm"), read with those sections.
+sim::ResolvedTech resolve_tech(const std::string& technology);
 
 // Rejects keys of a unit that its kind does not declare, then MapReader::finish.
 void finish_unit_keys(MapReader& unit_reader, const UnitKindEntry& kind);

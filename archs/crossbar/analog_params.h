@@ -5,8 +5,10 @@
 // with all off and enough ADC bits the unit computes the ideal quantised GEMM exactly.
 // Equations: archs/crossbar/README.md ("Functional model").
 #include <string>
+#include <vector>
 
-#include "base/config_tree.h"
+#include "base/key_reader.h"
+#include "base/key_table.h"
 
 namespace polyarch::archs::crossbar {
 
@@ -33,7 +35,10 @@ struct AnalogParams {
   bool any_noise() const { return program_sigma > 0.0 || read_sigma > 0.0; }
 };
 
-AnalogParams parse_analog_params(MapReader& unit_reader);
+// The rows of the `analog:` map in the crossbar's key table.
+std::vector<KeySpec> analog_keys();
+// Reads `analog:` through those rows (absent: every effect at its default).
+AnalogParams parse_analog_params(KeyReader& unit);
 
 std::string program_variation_name(ProgramVariation variation);  // "lognormal", "gaussian"
 

@@ -1,5 +1,7 @@
 #include "archs/crossbar/energy.h"
 
+#include "archs/crossbar/cell_tech.h"
+
 namespace polyarch::archs::crossbar {
 
 namespace {
@@ -20,10 +22,9 @@ CrossbarEventEnergy crossbar_event_energy(const CrossbarParams& params,
                                           const sim::TechTable& tech) {
   const CellParams& cell = params.cell;
   CrossbarEventEnergy event;
-  event.cell_read_fj =
-      cell.read_energy_fj ? *cell.read_energy_fj : tech.crossbar_cell_read_fj(cell.device);
+  event.cell_read_fj = cell.read_energy_fj ? *cell.read_energy_fj : cell_read_fj(tech, cell.device);
   event.cell_write_pj =
-      cell.write_energy_pj ? *cell.write_energy_pj : tech.crossbar_cell_write_pj(cell.device);
+      cell.write_energy_pj ? *cell.write_energy_pj : cell_write_pj(tech, cell.device);
   event.adc_pj =
       params.adc.energy_pj ? *params.adc.energy_pj : tech.adc_pj_per_conversion(params.adc.bits);
   return event;

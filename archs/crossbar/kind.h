@@ -19,8 +19,8 @@ struct CrossbarKind {
   static constexpr std::string_view kName = "crossbar";
 
   static constexpr auto parse = &parse_crossbar_params;
+  static const KeyTable& keys() { return crossbar_keys(); }
   static constexpr auto supports = &crossbar_supports;
-  static nlohmann::ordered_json describe(const Params& params);
   static sim::UnitFactory factory(const KindUnit<CrossbarKind>& unit, double soc_clock_ghz);
   static double estimate_seconds(const KindUnit<CrossbarKind>& unit, const ir::Op& op,
                                  const OpSurroundings& at);

@@ -3,8 +3,9 @@
 #include <algorithm>
 
 #include "archs/common_keys.h"
+#include "archs/crossbar/cell_tech.h"
 #include "base/checked_math.h"
-#include "sim/energy/tech_table.h"
+#include "base/key_specs.h"
 
 namespace polyarch::archs::crossbar {
 
@@ -24,71 +25,115 @@ namespace {
 constexpr int64_t kMaxCount = int64_t{1} << 24;
 constexpr double kMaxEnergy = 1e6;
 
-// An optional per-event energy; nullopt when absent (the technology table prices it).
-std::optional<double> optional_energy(MapReader& reader, const std::string& key) {
-  const ConfigNode* node = reader.optional(key);
-  if (node == nullptr) return std::nullopt;
-  return node->as_double(0.0, kMaxEnergy);
-}
-
-AdcParams parse_adc(MapReader& unit_reader) {
+AdcParams parse_adc(KeyReader& unit) {
   AdcParams adc;
-  MapReader reader(unit_reader.required("adc"));
-  adc.bits = reader.required_int("bits", 1, 32);
-  adc.columns_per_adc = reader.required_int("columns_per_adc", 1, kMaxCount);
-  adc.sample_rate_gsps = reader.required_double("sample_rate_gsps", 1e-6, 1e3);
-  adc.energy_pj = optional_energy(reader, "energy_pj");
-  adc.area_mm2 = reader.optional_double("area_mm2", adc.area_mm2, 0.0, 1e3);
-  adc.full_scale_fraction =
-      reader.optional_double("full_scale_fraction", adc.full_scale_fraction, 1e-6, 1.0);
+  KeyReader reader = unit.nested("adc");
+  adc.bits = reader.read_int("bits");
+  adc.columns_per_adc = reader.read_int("columns_per_adc");
+  adc.sample_rate_gsps = reader.read_number("sample_rate_gsps");
+  adc.energy_pj = reader.read_optional_number("energy_pj");
+  adc.area_mm2 = reader.read_number("area_mm2");
+  adc.full_scale_fraction = reader.read_number("full_scale_fraction");
   reader.finish();
   return adc;
 }
 
-CellParams parse_cell(MapReader& unit_reader) {
+CellParams parse_cell(KeyReader& unit) {
   CellParams cell;
-  MapReader reader(unit_reader.required("cell"));
-  cell.device = reader.optional_enum("device", cell.device, sim::crossbar_cell_devices());
-  cell.bits_per_cell = reader.required_int("bits_per_cell", 1, 8);
-  cell.read_energy_fj = optional_energy(reader, "read_energy_fj");
-  cell.write_energy_pj = optional_energy(reader, "write_energy_pj");
-  cell.write_ns_per_row =
-      reader.optional_double("write_ns_per_row", cell.write_ns_per_row, 0.0, 1e9);
-  cell.endurance_cycles =
-      reader.optional_double("endurance_cycles", cell.endurance_cycles, 1.0, 1e20);
+  KeyReader reader = unit.nested("cell");
+  cell.device = reader.read_choice("device");
+  cell.bits_per_cell = reader.read_int("bits_per_cell");
+  cell.read_energy_fj = reader.read_optional_number("read_energy_fj");
+  cell.write_energy_pj = reader.read_optional_number("write_energy_pj");
+  cell.write_ns_per_row = reader.read_number("write_ns_per_row");
+  cell.endurance_cycles = reader.read_number("endurance_cycles");
   reader.finish();
   return cell;
 }
 
+// An energy per event the technology table prices where the arch gives none.
+KeySpec event_energy_key(std::string path, std::string unit, std::string doc) {
+  return number_key(std::move(path), std::move(unit), "tech table", 0.0, kMaxEnergy,
+                    std::move(doc));
+}
+
 }  // namespace
 
-CrossbarParams parse_crossbar_params(MapReader& unit_reader, const std::string& unit_name) {
+const KeyTable& crossbar_keys() {
+  static const KeyTable table = [] {
+    const CrossbarParams params;
+    const CellParams& cell = params.cell;
+    const AdcParams& adc = params.adc;
+    std::vector<KeySpec> keys = {
+        int_key("tiles", "", kRequired, 1, kMaxCount, "tiles of arrays"),
+        int_key("arrays_per_tile", "", kRequired, 1, kMaxCount, "crossbar arrays per tile"),
+        int_key("rows", "cells", kRequired, 1, 1 << 16, "rows of one array (inputs)"),
+        int_key("cols", "cells", kRequired, 1, 1 << 16, "columns of one array (outputs)"),
+        map_key("cell", kRequired, "the memory cell at each crossing"),
+        choice_key("cell.device", cell.device, cell_devices(),
+                   "device, priced by the technology table's crossbar_cell entries"),
+        int_key("cell.bits_per_cell", "bits", kRequired, 1, 8, "weight bits one cell holds"),
+        event_energy_key("cell.read_energy_fj", "fJ", "per cell per read (one input bit-slice)"),
+        event_energy_key("cell.write_energy_pj", "pJ", "per cell programmed"),
+        number_key("cell.write_ns_per_row", "ns", default_text(cell.write_ns_per_row), 0.0, 1e9,
+                   "programming one row (rows of an array one at a time)"),
+        number_key("cell.endurance_cycles", "", default_text(cell.endurance_cycles), 1.0, 1e20,
+                   "writes a cell survives"),
+        int_key("weight_bits", "bits", default_text(params.weight_bits), 1, 64,
+                "weight resolution, sliced over cells"),
+        int_key("input_bits", "bits", default_text(params.input_bits), 1, 64,
+                "input resolution, streamed in slices of dac_bits"),
+        int_key("dac_bits", "bits", default_text(params.dac_bits), 1, 64, "bits per input slice"),
+        number_key("dac_energy_pj", "pJ", default_text(params.dac_energy_pj), 0.0, 1e6,
+                   "per row drive per input slice"),
+        choice_key("signed_weights", "offset", {"offset", "differential"},
+                   "signed weights by an offset column set or as column pairs"),
+        map_key("adc", kRequired, "the column ADCs"),
+        int_key("adc.bits", "bits", kRequired, 1, 32, "resolution"),
+        int_key("adc.columns_per_adc", "", kRequired, 1, kMaxCount,
+                "columns sharing one ADC (at most cols)"),
+        number_key("adc.sample_rate_gsps", "GS/s", kRequired, 1e-6, 1e3, "conversion rate"),
+        event_energy_key("adc.energy_pj", "pJ", "per conversion (table: Walden FoM x 2^bits)"),
+        number_key("adc.area_mm2", "mm^2", default_text(adc.area_mm2), 0.0, 1e3, "one ADC"),
+        number_key("adc.full_scale_fraction", "", default_text(adc.full_scale_fraction), 1e-6, 1.0,
+                   "input range over the largest column sum; larger sums clip"),
+        number_key("read_ns", "ns", kRequired, 1e-6, 1e9, "one array read of one input slice"),
+        number_key("shift_add_energy_pj", "pJ", default_text(params.shift_add_energy_pj), 0.0, 1e6,
+                   "per ADC result combined"),
+        number_key("peripheral_ns", "ns", default_text(params.peripheral_ns), 0.0, 1e9,
+                   "shift-and-add and output register, per MVM"),
+        number_key("array_area_mm2", "mm^2", default_text(params.array_area_mm2), 0.0, 1e3,
+                   "one array with its drivers"),
+        clock_key()};
+    for (KeySpec& spec : analog_keys()) keys.push_back(std::move(spec));
+    return unit_key_table("crossbar", "analog in-memory MVM on tiles of R x C crossbar arrays",
+                          std::move(keys));
+  }();
+  return table;
+}
+
+CrossbarParams parse_crossbar_params(KeyReader& unit, const std::string& unit_name) {
   CrossbarParams params;
   params.name = unit_name;
-  params.tiles = unit_reader.required_int("tiles", 1, kMaxCount);
-  params.arrays_per_tile = unit_reader.required_int("arrays_per_tile", 1, kMaxCount);
-  params.rows = unit_reader.required_int("rows", 1, 1 << 16);
-  params.cols = unit_reader.required_int("cols", 1, 1 << 16);
-  params.cell = parse_cell(unit_reader);
-  params.weight_bits = unit_reader.optional_int("weight_bits", params.weight_bits, 1, 64);
-  params.input_bits = unit_reader.optional_int("input_bits", params.input_bits, 1, 64);
-  params.dac_bits = unit_reader.optional_int("dac_bits", params.dac_bits, 1, 64);
-  params.dac_energy_pj =
-      unit_reader.optional_double("dac_energy_pj", params.dac_energy_pj, 0.0, 1e6);
-  params.differential = unit_reader.optional_enum("signed_weights", "offset",
-                                                  {"offset", "differential"}) == "differential";
-  params.adc = parse_adc(unit_reader);
-  params.read_ns = unit_reader.required_double("read_ns", 1e-6, 1e9);
-  params.shift_add_energy_pj =
-      unit_reader.optional_double("shift_add_energy_pj", params.shift_add_energy_pj, 0.0, 1e6);
-  params.peripheral_ns =
-      unit_reader.optional_double("peripheral_ns", params.peripheral_ns, 0.0, 1e9);
-  params.array_area_mm2 =
-      unit_reader.optional_double("array_area_mm2", params.array_area_mm2, 0.0, 1e3);
-  params.clock_ghz = optional_clock_key(unit_reader);
-  params.analog = parse_analog_params(unit_reader);
+  params.tiles = unit.read_int("tiles");
+  params.arrays_per_tile = unit.read_int("arrays_per_tile");
+  params.rows = unit.read_int("rows");
+  params.cols = unit.read_int("cols");
+  params.cell = parse_cell(unit);
+  params.weight_bits = unit.read_int("weight_bits");
+  params.input_bits = unit.read_int("input_bits");
+  params.dac_bits = unit.read_int("dac_bits");
+  params.dac_energy_pj = unit.read_number("dac_energy_pj");
+  params.differential = unit.read_choice("signed_weights") == "differential";
+  params.adc = parse_adc(unit);
+  params.read_ns = unit.read_number("read_ns");
+  params.shift_add_energy_pj = unit.read_number("shift_add_energy_pj");
+  params.peripheral_ns = unit.read_number("peripheral_ns");
+  params.array_area_mm2 = unit.read_number("array_area_mm2");
+  params.clock_ghz = unit.read_optional_number("clock_ghz");
+  params.analog = parse_analog_params(unit);
   if (params.adc.columns_per_adc > params.cols) {
-    throw_bad_input(unit_reader.required("adc").where(),
+    throw_bad_input(unit.map_reader().required("adc").where(),
                     "adc.columns_per_adc=" + std::to_string(params.adc.columns_per_adc) +
                         " exceeds the array's " + std::to_string(params.cols) + " columns");
   }

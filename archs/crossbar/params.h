@@ -9,7 +9,8 @@
 #include <string>
 
 #include "archs/crossbar/analog_params.h"
-#include "base/config_tree.h"
+#include "base/key_reader.h"
+#include "base/key_table.h"
 #include "compiler/ir/dtype.h"
 
 namespace polyarch::archs::crossbar {
@@ -29,8 +30,8 @@ struct AdcParams {
 };
 
 struct CellParams {
-  // The device, one of sim::crossbar_cell_devices() ("rram", "pcm", "sram"): its technology
-  // table entries price the cell where the energies below are not given.
+  // The device, one of cell_devices() ("rram", "pcm", "sram"): its technology table entries
+  // (cell_tech.h) price the cell where the energies below are not given.
   std::string device = "rram";
   int64_t bits_per_cell = 2;
   std::optional<double> read_energy_fj;   // per cell per read (one input bit-slice)
@@ -67,6 +68,12 @@ struct CrossbarParams {
   double slice_ns() const;
 };
 
-CrossbarParams parse_crossbar_params(MapReader& unit_reader, const std::string& unit_name);
+// The keys of a `kind: crossbar` unit (the `analog:` map included): what parse_crossbar_params
+// reads and `validate --describe crossbar` prints.
+const KeyTable& crossbar_keys();
+
+// Reads the keys of one `units[]` entry (name and kind already known) through crossbar_keys().
+// Errors name the key.
+CrossbarParams parse_crossbar_params(KeyReader& unit, const std::string& unit_name);
 
 }  // namespace polyarch::archs::crossbar

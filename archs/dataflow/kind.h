@@ -23,7 +23,7 @@ struct DataflowKind {
 
   static constexpr auto parse = &parse_dataflow_params;
   static bool supports(const Params& params, const ir::Op& op);
-  static nlohmann::ordered_json describe(const Params& params);
+  static const KeyTable& keys() { return dataflow_keys(); }
   static sim::UnitFactory factory(const KindUnit<DataflowKind>& unit, double soc_clock_ghz);
   static double estimate_seconds(const KindUnit<DataflowKind>& unit, const ir::Op& op,
                                  const OpSurroundings& at);

@@ -4,6 +4,7 @@
 
 #include "archs/common_keys.h"
 #include "base/checked_math.h"
+#include "base/key_specs.h"
 
 namespace polyarch::archs::dataflow {
 
@@ -60,122 +61,185 @@ std::set<std::string> parse_alu_ops(const ConfigNode& node) {
   return ops;
 }
 
-std::set<ir::DType> parse_mac(MapReader& pe_reader) {
+std::set<ir::DType> parse_mac(KeyReader& pe_reader) {
   std::set<ir::DType> dtypes;
-  const ConfigNode* mac = pe_reader.optional("mac");
-  if (mac == nullptr || mac->is_null()) return dtypes;
-  MapReader reader(*mac);
-  const ConfigNode& list = reader.required("dtypes");
-  if (!list.is_sequence() || list.items().empty()) {
-    throw_bad_input(list.where(), "expected a non-empty list of dtypes");
-  }
-  for (const ConfigNode& item : list.items()) {
-    const std::string name = scalar_item(item);
-    const std::optional<ir::DType> dtype = ir::parse_dtype(name);
-    if (!dtype) {
-      throw_bad_input(item.where(), "unknown dtype '" + name + "'; did you mean '" +
-                                        nearest_spelling(name, ir::dtype_names()) + "'?");
+  const ConfigNode* mac = pe_reader.map_reader().optional("mac");
+  if (mac != nullptr && !mac->is_null()) {
+    KeyReader reader = pe_reader.nested("mac");
+    const ConfigNode& list = reader.map_reader().required("dtypes");
+    if (!list.is_sequence() || list.items().empty()) {
+      throw_bad_input(list.where(), "expected a non-empty list of dtypes");
     }
-    dtypes.insert(*dtype);
+    for (const ConfigNode& item : list.items()) {
+      const std::string name = scalar_item(item);
+      const std::optional<ir::DType> dtype = ir::parse_dtype(name);
+      if (!dtype) {
+        throw_bad_input(item.where(), "unknown dtype '" + name + "'; did you mean '" +
+                                          nearest_spelling(name, ir::dtype_names()) + "'?");
+      }
+      dtypes.insert(*dtype);
+    }
+    reader.finish();
   }
-  reader.finish();
+  nlohmann::ordered_json names = nlohmann::ordered_json::array();
+  for (ir::DType dtype : dtypes) names.push_back(std::string(ir::dtype_name(dtype)));
+  pe_reader.note("mac.dtypes", std::move(names));  // none: a MAC takes mul + add
   return dtypes;
 }
 
-std::map<std::string, int64_t> parse_latencies(MapReader& pe_reader, const PeParams& pe) {
+std::map<std::string, int64_t> parse_latencies(KeyReader& pe_reader, const PeParams& pe) {
   std::map<std::string, int64_t> latencies;
-  const ConfigNode* node = pe_reader.optional("latency_cycles");
-  if (node == nullptr) return latencies;
-  MapReader reader(*node);
-  for (const auto& [op, value] : node->entries()) {
-    const bool known = pe.has(op) || (op == "mac" && !pe.mac_dtypes.empty());
-    if (!known) {
-      throw_bad_input(value.where(),
-                      "latency for '" + op + "', which is neither in pe.alu_ops nor the MAC");
+  if (const ConfigNode* node = pe_reader.map_reader().optional("latency_cycles")) {
+    MapReader reader(*node);
+    for (const auto& [op, value] : node->entries()) {
+      const bool known = pe.has(op) || (op == "mac" && !pe.mac_dtypes.empty());
+      if (!known) {
+        throw_bad_input(value.where(),
+                        "latency for '" + op + "', which is neither in pe.alu_ops nor the MAC");
+      }
+      latencies[op] = reader.required_int(op, 1, 1 << 16);
     }
-    latencies[op] = reader.required_int(op, 1, 1 << 16);
+    reader.finish();
   }
-  reader.finish();
+  pe_reader.note("latency_cycles", latencies);
   return latencies;
 }
 
-PeParams parse_pe(MapReader& unit_reader) {
+PeParams parse_pe(KeyReader& unit) {
   PeParams pe;
-  MapReader reader(unit_reader.required("pe"));
-  pe.rows = reader.required_int("rows", 1, kMaxGrid);
-  pe.cols = reader.required_int("cols", 1, kMaxGrid);
-  pe.lanes = reader.optional_int("lanes", pe.lanes, 1, 1 << 12);
-  pe.stages = reader.optional_int("stages", pe.stages, 1, 64);
-  pe.registers = reader.optional_int("registers", pe.registers, 1, 1 << 16);
-  pe.alu_ops = parse_alu_ops(reader.required("alu_ops"));
+  KeyReader reader = unit.nested("pe");
+  pe.rows = reader.read_int("rows");
+  pe.cols = reader.read_int("cols");
+  pe.lanes = reader.read_int("lanes");
+  pe.stages = reader.read_int("stages");
+  pe.registers = reader.read_int("registers");
+  pe.alu_ops = parse_alu_ops(reader.map_reader().required("alu_ops"));
+  reader.note("alu_ops", pe.alu_ops);
   pe.mac_dtypes = parse_mac(reader);
   pe.latency_cycles = parse_latencies(reader, pe);
   reader.finish();
   return pe;
 }
 
-NetworkParams parse_network(MapReader& unit_reader) {
+NetworkParams parse_network(KeyReader& unit) {
   NetworkParams network;
-  MapReader reader(unit_reader.required("network"));
-  network.topology = reader.required_enum("topology", {"mesh", "torus"}) == "torus"
-                         ? Topology::kTorus
-                         : Topology::kMesh;
-  network.links_per_direction = reader.optional_int("links_per_direction", 1, 1, 64);
-  network.hops_per_cycle = reader.optional_int("hops_per_cycle", 1, 1, kMaxGrid);
+  KeyReader reader = unit.nested("network");
+  network.topology = reader.read_choice("topology") == "torus" ? Topology::kTorus : Topology::kMesh;
+  network.links_per_direction = reader.read_int("links_per_direction");
+  network.hops_per_cycle = reader.read_int("hops_per_cycle");
   reader.finish();
   return network;
 }
 
-MemoryPeParams parse_memory(MapReader& unit_reader) {
+MemoryPeParams parse_memory(KeyReader& unit) {
   MemoryPeParams memory;
-  MapReader reader(unit_reader.required("memory_pes"));
-  memory.count = reader.required_int("count", 1, kMaxCount);
-  memory.scratchpad_kib = reader.required_double("scratchpad_kib", 1.0 / 1024, 1e7);
-  memory.bytes_per_cycle = reader.required_int("bytes_per_cycle", 1, 1 << 20);
-  memory.ports = reader.optional_int("ports", memory.ports, 1, 64);
-  memory.access_cycles = reader.optional_int("access_cycles", memory.access_cycles, 1, 1 << 12);
+  KeyReader reader = unit.nested("memory_pes");
+  memory.count = reader.read_int("count");
+  memory.scratchpad_kib = reader.read_number("scratchpad_kib");
+  memory.bytes_per_cycle = reader.read_int("bytes_per_cycle");
+  memory.ports = reader.read_int("ports");
+  memory.access_cycles = reader.read_int("access_cycles");
   reader.finish();
   return memory;
 }
 
-ConfigParams parse_config(MapReader& unit_reader) {
+ConfigParams parse_config(KeyReader& unit) {
   ConfigParams config;
-  const ConfigNode& node = unit_reader.required("config");
-  MapReader reader(node);
-  if (reader.has("load_cycles") &&
-      (reader.has("bytes_per_pe") || reader.has("bus_bytes_per_cycle"))) {
-    throw_bad_input(node.where(),
+  KeyReader reader = unit.nested("config");
+  MapReader& map = reader.map_reader();
+  if (map.has("load_cycles") && (map.has("bytes_per_pe") || map.has("bus_bytes_per_cycle"))) {
+    throw_bad_input(map.node().where(),
                     "give either load_cycles or bytes_per_pe with "
                     "bus_bytes_per_cycle, not both");
   }
-  if (reader.has("load_cycles")) {
-    config.load_cycles = reader.required_int("load_cycles", 0, int64_t{1} << 40);
+  config.load_cycles = reader.read_optional_int("load_cycles");
+  if (config.load_cycles) {
+    // A fixed load time leaves the bus keys out; they are described at their defaults.
+    reader.note("bytes_per_pe", config.bytes_per_pe);
+    reader.note("bus_bytes_per_cycle", config.bus_bytes_per_cycle);
   } else {
-    config.bytes_per_pe = reader.required_int("bytes_per_pe", 0, 1 << 20);
-    config.bus_bytes_per_cycle = reader.required_int("bus_bytes_per_cycle", 1, 1 << 20);
+    config.bytes_per_pe = reader.read_int("bytes_per_pe");
+    config.bus_bytes_per_cycle = reader.read_int("bus_bytes_per_cycle");
   }
-  config.contexts = reader.optional_int("contexts", config.contexts, 1, 1 << 10);
-  config.context_switch_cycles =
-      reader.optional_int("context_switch_cycles", config.context_switch_cycles, 0, 1 << 20);
+  config.contexts = reader.read_int("contexts");
+  config.context_switch_cycles = reader.read_int("context_switch_cycles");
   reader.finish();
   return config;
 }
 
 }  // namespace
 
-DataflowParams parse_dataflow_params(MapReader& unit_reader, const std::string& unit_name) {
+const KeyTable& dataflow_keys() {
+  static const KeyTable table = [] {
+    const DataflowParams params;
+    const PeParams& pe = params.pe;
+    const MemoryPeParams& memory = params.memory;
+    const ConfigParams& config = params.config;
+    return unit_key_table(
+        "dataflow", "a spatial fabric (CGRA, Plasticine-style pattern units) of PEs on a network",
+        {clock_key(),
+         dtype_key("dtype", params.dtype, "operand type"),
+         map_key("pe", kRequired, "the grid of compute PEs"),
+         int_key("pe.rows", "PEs", kRequired, 1, kMaxGrid, "PE rows of the grid"),
+         int_key("pe.cols", "PEs", kRequired, 1, kMaxGrid, "PE columns of the grid"),
+         int_key("pe.lanes", "lanes", default_text(pe.lanes), 1, 1 << 12,
+                 "SIMD lanes: elements one DFG node works on per issue"),
+         int_key("pe.stages", "", default_text(pe.stages), 1, 64,
+                 "DFG nodes one PE issues per cycle (pipelined FU stages)"),
+         int_key("pe.registers", "", default_text(pe.registers), 1, 1 << 16,
+                 "per PE (per lane): operands held across iterations"),
+         list_key("pe.alu_ops", kRequired, "ALU ops a PE supports (add, mul, exp, ...)"),
+         map_key("pe.mac", "none", "a multiply-accumulate unit (without: mul + add)"),
+         list_key("pe.mac.dtypes", kRequired, "operand types the MAC takes"),
+         map_key("pe.latency_cycles", "{}", "cycles from issue to result by ALU op or mac; 1 else"),
+         map_key("network", kRequired, "the switch network between PEs"),
+         choice_key("network.topology", kRequired, {"mesh", "torus"}, "network topology"),
+         int_key("network.links_per_direction", "words/cycle",
+                 default_text(params.network.links_per_direction), 1, 64,
+                 "each direction between neighbours"),
+         int_key("network.hops_per_cycle", "hops", default_text(params.network.hops_per_cycle), 1,
+                 kMaxGrid, "switch hops a value crosses per cycle"),
+         map_key("memory_pes", kRequired, "scratchpads on the grid's edges (Plasticine PMUs)"),
+         int_key("memory_pes.count", "", kRequired, 1, kMaxCount, "memory PEs"),
+         number_key("memory_pes.scratchpad_kib", "KiB", kRequired, 1.0 / 1024, 1e7,
+                    "scratchpad per memory PE"),
+         int_key("memory_pes.bytes_per_cycle", "B/cycle", kRequired, 1, 1 << 20,
+                 "per memory PE, reads and writes together"),
+         int_key("memory_pes.ports", "", default_text(memory.ports), 1, 64,
+                 "load/store streams one memory PE serves per cycle"),
+         int_key("memory_pes.access_cycles", "cycles", default_text(memory.access_cycles), 1,
+                 1 << 12, "scratchpad read latency"),
+         map_key("config", kRequired, "loading a configuration: a fixed time or a config bus"),
+         int_key("config.load_cycles", "cycles", "none", 0, int64_t{1} << 40,
+                 "a fixed load time, instead of the two bus keys"),
+         int_key("config.bytes_per_pe", "B", kRequired, 0, 1 << 20,
+                 "configuration per used PE (without load_cycles)"),
+         int_key("config.bus_bytes_per_cycle", "B/cycle", kRequired, 1, 1 << 20,
+                 "config bus width (without load_cycles)"),
+         int_key("config.contexts", "", default_text(config.contexts), 1, 1 << 10,
+                 "configurations held at once"),
+         int_key("config.context_switch_cycles", "cycles",
+                 default_text(config.context_switch_cycles), 0, 1 << 20,
+                 "switching to a resident context"),
+         int_key("seed", "", default_text(static_cast<int64_t>(params.seed)), 0, int64_t{1} << 62,
+                 "placement annealing seed")});
+  }();
+  return table;
+}
+
+DataflowParams parse_dataflow_params(KeyReader& unit, const std::string& unit_name) {
   DataflowParams params;
   params.name = unit_name;
-  params.dtype = optional_dtype_key(unit_reader, "dtype", params.dtype);
-  params.pe = parse_pe(unit_reader);
-  params.network = parse_network(unit_reader);
-  params.memory = parse_memory(unit_reader);
-  params.config = parse_config(unit_reader);
-  params.seed = static_cast<uint64_t>(unit_reader.optional_int("seed", 1, 0, int64_t{1} << 62));
-  params.clock_ghz = optional_clock_key(unit_reader);
+  params.dtype = read_dtype(unit, "dtype");
+  params.pe = parse_pe(unit);
+  params.network = parse_network(unit);
+  params.memory = parse_memory(unit);
+  params.config = parse_config(unit);
+  params.seed = static_cast<uint64_t>(unit.read_int("seed"));
+  params.clock_ghz = unit.read_optional_number("clock_ghz");
   const bool streams = params.pe.has("add") || !params.pe.mac_dtypes.empty();
   if (!streams) {
-    throw_bad_input(unit_reader.required("pe").where(),
+    throw_bad_input(unit.map_reader().required("pe").where(),
                     "pe.alu_ops needs at least 'add' (or a MAC) to compute anything");
   }
   return params;

@@ -12,7 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "base/config_tree.h"
+#include "base/key_reader.h"
+#include "base/key_table.h"
 #include "compiler/ir/dtype.h"
 
 namespace polyarch::archs::dataflow {
@@ -79,6 +80,12 @@ struct DataflowParams {
   int64_t config_load_cycles(int64_t pes_used) const;
 };
 
-DataflowParams parse_dataflow_params(MapReader& unit_reader, const std::string& unit_name);
+// The keys of a `kind: dataflow` unit: what parse_dataflow_params reads and `validate --describe
+// dataflow` prints.
+const KeyTable& dataflow_keys();
+
+// Reads the keys of one `units[]` entry (name and kind already known) through dataflow_keys().
+// Errors name the key.
+DataflowParams parse_dataflow_params(KeyReader& unit, const std::string& unit_name);
 
 }  // namespace polyarch::archs::dataflow

@@ -11,29 +11,6 @@ sim::UnitFactory MimdKind::factory(const KindUnit<MimdKind>& unit, double soc_cl
   return mimd_unit_factory(unit.params, soc_clock_ghz, unit.search);
 }
 
-nlohmann::ordered_json MimdKind::describe(const Params& params) {
-  return {{"name", params.name},
-          {"kind", "mimd"},
-          {"count", params.count},
-          {"clock_ghz", params.clock_ghz ? nlohmann::ordered_json(*params.clock_ghz)
-                                         : nlohmann::ordered_json(nullptr)},
-          {"dtype", ir::dtype_name(params.dtype)},
-          {"core",
-           {{"vector_lanes", params.core.vector_lanes},
-            {"vector_units", params.core.vector_units},
-            {"sfu_per_cycle", params.core.sfu_per_cycle},
-            {"local_kib", params.core.local_kib},
-            {"packed_narrow_types", params.core.packed_narrow_types}}},
-          {"noc",
-           {{"topology", sim::noc_topology_name(params.noc.topology)},
-            {"columns", params.noc.columns},
-            {"link_bytes_per_cycle", params.noc.link_bytes_per_cycle},
-            {"hop_latency_cycles", params.noc.hop_latency_cycles},
-            {"memory_ports", params.memory_ports}}},
-          {"barrier_cycles", params.barrier_cycles},
-          {"dispatch_overhead_ns", params.dispatch_overhead_ns}};
-}
-
 double MimdKind::estimate_seconds(const KindUnit<MimdKind>& unit, const ir::Op& op,
                                   const OpSurroundings& at) {
   const MimdPlan plan = plan_for_run(unit.params, op, at.view, at.clock_ghz, unit.search.get());

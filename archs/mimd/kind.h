@@ -22,7 +22,6 @@ struct MimdKind {
   static constexpr auto parse = &parse_mimd_params;
   static constexpr auto supports = &mimd_supports;
   static const KeyTable& keys() { return mimd_keys(); }
-  static nlohmann::ordered_json describe(const Params& params);
   static sim::UnitFactory factory(const KindUnit<MimdKind>& unit, double soc_clock_ghz);
   static double estimate_seconds(const KindUnit<MimdKind>& unit, const ir::Op& op,
                                  const OpSurroundings& at);

@@ -12,41 +12,40 @@ constexpr int64_t kMaxCores = 1 << 16;
 constexpr int64_t kMaxLanes = 1 << 12;
 constexpr int64_t kMaxKib = int64_t{1} << 30;
 
-CoreParams parse_core(MapReader& unit_reader) {
-  const KeyTable& keys = mimd_keys();
+CoreParams parse_core(KeyReader& unit) {
   CoreParams core;
-  MapReader reader(unit_reader.required("core"));
-  core.vector_lanes = read_int(reader, keys.at("core.vector_lanes"));
-  core.vector_units = read_int(reader, keys.at("core.vector_units"));
-  core.sfu_per_cycle = read_int(reader, keys.at("core.sfu_per_cycle"));
-  core.local_kib = read_int(reader, keys.at("core.local_kib"));
-  core.packed_narrow_types = read_bool(reader, keys.at("core.packed_narrow_types"));
-  finish_with_table(reader, keys, "core");
+  KeyReader reader = unit.nested("core");
+  core.vector_lanes = reader.read_int("vector_lanes");
+  core.vector_units = reader.read_int("vector_units");
+  core.sfu_per_cycle = reader.read_int("sfu_per_cycle");
+  core.local_kib = reader.read_int("local_kib");
+  core.packed_narrow_types = reader.read_bool("packed_narrow_types");
+  reader.finish();
   return core;
 }
 
-sim::NocSpec parse_noc(MapReader& unit_reader, int64_t nodes, int64_t& memory_ports) {
-  const KeyTable& keys = mimd_keys();
+sim::NocSpec parse_noc(KeyReader& unit, int64_t nodes, int64_t& memory_ports) {
   sim::NocSpec noc;
   noc.nodes = nodes;
-  const ConfigNode& node = unit_reader.required("noc");
-  MapReader reader(node);
-  const std::string topology = read_choice(reader, keys.at("noc.topology"));
+  KeyReader reader = unit.nested("noc");
+  const std::string topology = reader.read_choice("topology");
   noc.topology = topology == "mesh"   ? sim::NocTopology::kMesh
                  : topology == "ring" ? sim::NocTopology::kRing
                                       : sim::NocTopology::kCrossbar;
   if (noc.topology == sim::NocTopology::kMesh) {
-    noc.columns = read_int_at_most(reader, keys.at("noc.columns"), nodes);
+    noc.columns = reader.read_int_at_most("columns", nodes);
     if (nodes % noc.columns != 0) {
-      throw_bad_input(reader.required("columns").where(),
+      throw_bad_input(reader.map_reader().required("columns").where(),
                       "mesh columns=" + std::to_string(noc.columns) +
                           " do not divide the core count " + std::to_string(nodes));
     }
+  } else {
+    reader.note("columns", noc.columns);  // a ring or crossbar has no columns to write
   }
-  noc.link_bytes_per_cycle = read_int(reader, keys.at("noc.link_bytes_per_cycle"));
-  noc.hop_latency_cycles = read_int(reader, keys.at("noc.hop_latency_cycles"));
-  memory_ports = read_int_at_most(reader, keys.at("noc.memory_ports"), nodes);
-  finish_with_table(reader, keys, "noc");
+  noc.link_bytes_per_cycle = reader.read_int("link_bytes_per_cycle");
+  noc.hop_latency_cycles = reader.read_int("hop_latency_cycles");
+  memory_ports = reader.read_int_at_most("memory_ports", nodes);
+  reader.finish();
   return noc;
 }
 
@@ -95,17 +94,16 @@ const KeyTable& mimd_keys() {
   return table;
 }
 
-MimdParams parse_mimd_params(MapReader& unit_reader, const std::string& unit_name) {
-  const KeyTable& keys = mimd_keys();
+MimdParams parse_mimd_params(KeyReader& unit, const std::string& unit_name) {
   MimdParams params;
   params.name = unit_name;
-  params.count = read_int(unit_reader, keys.at("count"));
-  params.clock_ghz = read_optional_number(unit_reader, keys.at("clock_ghz"));
-  params.dtype = read_dtype(unit_reader, keys.at("dtype"));
-  params.core = parse_core(unit_reader);
-  params.noc = parse_noc(unit_reader, params.count, params.memory_ports);
-  params.barrier_cycles = read_int(unit_reader, keys.at("barrier_cycles"));
-  params.dispatch_overhead_ns = read_number(unit_reader, keys.at("dispatch_overhead_ns"));
+  params.count = unit.read_int("count");
+  params.clock_ghz = unit.read_optional_number("clock_ghz");
+  params.dtype = read_dtype(unit, "dtype");
+  params.core = parse_core(unit);
+  params.noc = parse_noc(unit, params.count, params.memory_ports);
+  params.barrier_cycles = unit.read_int("barrier_cycles");
+  params.dispatch_overhead_ns = unit.read_number("dispatch_overhead_ns");
   return params;
 }
 

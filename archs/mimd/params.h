@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "base/config_tree.h"
+#include "base/key_reader.h"
 #include "base/key_table.h"
 #include "compiler/ir/dtype.h"
 #include "sim/noc/noc.h"
@@ -42,6 +42,7 @@ struct MimdParams {
 // prints.
 const KeyTable& mimd_keys();
 
-MimdParams parse_mimd_params(MapReader& unit_reader, const std::string& unit_name);
+// Reads the keys of one `units[]` entry (name and kind already known) through mimd_keys().
+MimdParams parse_mimd_params(KeyReader& unit, const std::string& unit_name);
 
 }  // namespace polyarch::archs::mimd

@@ -12,24 +12,6 @@ sim::UnitFactory PimKind::factory(const KindUnit<PimKind>& unit, double soc_cloc
   return pim_unit_factory(unit.params, unit.search);
 }
 
-nlohmann::ordered_json PimKind::describe(const Params& params) {
-  return {{"name", params.name},
-          {"kind", "pim"},
-          {"memory", params.memory_preset},
-          {"devices", params.devices},
-          {"pseudo_channels", params.pseudo_channels()},
-          {"banks_per_pu", params.banks_per_pu},
-          {"pus", params.pu_count()},
-          {"lanes", params.lanes},
-          {"pu_clock_mhz", params.pu_clock_mhz},
-          {"dtype", ir::dtype_name(params.dtype)},
-          {"functions", params.functions},
-          {"register_bytes", params.register_bytes},
-          {"max_batch", params.max_batch},
-          {"mode", params.mode == PimMode::kAllBank ? "all_bank" : "per_bank"},
-          {"reduction", params.reduction == Reduction::kHost ? "host" : "channel_adder"}};
-}
-
 double PimKind::estimate_seconds(const KindUnit<PimKind>& unit, const ir::Op& op,
                                  const OpSurroundings& at) {
   (void)at;  // the PUs stream their own banks; external transfers are in the plan

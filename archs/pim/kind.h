@@ -21,7 +21,6 @@ struct PimKind {
   static constexpr auto parse = &parse_pim_params;
   static constexpr auto supports = &pim_supports;
   static const KeyTable& keys() { return pim_keys(); }
-  static nlohmann::ordered_json describe(const Params& params);
   static sim::UnitFactory factory(const KindUnit<PimKind>& unit, double soc_clock_ghz);
   static double estimate_seconds(const KindUnit<PimKind>& unit, const ir::Op& op,
                                  const OpSurroundings& at);

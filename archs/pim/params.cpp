@@ -36,6 +36,18 @@ std::string joined_functions(const std::set<std::string>& functions) {
   return "[" + text + "]";
 }
 
+// The shares of the DRAM energy per bit; written or not, they add up to 1.
+void parse_energy_split(KeyReader& unit, PimParams& params) {
+  KeyReader reader = unit.nested_or_defaults("energy_split");
+  params.activation_share = reader.read_number("activation");
+  params.core_share = reader.read_number("core");
+  params.io_share = reader.read_number("io");
+  reader.finish();
+  if (std::abs(params.activation_share + params.core_share + params.io_share - 1.0) > 1e-6) {
+    throw_bad_input(reader.map_reader().node().where(), "energy_split shares must add up to 1");
+  }
+}
+
 }  // namespace
 
 const KeyTable& pim_keys() {
@@ -73,49 +85,40 @@ const KeyTable& pim_keys() {
   return table;
 }
 
-PimParams parse_pim_params(MapReader& unit_reader, const std::string& unit_name) {
-  const KeyTable& keys = pim_keys();
+PimParams parse_pim_params(KeyReader& unit, const std::string& unit_name) {
   PimParams params;
   params.name = unit_name;
-  params.memory_preset = read_choice(unit_reader, keys.at("memory"));
+  params.memory_preset = unit.read_choice("memory");
   params.dram = sim::dram::preset(params.memory_preset);
-  params.devices = read_int(unit_reader, keys.at("devices"));
+  params.devices = unit.read_int("devices");
+  unit.note_derived("devices", "pseudo_channels", params.pseudo_channels());
   const int banks = params.dram.banks_per_pseudo_channel();
   // The table's bound is generous; the preset's bank count is the real one.
-  params.banks_per_pu = read_int_at_most(unit_reader, keys.at("banks_per_pu"), banks);
+  params.banks_per_pu = unit.read_int_at_most("banks_per_pu", banks);
   if (banks % params.banks_per_pu != 0) {
-    throw_bad_input(unit_reader.required("banks_per_pu").where(),
+    throw_bad_input(unit.map_reader().required("banks_per_pu").where(),
                     "banks_per_pu=" + std::to_string(params.banks_per_pu) +
                         " does not divide the " + std::to_string(banks) + " banks of a " +
                         params.memory_preset + " pseudo-channel");
   }
-  params.lanes = read_int(unit_reader, keys.at("lanes"));
-  params.pu_clock_mhz = read_number(unit_reader, keys.at("pu_clock_mhz"));
-  params.dtype = read_dtype(unit_reader, keys.at("dtype"));
-  if (const ConfigNode* functions = unit_reader.optional("functions")) {
+  unit.note_derived("banks_per_pu", "pus", params.pu_count());
+  params.lanes = unit.read_int("lanes");
+  params.pu_clock_mhz = unit.read_number("pu_clock_mhz");
+  params.dtype = read_dtype(unit, "dtype");
+  if (const ConfigNode* functions = unit.map_reader().optional("functions")) {
     if (!functions->is_sequence()) {
       throw_bad_input(functions->where(), "functions must be a list such as [add, mul, relu]");
     }
     params.functions.clear();
     for (const ConfigNode& item : functions->items()) params.functions.insert(item.scalar());
   }
-  params.register_bytes = read_int(unit_reader, keys.at("register_bytes"));
-  params.max_batch = read_int(unit_reader, keys.at("max_batch"));
-  if (const ConfigNode* split = unit_reader.optional("energy_split")) {
-    MapReader reader(*split);
-    params.activation_share = read_number(reader, keys.at("energy_split.activation"));
-    params.core_share = read_number(reader, keys.at("energy_split.core"));
-    params.io_share = read_number(reader, keys.at("energy_split.io"));
-    finish_with_table(reader, keys, "energy_split");
-    if (std::abs(params.activation_share + params.core_share + params.io_share - 1.0) > 1e-6) {
-      throw_bad_input(split->where(), "energy_split shares must add up to 1");
-    }
-  }
-  params.mode = read_choice(unit_reader, keys.at("mode")) == "per_bank" ? PimMode::kPerBank
-                                                                        : PimMode::kAllBank;
-  params.reduction = read_choice(unit_reader, keys.at("reduction")) == "channel_adder"
-                         ? Reduction::kChannelAdder
-                         : Reduction::kHost;
+  unit.note("functions", params.functions);
+  params.register_bytes = unit.read_int("register_bytes");
+  params.max_batch = unit.read_int("max_batch");
+  parse_energy_split(unit, params);
+  params.mode = unit.read_choice("mode") == "per_bank" ? PimMode::kPerBank : PimMode::kAllBank;
+  params.reduction = unit.read_choice("reduction") == "channel_adder" ? Reduction::kChannelAdder
+                                                                      : Reduction::kHost;
   return params;
 }
 

@@ -8,7 +8,7 @@
 #include <set>
 #include <string>
 
-#include "base/config_tree.h"
+#include "base/key_reader.h"
 #include "base/key_table.h"
 #include "compiler/ir/dtype.h"
 #include "sim/memory/dram/config.h"
@@ -58,6 +58,7 @@ struct PimParams {
 // prints.
 const KeyTable& pim_keys();
 
-PimParams parse_pim_params(MapReader& unit_reader, const std::string& unit_name);
+// Reads the keys of one `units[]` entry (name and kind already known) through pim_keys().
+PimParams parse_pim_params(KeyReader& unit, const std::string& unit_name);
 
 }  // namespace polyarch::archs::pim

@@ -23,7 +23,7 @@ struct SimdKind {
 
   static constexpr auto parse = &parse_simd_params;
   static constexpr auto supports = &simd_supports;
-  static nlohmann::ordered_json describe(const Params& params);
+  static const KeyTable& keys() { return simd_keys(); }
   static sim::UnitFactory factory(const KindUnit<SimdKind>& unit, double soc_clock_ghz);
   static double estimate_seconds(const KindUnit<SimdKind>& unit, const ir::Op& op,
                                  const OpSurroundings& at);

@@ -2,6 +2,7 @@
 
 #include "archs/common_keys.h"
 #include "base/error.h"
+#include "base/key_specs.h"
 
 namespace polyarch::archs::simd {
 
@@ -14,22 +15,25 @@ constexpr int64_t kMaxKib = int64_t{1} << 30;
 constexpr int64_t kMaxBytesPerCycle = int64_t{1} << 24;
 constexpr int64_t kMaxMacsPerCycle = int64_t{1} << 24;
 
-VectorParams parse_vector(MapReader& unit_reader) {
+VectorParams parse_vector(KeyReader& unit) {
   VectorParams vector;
-  MapReader reader(unit_reader.required("vector"));
-  vector.lanes = reader.required_int("lanes", 1, kMaxLanes);
-  vector.sfu_lanes = reader.optional_int("sfu_lanes", vector.sfu_lanes, 1, kMaxLanes);
-  vector.registers_kib = reader.optional_int("registers_kib", vector.registers_kib, 1, kMaxKib);
-  vector.packed_narrow_types =
-      reader.optional_bool("packed_narrow_types", vector.packed_narrow_types);
+  KeyReader reader = unit.nested("vector");
+  vector.lanes = reader.read_int("lanes");
+  vector.sfu_lanes = reader.read_int("sfu_lanes");
+  vector.registers_kib = reader.read_int("registers_kib");
+  vector.packed_narrow_types = reader.read_bool("packed_narrow_types");
   reader.finish();
   return vector;
 }
 
 // `sparse_mn: "N:M"` with 0 < N < M <= 64 and N dividing M, so the speed-up M/N is whole.
-void parse_sparse_pattern(MapReader& reader, MatrixEngineParams& engine) {
+void parse_sparse_pattern(KeyReader& engine_reader, MatrixEngineParams& engine) {
+  MapReader& reader = engine_reader.map_reader();
   const ConfigNode* node = reader.optional("sparse_mn");
-  if (node == nullptr) return;
+  if (node == nullptr) {
+    engine_reader.note("sparse_mn", nullptr);  // dense only
+    return;
+  }
   const std::string text = reader.required_string("sparse_mn");
   const std::size_t colon = text.find(':');
   try {
@@ -42,6 +46,7 @@ void parse_sparse_pattern(MapReader& reader, MatrixEngineParams& engine) {
     if (colon != std::string::npos && n_end == colon && m_end == text.size() - colon - 1 &&
         engine.sparse_n > 0 && engine.sparse_n < engine.sparse_m && engine.sparse_m <= 64 &&
         engine.sparse_m % engine.sparse_n == 0) {
+      engine_reader.note("sparse_mn", text);
       return;
     }
   } catch (const std::exception&) {
@@ -51,44 +56,60 @@ void parse_sparse_pattern(MapReader& reader, MatrixEngineParams& engine) {
                                      "(e.g. \"2:4\")");
 }
 
-MatrixEngineParams parse_matrix_engine(MapReader& unit_reader) {
-  MatrixEngineParams engine;
-  const ConfigNode* node = unit_reader.optional("matrix_engine");
-  if (node == nullptr) return engine;
-  MapReader reader(*node);
-  engine.per_core = reader.required_int("per_core", 1, kMaxLanes);
-  engine.min_tile_m = reader.optional_int("min_tile_m", engine.min_tile_m, 1, kMaxLanes);
-  // One optional key per arithmetic dtype; finish() rejects others with a suggestion.
-  MapReader rates(reader.required("macs_per_cycle"));
+// One optional key per arithmetic dtype; finish() rejects others with a suggestion.
+std::map<ir::DType, int64_t> parse_macs_per_cycle(KeyReader& engine_reader) {
+  std::map<ir::DType, int64_t> macs_per_cycle;
+  MapReader rates(engine_reader.map_reader().required("macs_per_cycle"));
+  nlohmann::ordered_json described = nlohmann::ordered_json::object();
   for (const std::string& dtype_text : ir::dtype_names()) {
     const int64_t macs = rates.optional_int(dtype_text, 0, 0, kMaxMacsPerCycle);
-    if (macs > 0) engine.macs_per_cycle[*ir::parse_dtype(dtype_text)] = macs;
+    if (macs > 0) macs_per_cycle[*ir::parse_dtype(dtype_text)] = macs;
   }
   rates.finish();
-  if (engine.macs_per_cycle.empty()) {
+  if (macs_per_cycle.empty()) {
     throw_bad_input(rates.node().where(), "matrix_engine.macs_per_cycle names no dtype");
   }
+  for (const auto& [dtype, macs] : macs_per_cycle)
+    described[std::string(ir::dtype_name(dtype))] = macs;
+  engine_reader.note("macs_per_cycle", std::move(described));
+  return macs_per_cycle;
+}
+
+MatrixEngineParams parse_matrix_engine(KeyReader& unit) {
+  MatrixEngineParams engine;
+  const bool written = unit.map_reader().has("matrix_engine");
+  KeyReader reader = unit.nested_or_defaults("matrix_engine");
+  if (!written) {
+    // No engine: its keys are described at the values of a core without one.
+    reader.note("per_core", engine.per_core);
+    reader.note("min_tile_m", engine.min_tile_m);
+    reader.note("macs_per_cycle", nlohmann::ordered_json::object());
+    reader.note("sparse_mn", nullptr);
+    return engine;
+  }
+  engine.per_core = reader.read_int("per_core");
+  engine.min_tile_m = reader.read_int("min_tile_m");
+  engine.macs_per_cycle = parse_macs_per_cycle(reader);
   parse_sparse_pattern(reader, engine);
   reader.finish();
   return engine;
 }
 
-ScratchpadParams parse_scratchpad(MapReader& unit_reader) {
+ScratchpadParams parse_scratchpad(KeyReader& unit) {
   ScratchpadParams scratchpad;
-  MapReader reader(unit_reader.required("scratchpad"));
-  scratchpad.kib = reader.required_int("kib", 1, kMaxKib);
-  scratchpad.bytes_per_cycle = reader.required_int("bytes_per_cycle", 1, kMaxBytesPerCycle);
+  KeyReader reader = unit.nested("scratchpad");
+  scratchpad.kib = reader.read_int("kib");
+  scratchpad.bytes_per_cycle = reader.read_int("bytes_per_cycle");
   reader.finish();
   return scratchpad;
 }
 
-L2Params parse_l2(MapReader& unit_reader) {
+L2Params parse_l2(KeyReader& unit) {
   L2Params l2;
-  MapReader reader(unit_reader.required("l2"));
-  l2.capacity_mib = reader.required_double("capacity_mib", 0.0, 1e6);
-  l2.bytes_per_cycle = reader.required_int("bytes_per_cycle", 1, kMaxBytesPerCycle);
-  l2.hit_latency_cycles = reader.optional_int("hit_latency_cycles", l2.hit_latency_cycles, 0,
-                                              int64_t{1} << 20);
+  KeyReader reader = unit.nested("l2");
+  l2.capacity_mib = reader.read_number("capacity_mib");
+  l2.bytes_per_cycle = reader.read_int("bytes_per_cycle");
+  l2.hit_latency_cycles = reader.read_int("hit_latency_cycles");
   reader.finish();
   return l2;
 }
@@ -107,20 +128,61 @@ int64_t SimdParams::core_vector_elements_per_cycle(ir::DType operand_dtype) cons
   return vector.lanes * (4 / bytes);
 }
 
-SimdParams parse_simd_params(MapReader& unit_reader, const std::string& unit_name) {
+const KeyTable& simd_keys() {
+  static const KeyTable table = [] {
+    const SimdParams params;
+    return unit_key_table(
+        "simd", "identical SIMD cores (vector lanes, optional matrix engines) sharing an L2",
+        {int_key("count", "cores", kRequired, 1, kMaxCores, "identical cores"),
+         clock_key(),
+         dtype_key("dtype", params.dtype, "operand type of ops that name none"),
+         map_key("vector", kRequired, "one core's vector lanes"),
+         int_key("vector.lanes", "lanes", kRequired, 1, kMaxLanes,
+                 "32-bit lanes: fp32 FMAs or ALU results per cycle"),
+         int_key("vector.sfu_lanes", "lanes", default_text(params.vector.sfu_lanes), 1, kMaxLanes,
+                 "transcendental results (exp, rsqrt, tanh) per cycle"),
+         int_key("vector.registers_kib", "KiB", default_text(params.vector.registers_kib), 1,
+                 kMaxKib, "register file; bounds a GEMM tile's accumulators"),
+         bool_key("vector.packed_narrow_types", params.vector.packed_narrow_types,
+                  "16-bit and 8-bit types pack 2 and 4 per lane"),
+         map_key("matrix_engine", "none", "one core's matrix engines (tensor cores)"),
+         int_key("matrix_engine.per_core", "engines", kRequired, 1, kMaxLanes, "engines per core"),
+         int_key("matrix_engine.min_tile_m", "rows", default_text(params.matrix_engine.min_tile_m),
+                 1, kMaxLanes, "smallest useful M of one instruction; tiles pad up to it"),
+         map_key("matrix_engine.macs_per_cycle", kRequired,
+                 "MACs per cycle per engine by operand dtype ({fp16: 512}); others use the lanes"),
+         string_key("matrix_engine.sparse_mn", "none",
+                    "N:M structured sparsity the engine skips (\"2:4\": pruned weights at 2x)"),
+         map_key("scratchpad", kRequired, "one core's scratchpad (shared memory)"),
+         int_key("scratchpad.kib", "KiB", kRequired, 1, kMaxKib, "staging buffers for tiles"),
+         int_key("scratchpad.bytes_per_cycle", "B/cycle", kRequired, 1, kMaxBytesPerCycle,
+                 "what the engines and lanes read from it"),
+         map_key("l2", kRequired, "the L2 all cores share"),
+         number_key("l2.capacity_mib", "MiB", kRequired, 0.0, 1e6, "capacity"),
+         int_key("l2.bytes_per_cycle", "B/cycle", kRequired, 1, kMaxBytesPerCycle,
+                 "all cores together, in the unit's clock"),
+         int_key("l2.hit_latency_cycles", "cycles", default_text(params.l2.hit_latency_cycles), 0,
+                 int64_t{1} << 20, "latency of an L2 hit"),
+         int_key("core_bytes_per_cycle", "B/cycle", kRequired, 1, kMaxBytesPerCycle,
+                 "one core's port to the L2"),
+         number_key("launch_overhead_ns", "ns", default_text(params.launch_overhead_ns), 0.0, 1e9,
+                    "per kernel (one op): dispatch and tail before it runs")});
+  }();
+  return table;
+}
+
+SimdParams parse_simd_params(KeyReader& unit, const std::string& unit_name) {
   SimdParams params;
   params.name = unit_name;
-  params.count = unit_reader.required_int("count", 1, kMaxCores);
-  params.clock_ghz = optional_clock_key(unit_reader);
-  params.dtype = optional_dtype_key(unit_reader, "dtype", params.dtype);
-  params.vector = parse_vector(unit_reader);
-  params.matrix_engine = parse_matrix_engine(unit_reader);
-  params.scratchpad = parse_scratchpad(unit_reader);
-  params.l2 = parse_l2(unit_reader);
-  params.core_bytes_per_cycle =
-      unit_reader.required_int("core_bytes_per_cycle", 1, kMaxBytesPerCycle);
-  params.launch_overhead_ns =
-      unit_reader.optional_double("launch_overhead_ns", params.launch_overhead_ns, 0.0, 1e9);
+  params.count = unit.read_int("count");
+  params.clock_ghz = unit.read_optional_number("clock_ghz");
+  params.dtype = read_dtype(unit, "dtype");
+  params.vector = parse_vector(unit);
+  params.matrix_engine = parse_matrix_engine(unit);
+  params.scratchpad = parse_scratchpad(unit);
+  params.l2 = parse_l2(unit);
+  params.core_bytes_per_cycle = unit.read_int("core_bytes_per_cycle");
+  params.launch_overhead_ns = unit.read_number("launch_overhead_ns");
   return params;
 }
 

@@ -8,7 +8,8 @@
 #include <optional>
 #include <string>
 
-#include "base/config_tree.h"
+#include "base/key_reader.h"
+#include "base/key_table.h"
 #include "compiler/ir/dtype.h"
 
 namespace polyarch::archs::simd {
@@ -67,7 +68,12 @@ struct SimdParams {
   int64_t core_vector_elements_per_cycle(ir::DType dtype) const;
 };
 
-// Reads the keys of one `units[]` entry (name and kind already known). Errors name the key.
-SimdParams parse_simd_params(MapReader& unit_reader, const std::string& unit_name);
+// The keys of a `kind: simd` unit: what parse_simd_params reads and `validate --describe simd`
+// prints.
+const KeyTable& simd_keys();
+
+// Reads the keys of one `units[]` entry (name and kind already known) through simd_keys().
+// Errors name the key.
+SimdParams parse_simd_params(KeyReader& unit, const std::string& unit_name);
 
 }  // namespace polyarch::archs::simd

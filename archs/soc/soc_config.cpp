@@ -103,7 +103,7 @@ SocConfig parse_soc_config(const ConfigNode& root) {
     soc.interconnect = parse_interconnect(*node);
   }
   soc.units = parse_units(reader.required("units"));
-  soc.tech = sim::resolve_tech_table(soc.technology);
+  soc.tech = resolve_tech(soc.technology);
   if (const ConfigNode* node = reader.optional("energy")) {
     sim::apply_tech_overrides(soc.tech.table, *node);
   }

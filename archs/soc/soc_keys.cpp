@@ -130,9 +130,7 @@ const KeyTable& thermal_keys() {
 
 std::vector<std::string> key_table_names() {
   std::vector<std::string> names = {"soc", "memory", "thermal"};
-  for (const UnitKindEntry& kind : unit_kinds()) {
-    if (kind.keys != nullptr) names.push_back(kind.kind);
-  }
+  for (const UnitKindEntry& kind : unit_kinds()) names.push_back(kind.kind);
   return names;
 }
 
@@ -140,9 +138,7 @@ const KeyTable& key_table_named(const std::string& name) {
   if (name == "soc") return soc_keys();
   if (name == "memory") return memory_keys();
   if (name == "thermal") return thermal_keys();
-  if (const UnitKindEntry* kind = find_unit_kind(name); kind != nullptr && kind->keys != nullptr) {
-    return *kind->keys;
-  }
+  if (const UnitKindEntry* kind = find_unit_kind(name)) return *kind->keys;
   std::string message = "no key table '" + name + "'";
   const std::vector<std::string> names = key_table_names();
   if (std::string near = nearest_spelling(name, names); !near.empty()) {

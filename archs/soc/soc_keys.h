@@ -16,7 +16,7 @@ const KeyTable& memory_keys();
 // thermal` and reads no table; tests/archs/soc/soc_keys_test.cpp holds the two together).
 const KeyTable& thermal_keys();
 
-// What `--describe` accepts: "soc", "memory", "thermal" and the unit kinds with a table.
+// What `--describe` accepts: "soc", "memory", "thermal" and the unit kinds.
 std::vector<std::string> key_table_names();
 // The table called `name`; bad input listing the names when there is none.
 const KeyTable& key_table_named(const std::string& name);

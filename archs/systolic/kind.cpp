@@ -18,24 +18,6 @@ sim::UnitFactory SystolicKind::factory(const KindUnit<SystolicKind>& unit, doubl
   return systolic_unit_factory(unit.params, soc_clock_ghz, {}, unit.search);
 }
 
-nlohmann::ordered_json SystolicKind::describe(const Params& params) {
-  nlohmann::ordered_json json = {{"name", params.name},
-                                 {"kind", "systolic"},
-                                 {"rows", params.rows},
-                                 {"cols", params.cols},
-                                 {"dataflow", dataflow_name(params.dataflow)},
-                                 {"dtype", ir::dtype_name(params.dtype)},
-                                 {"acc_dtype", ir::dtype_name(params.acc_dtype)},
-                                 {"scalesim_compat", params.scalesim_compat}};
-  json["buffers"] = {{"ifmap_kib", params.buffers.ifmap_kib},
-                     {"filter_kib", params.buffers.filter_kib},
-                     {"ofmap_kib", params.buffers.ofmap_kib},
-                     {"double_buffered", params.buffers.double_buffered}};
-  json["clock_ghz"] = params.clock_ghz ? nlohmann::ordered_json(*params.clock_ghz)
-                                       : nlohmann::ordered_json(nullptr);
-  return json;
-}
-
 double SystolicKind::estimate_seconds(const KindUnit<SystolicKind>& unit, const ir::Op& op,
                                       const OpSurroundings& at) {
   if (unit.search) {

@@ -23,7 +23,6 @@ struct SystolicKind {
   static constexpr auto parse = &parse_systolic_params;
   static bool supports(const ir::Op& op);
   static const KeyTable& keys() { return systolic_keys(); }
-  static nlohmann::ordered_json describe(const Params& params);
   static sim::UnitFactory factory(const KindUnit<SystolicKind>& unit, double soc_clock_ghz);
   static double estimate_seconds(const KindUnit<SystolicKind>& unit, const ir::Op& op,
                                  const OpSurroundings& at);

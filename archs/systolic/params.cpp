@@ -31,17 +31,14 @@ Dataflow parse_dataflow(const std::string& text) {
   return Dataflow::kWeightStationary;
 }
 
-SystolicBuffers parse_buffers(MapReader& unit_reader) {
+SystolicBuffers parse_buffers(KeyReader& unit) {
   SystolicBuffers buffers;
-  const ConfigNode* node = unit_reader.optional("buffers");
-  if (node == nullptr) return buffers;
-  const KeyTable& keys = systolic_keys();
-  MapReader reader(*node);
-  buffers.ifmap_kib = read_int(reader, keys.at("buffers.ifmap_kib"));
-  buffers.filter_kib = read_int(reader, keys.at("buffers.filter_kib"));
-  buffers.ofmap_kib = read_int(reader, keys.at("buffers.ofmap_kib"));
-  buffers.double_buffered = read_bool(reader, keys.at("buffers.double_buffered"));
-  finish_with_table(reader, keys, "buffers");
+  KeyReader reader = unit.nested_or_defaults("buffers");
+  buffers.ifmap_kib = reader.read_int("ifmap_kib");
+  buffers.filter_kib = reader.read_int("filter_kib");
+  buffers.ofmap_kib = reader.read_int("ofmap_kib");
+  buffers.double_buffered = reader.read_bool("double_buffered");
+  reader.finish();
   return buffers;
 }
 
@@ -75,18 +72,17 @@ const KeyTable& systolic_keys() {
   return table;
 }
 
-SystolicParams parse_systolic_params(MapReader& unit_reader, const std::string& unit_name) {
-  const KeyTable& keys = systolic_keys();
+SystolicParams parse_systolic_params(KeyReader& unit, const std::string& unit_name) {
   SystolicParams params;
   params.name = unit_name;
-  params.rows = read_int(unit_reader, keys.at("rows"));
-  params.cols = read_int(unit_reader, keys.at("cols"));
-  params.dataflow = parse_dataflow(read_choice(unit_reader, keys.at("dataflow")));
-  params.dtype = read_dtype(unit_reader, keys.at("dtype"));
-  params.acc_dtype = read_dtype(unit_reader, keys.at("acc_dtype"));
-  params.buffers = parse_buffers(unit_reader);
-  params.clock_ghz = read_optional_number(unit_reader, keys.at("clock_ghz"));
-  params.scalesim_compat = read_bool(unit_reader, keys.at("scalesim_compat"));
+  params.rows = unit.read_int("rows");
+  params.cols = unit.read_int("cols");
+  params.dataflow = parse_dataflow(unit.read_choice("dataflow"));
+  params.dtype = read_dtype(unit, "dtype");
+  params.acc_dtype = read_dtype(unit, "acc_dtype");
+  params.buffers = parse_buffers(unit);
+  params.clock_ghz = unit.read_optional_number("clock_ghz");
+  params.scalesim_compat = unit.read_bool("scalesim_compat");
   return params;
 }
 

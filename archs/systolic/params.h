@@ -4,7 +4,7 @@
 #include <optional>
 #include <string>
 
-#include "base/config_tree.h"
+#include "base/key_reader.h"
 #include "base/key_table.h"
 #include "compiler/ir/dtype.h"
 
@@ -39,7 +39,8 @@ struct SystolicParams {
 // systolic` prints.
 const KeyTable& systolic_keys();
 
-// Reads the keys of one `units[]` entry (name and kind already known). Errors name the key.
-SystolicParams parse_systolic_params(MapReader& unit_reader, const std::string& unit_name);
+// Reads the keys of one `units[]` entry (name and kind already known) through systolic_keys().
+// Errors name the key.
+SystolicParams parse_systolic_params(KeyReader& unit, const std::string& unit_name);
 
 }  // namespace polyarch::archs::systolic

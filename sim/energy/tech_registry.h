@@ -26,8 +26,10 @@ struct ResolvedTech {
   std::string note;       // non-empty when another node's table stands in
 };
 
-// The table for `technology` ("28nm"). A node without a table uses the nearest node with one
-// (by ratio of feature sizes) and says so in `note`.
-ResolvedTech resolve_tech_table(const std::string& technology);
+// The table for `technology` ("28nm"), read with the device sections of the models that price
+// with it (parse_tech_table). A node without a table uses the nearest node with one (by ratio of
+// feature sizes) and says so in `note`.
+ResolvedTech resolve_tech_table(const std::string& technology,
+                                const std::vector<TechDeviceSection>& device_sections);
 
 }  // namespace polyarch::sim

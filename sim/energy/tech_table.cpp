@@ -15,11 +15,6 @@ const std::vector<std::string>& compute_dtypes() {
   return kDtypes;
 }
 
-const std::vector<std::string>& crossbar_cell_actions() {
-  static const std::vector<std::string> kActions = {"read_fj", "write_pj"};
-  return kActions;
-}
-
 const std::vector<std::string>& dram_kinds() {
   static const std::vector<std::string> kKinds = {"ddr3", "ddr4",  "ddr5", "lpddr4", "lpddr5",
                                                   "hbm2", "hbm2e", "hbm3", "gddr6",  "ideal"};
@@ -32,10 +27,11 @@ void add_group(std::vector<std::string>& keys, const std::string& group,
   for (const std::string& name : names) keys.push_back(group + "." + name);
 }
 
-// The child keys of `prefix` among the scalar keys (one level down).
-std::vector<std::string> child_names(const std::string& prefix) {
+// The child keys of `prefix` among the scalar keys `keys` (one level down).
+std::vector<std::string> child_names(const std::string& prefix,
+                                     const std::vector<std::string>& keys) {
   std::vector<std::string> names;
-  for (const std::string& key : tech_table_keys()) {
+  for (const std::string& key : keys) {
     if (key.rfind(prefix, 0) != 0) continue;
     std::string rest = key.substr(prefix.size());
     std::string head = rest.substr(0, rest.find('.'));
@@ -45,8 +41,7 @@ std::vector<std::string> child_names(const std::string& prefix) {
   return names;
 }
 
-bool is_scalar_key(const std::string& key) {
-  const auto& keys = tech_table_keys();
+bool is_scalar_key(const std::string& key, const std::vector<std::string>& keys) {
   return std::find(keys.begin(), keys.end(), key) != keys.end();
 }
 
@@ -70,15 +65,15 @@ std::vector<SramEnergyPoint> parse_sram_curve(const ConfigNode& node) {
   return curve;
 }
 
-// Reads the map `node` at key path `prefix` ("" at the top) into `table`. With `require_all`,
-// every scalar key under the prefix must be present (a tech file); otherwise any subset (an
-// override). `seen` collects the scalar keys read.
-void read_map(const ConfigNode& node, const std::string& prefix, TechTable& table,
+// Reads the map `node` at key path `prefix` ("" at the top) into `table`, accepting the scalar
+// keys `keys` and the maps above them. `seen` collects the scalar keys read.
+void read_map(const ConfigNode& node, const std::string& prefix,
+              const std::vector<std::string>& keys, TechTable& table,
               std::vector<std::string>& seen) {
   if (!node.is_map()) {
     throw_bad_input(node.where(), "expected a map, got " + node.describe_type());
   }
-  const std::vector<std::string> allowed = child_names(prefix);
+  const std::vector<std::string> allowed = child_names(prefix, keys);
   for (const auto& [name, child] : node.entries()) {
     if (std::find(allowed.begin(), allowed.end(), name) == allowed.end()) {
       std::string message = "unknown energy entry '" + prefix + name + "'";
@@ -89,11 +84,11 @@ void read_map(const ConfigNode& node, const std::string& prefix, TechTable& tabl
     const std::string key = prefix + name;
     if (key == "sram.pj_per_bit") {
       table.sram_curve = parse_sram_curve(child);
-    } else if (is_scalar_key(key)) {
+    } else if (is_scalar_key(key, keys)) {
       table.entries[key] = child.as_double(0.0, kMaxEntry);
       seen.push_back(key);
     } else {
-      read_map(child, key + ".", table, seen);
+      read_map(child, key + ".", keys, table, seen);
     }
   }
 }
@@ -105,11 +100,6 @@ double interpolate(double x, const SramEnergyPoint& a, const SramEnergyPoint& b)
 }
 
 }  // namespace
-
-const std::vector<std::string>& crossbar_cell_devices() {
-  static const std::vector<std::string> kDevices = {"rram", "pcm", "sram"};
-  return kDevices;
-}
 
 ir::DType priced_dtype(ir::DType dtype) {
   switch (dtype) {
@@ -136,7 +126,10 @@ ir::DType accumulator_dtype(ir::DType dtype) {
   }
 }
 
-const std::vector<std::string>& tech_table_keys() {
+namespace {
+
+// The keys every tech file defines whatever models price with it, in file order.
+const std::vector<std::string>& own_keys() {
   static const std::vector<std::string> kKeys = [] {
     std::vector<std::string> keys;
     add_group(keys, "mult_pj", compute_dtypes());
@@ -154,9 +147,6 @@ const std::vector<std::string>& tech_table_keys() {
     keys.push_back("adc.area_um2_per_step");
     keys.push_back("dac.fj_per_step");
     keys.push_back("noc.router_pj_per_bit");
-    for (const std::string& device : crossbar_cell_devices()) {
-      add_group(keys, "crossbar_cell." + device, crossbar_cell_actions());
-    }
     add_group(keys, "area_um2.mult", compute_dtypes());
     add_group(keys, "area_um2.add", compute_dtypes());
     keys.push_back("area_um2.register_bit");
@@ -165,9 +155,23 @@ const std::vector<std::string>& tech_table_keys() {
   return kKeys;
 }
 
-TechTable parse_tech_table(const ConfigNode& root) {
+}  // namespace
+
+std::vector<std::string> tech_table_keys(const std::vector<TechDeviceSection>& device_sections) {
+  std::vector<std::string> keys = own_keys();
+  for (const TechDeviceSection& section : device_sections) {
+    for (const std::string& device : section.devices) {
+      add_group(keys, section.name + "." + device, section.entries);
+    }
+  }
+  return keys;
+}
+
+TechTable parse_tech_table(const ConfigNode& root,
+                           const std::vector<TechDeviceSection>& device_sections) {
   MapReader reader(root);
   TechTable table;
+  table.device_sections = device_sections;
   table.node = reader.required_string("node");
   table.vdd_v = reader.required_double("vdd_v", 0.05, 10.0);
   ConfigNode body = root;
@@ -176,8 +180,9 @@ TechTable parse_tech_table(const ConfigNode& root) {
   for (const auto& [name, child] : root.entries()) reader.ignore(name);
   reader.finish();
   std::vector<std::string> seen;
-  read_map(body, "", table, seen);
-  for (const std::string& key : tech_table_keys()) {
+  const std::vector<std::string> keys = tech_table_keys(device_sections);
+  read_map(body, "", keys, table, seen);
+  for (const std::string& key : keys) {
     if (std::find(seen.begin(), seen.end(), key) == seen.end()) {
       throw_bad_input(root.where(), "tech table '" + table.node + "' lacks entry '" + key + "'");
     }
@@ -196,7 +201,7 @@ TechTable parse_tech_table(const ConfigNode& root) {
 void apply_tech_overrides(TechTable& table, const ConfigNode& overrides) {
   std::vector<std::string> seen;
   TechTable updated = table;
-  read_map(overrides, "", updated, seen);
+  read_map(overrides, "", tech_table_keys(table.device_sections), updated, seen);
   if (updated.sram_curve.size() < 2) {
     throw_bad_input(overrides.where(), "energy.sram.pj_per_bit needs at least two points");
   }
@@ -235,12 +240,18 @@ double TechTable::dac_pj_per_drive(int64_t bits) const {
   return entry("dac.fj_per_step") * (std::ldexp(1.0, static_cast<int>(bits)) - 1.0) * 1e-3;
 }
 
-double TechTable::crossbar_cell_entry(const std::string& device, const std::string& action) const {
-  const auto& devices = crossbar_cell_devices();
-  if (std::find(devices.begin(), devices.end(), device) == devices.end()) {
-    throw_runtime({}, "tech table '" + node + "' has no crossbar cell device '" + device + "'");
+double TechTable::device_entry(const std::string& section, const std::string& device,
+                               const std::string& entry_name) const {
+  const auto listed = [](const std::vector<std::string>& names, const std::string& name) {
+    return std::find(names.begin(), names.end(), name) != names.end();
+  };
+  for (const TechDeviceSection& declared : device_sections) {
+    if (declared.name != section) continue;
+    if (!listed(declared.devices, device) || !listed(declared.entries, entry_name)) break;
+    return entry(section + "." + device + "." + entry_name);
   }
-  return entry("crossbar_cell." + device + "." + action);
+  throw_runtime({}, "tech table '" + node + "' has no entry '" + entry_name + "' for device '" +
+                        device + "' in section '" + section + "'");
 }
 
 double TechTable::fma_pj(ir::DType dtype) const {

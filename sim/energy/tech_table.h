@@ -17,6 +17,15 @@ struct SramEnergyPoint {
   double pj_per_bit = 0.0;
 };
 
+// A section of a tech file that prices the devices some model builds from (e.g. the cells of an
+// analog array): `<name>: {<device>: {<entry>: value}}`, every device pricing every entry. The
+// model that prices with a section declares it; a tech file must price every declared section.
+struct TechDeviceSection {
+  std::string name;
+  std::vector<std::string> devices;
+  std::vector<std::string> entries;
+};
+
 class TechTable {
  public:
   std::string node;  // "28nm"
@@ -24,6 +33,7 @@ class TechTable {
   // Scalar entries by dotted key path, e.g. "mult_pj.int8", "dram_pj_per_bit.hbm2".
   std::map<std::string, double> entries;
   std::vector<SramEnergyPoint> sram_curve;  // ascending kib
+  std::vector<TechDeviceSection> device_sections;  // the sections this table was read with
 
   double entry(const std::string& key) const;  // throws a runtime error for an unknown key
 
@@ -53,27 +63,16 @@ class TechTable {
   double adc_pj_per_conversion(int64_t bits) const;
   double adc_area_mm2(int64_t bits) const;
   double dac_pj_per_drive(int64_t bits) const;
-  // One cell of an analog crossbar made of `device` (one of crossbar_cell_devices()): energy per
-  // cell per read pulse (one input bit-slice on its row) and per cell programmed.
-  double crossbar_cell_read_fj(const std::string& device) const {
-    return crossbar_cell_entry(device, "read_fj");
-  }
-  double crossbar_cell_write_pj(const std::string& device) const {
-    return crossbar_cell_entry(device, "write_pj");
-  }
+  // `entry` of `device` in the device section `section`; a name the section does not declare is
+  // an internal error (its model asked for a price it did not declare).
+  double device_entry(const std::string& section, const std::string& device,
+                      const std::string& entry) const;
   // One bit through one NoC router and the link to the next.
   double noc_router_pj_per_bit() const { return entry("noc.router_pj_per_bit"); }
   double mult_area_um2(ir::DType dtype) const;
   double add_area_um2(ir::DType dtype) const;
   double register_bit_area_um2() const { return entry("area_um2.register_bit"); }
-
- private:
-  double crossbar_cell_entry(const std::string& device, const std::string& action) const;
 };
-
-// The crossbar cell devices every tech file prices under `crossbar_cell:` ("rram", "pcm",
-// "sram"), in file order.
-const std::vector<std::string>& crossbar_cell_devices();
 
 // The tech table prices the six arithmetic types; a model-only type is priced as the nearest
 // one of its kind (bool and uint8 as int8; int64 and fp64 as int32 and fp32: an underestimate).
@@ -81,14 +80,18 @@ ir::DType priced_dtype(ir::DType dtype);
 // The accumulator of a MAC datapath in `dtype`: int32 for integer types, fp32 otherwise.
 ir::DType accumulator_dtype(ir::DType dtype);
 
-// Every scalar key a tech file must define, in file order (for validation and suggestions).
-const std::vector<std::string>& tech_table_keys();
+// Every scalar key a tech file with `device_sections` must define (for validation and
+// suggestions): the table's own keys, then each section's `name.device.entry`.
+std::vector<std::string> tech_table_keys(const std::vector<TechDeviceSection>& device_sections);
 
-// Parses a whole tech file; every key is required and checked (non-negative numbers).
-TechTable parse_tech_table(const ConfigNode& root);
+// Parses a whole tech file that prices `device_sections` besides the table's own keys; every key
+// is required and checked (non-negative numbers).
+TechTable parse_tech_table(const ConfigNode& root,
+                           const std::vector<TechDeviceSection>& device_sections);
 
-// Applies an arch file's `energy:` map: the same structure as a tech file, every entry optional;
-// an unknown key is an error naming file:line:col with the nearest valid key.
+// Applies an arch file's `energy:` map: the same structure as a tech file (with the table's
+// device sections), every entry optional; an unknown key is an error naming file:line:col with
+// the nearest valid key.
 void apply_tech_overrides(TechTable& table, const ConfigNode& overrides);
 
 }  // namespace polyarch::sim

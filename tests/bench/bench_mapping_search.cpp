@@ -15,11 +15,11 @@
 #include "archs/mimd/mimd_space.h"
 #include "archs/pim/kind.h"
 #include "archs/pim/pim_space.h"
+#include "archs/registry.h"
 #include "archs/soc/soc_config.h"
 #include "archs/systolic/mapper.h"
 #include "mapping/search/ridge_ranker.h"
 #include "mapping/search/searchers.h"
-#include "sim/energy/tech_registry.h"
 
 namespace {
 
@@ -41,7 +41,7 @@ SystolicParams edge_array() {
 }
 
 SystolicMappingEnv env() {
-  static const polyarch::sim::TechTable tech = polyarch::sim::resolve_tech_table("28nm").table;
+  static const polyarch::sim::TechTable tech = polyarch::archs::resolve_tech("28nm").table;
   return {.clock_ghz = 1.0,
           .dram = {.dram_bytes_per_second = 16e9, .dram_latency_s = 100e-9},
           .tech = &tech,

@@ -51,11 +51,12 @@ TEST(ValidateDescribeCli, SystolicTableListsEachKeyWithTypeUnitDefaultRangeAndDo
   EXPECT_NE(row_of(lines, "clock_ghz").find("SoC clock"), std::string::npos);
 }
 
-TEST(ValidateDescribeCli, SocMemoryAndThermalTablesNameTheirKeys) {
+TEST(ValidateDescribeCli, SocSectionAndKindTablesNameTheirNestedKeys) {
   const std::vector<std::pair<std::string, std::string>> expected = {
-      {"soc", "interconnect.latency_cycles"},
-      {"memory", "dram.bandwidth_gbps"},
-      {"thermal", "convection.r_k_per_w"}};
+      {"soc", "interconnect.latency_cycles"}, {"memory", "dram.bandwidth_gbps"},
+      {"thermal", "convection.r_k_per_w"},    {"simd", "matrix_engine.sparse_mn"},
+      {"dataflow", "pe.mac.dtypes"},          {"dataflow", "config.load_cycles"},
+      {"crossbar", "analog.read_sigma"}};
   for (const auto& [name, key] : expected) {
     const auto result = run_polyarch("validate --describe " + name);
     ASSERT_EQ(result.exit_code, 0) << name << ": " << result.output;
@@ -66,6 +67,15 @@ TEST(ValidateDescribeCli, SocMemoryAndThermalTablesNameTheirKeys) {
   const auto thermal = run_polyarch("validate --describe thermal");
   EXPECT_NE(row_of(lines_of(thermal.output), "sink.side_m").find(" 0.06 "), std::string::npos)
       << thermal.output;
+}
+
+TEST(ValidateDescribeCli, CrossbarDeviceChoicesAndSimdDefaultsAreThoseOfTheModels) {
+  const auto crossbar = run_polyarch("validate --describe crossbar");
+  const std::string device = row_of(lines_of(crossbar.output), "cell.device");
+  EXPECT_NE(device.find("rram | pcm | sram"), std::string::npos) << device;
+  const auto simd = run_polyarch("validate --describe simd");
+  const std::string l2 = row_of(lines_of(simd.output), "l2.hit_latency_cycles");
+  EXPECT_NE(l2.find(" 200 "), std::string::npos) << l2;  // what a unit that gives none gets
 }
 
 TEST(ValidateDescribeCli, UnknownNameExitsTwoListingTheKinds) {

@@ -6,8 +6,10 @@
 
 #include <string>
 
+#include "archs/crossbar/cell_tech.h"
 #include "archs/crossbar/cost_model.h"
 #include "archs/crossbar/kind.h"
+#include "archs/registry.h"
 #include "archs/soc/soc_config.h"
 #include "sim/energy/tech_registry.h"
 #include "tests/base/error_capture.h"
@@ -63,8 +65,8 @@ ir::Op big_gemm() { return make_op("big", ir::GemmAttrs{.m = 2, .n = 512, .k = 5
 TEST(CrossbarEnergy, CellAndAdcEnergiesDefaultToTheTechTableEntries) {
   const SocConfig soc = soc_with("{device: pcm, bits_per_cell: 2}");
   const CrossbarEventEnergy event = crossbar_event_energy(unit_of(soc).params(), soc.tech.table);
-  EXPECT_DOUBLE_EQ(event.cell_read_fj, soc.tech.table.crossbar_cell_read_fj("pcm"));
-  EXPECT_DOUBLE_EQ(event.cell_write_pj, soc.tech.table.crossbar_cell_write_pj("pcm"));
+  EXPECT_DOUBLE_EQ(event.cell_read_fj, cell_read_fj(soc.tech.table, "pcm"));
+  EXPECT_DOUBLE_EQ(event.cell_write_pj, cell_write_pj(soc.tech.table, "pcm"));
   // The table's ADC rule (Walden figure of merit x 2^bits) at the unit's 8 bits.
   EXPECT_DOUBLE_EQ(event.adc_pj, soc.tech.table.adc_pj_per_conversion(8));
 }
@@ -73,7 +75,7 @@ TEST(CrossbarEnergy, WithoutADeviceTheCellIsRram) {
   const SocConfig soc = soc_with("{bits_per_cell: 2}");
   EXPECT_EQ(unit_of(soc).params().cell.device, "rram");
   EXPECT_DOUBLE_EQ(crossbar_event_energy(unit_of(soc).params(), soc.tech.table).cell_read_fj,
-                   soc.tech.table.crossbar_cell_read_fj("rram"));
+                   cell_read_fj(soc.tech.table, "rram"));
 }
 
 TEST(CrossbarEnergy, ExplicitEnergiesOverrideTheTable) {
@@ -91,7 +93,7 @@ TEST(CrossbarEnergy, ArrayReadOfOneGemmIsCellReadsTimesTheReadEnergy) {
   // M vectors x 8 one-bit input slices x K rows x N weights x 4 two-bit cells per weight.
   const double cell_reads = 4.0 * 8 * 64 * (16 * 4);
   EXPECT_EQ(plan_op(unit_of(soc).params(), small_gemm()).activity.cell_reads, 131072);
-  const double read_j = soc.tech.table.crossbar_cell_read_fj("rram") * 1e-15;
+  const double read_j = cell_read_fj(soc.tech.table, "rram") * 1e-15;
   EXPECT_DOUBLE_EQ(energy_of(soc, small_gemm()).at("array_read"), cell_reads * read_j);
   EXPECT_DOUBLE_EQ(energy_of(soc, small_gemm()).at("reprogram"), 0.0);  // the weights fit
 }
@@ -102,7 +104,7 @@ TEST(CrossbarEnergy, ReprogrammingIsCellsWrittenTimesTheWriteEnergy) {
   ASSERT_GT(plan.passes, 1);
   EXPECT_EQ(plan.activity.cells_reprogrammed, int64_t{512} * 512 * 4);
   EXPECT_DOUBLE_EQ(energy_of(soc, big_gemm()).at("reprogram"),
-                   512.0 * 512 * 4 * soc.tech.table.crossbar_cell_write_pj("rram") * 1e-12);
+                   512.0 * 512 * 4 * cell_write_pj(soc.tech.table, "rram") * 1e-12);
 }
 
 TEST(CrossbarEnergy, ChangingTheDeviceScalesCellActionsByTheTableRatio) {
@@ -111,10 +113,10 @@ TEST(CrossbarEnergy, ChangingTheDeviceScalesCellActionsByTheTableRatio) {
   const sim::TechTable& tech = rram.tech.table;
   EXPECT_NEAR(energy_of(pcm, small_gemm()).at("array_read") /
                   energy_of(rram, small_gemm()).at("array_read"),
-              tech.crossbar_cell_read_fj("pcm") / tech.crossbar_cell_read_fj("rram"), 1e-12);
+              cell_read_fj(tech, "pcm") / cell_read_fj(tech, "rram"), 1e-12);
   EXPECT_NEAR(
       energy_of(pcm, big_gemm()).at("reprogram") / energy_of(rram, big_gemm()).at("reprogram"),
-      tech.crossbar_cell_write_pj("pcm") / tech.crossbar_cell_write_pj("rram"), 1e-12);
+      cell_write_pj(tech, "pcm") / cell_write_pj(tech, "rram"), 1e-12);
   // Everything but the cell is the same.
   EXPECT_DOUBLE_EQ(energy_of(pcm, small_gemm()).at("adc"), energy_of(rram, small_gemm()).at("adc"));
 }
@@ -125,8 +127,8 @@ TEST(CrossbarEnergy, SramCellsFollowTheNodeResistiveCellsDoNot) {
     return energy_of(soc, small_gemm()).at("array_read");
   };
   EXPECT_DOUBLE_EQ(read_energy("rram", "7nm"), read_energy("rram", "28nm"));
-  const double sram_ratio = sim::resolve_tech_table("7nm").table.crossbar_cell_read_fj("sram") /
-                            sim::resolve_tech_table("28nm").table.crossbar_cell_read_fj("sram");
+  const double sram_ratio = cell_read_fj(resolve_tech("7nm").table, "sram") /
+                            cell_read_fj(resolve_tech("28nm").table, "sram");
   EXPECT_NEAR(read_energy("sram", "7nm") / read_energy("sram", "28nm"), sram_ratio, 1e-12);
   EXPECT_LT(sram_ratio, 0.2);
 }

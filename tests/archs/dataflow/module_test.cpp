@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "archs/dataflow/energy.h"
-#include "sim/energy/tech_registry.h"
+#include "archs/registry.h"
 #include "tests/archs/dataflow/dataflow_fixture.h"
 
 namespace polyarch::archs::dataflow::test {
@@ -55,7 +55,7 @@ TEST(DataflowModule, AResidentConfigurationIsNotLoadedAgain) {
 TEST(DataflowModule, EnergyByActionAndArea) {
   const SocConfig soc = load_shipped("plasticine_like.yaml");
   const DataflowParams params = dataflow_params_of(soc);
-  const sim::ResolvedTech resolved = sim::resolve_tech_table("28nm");
+  const sim::ResolvedTech resolved = archs::resolve_tech("28nm");
   const sim::TechTable& tech = resolved.table;
   const sim::OpResult result = run_one(soc, params, gemm(512, 768, 768));
   const sim::EnergyByAction energy =

@@ -36,7 +36,7 @@ TEST(MimdActivity, AMissingFlopCountIsAnErrorNotTwiceTheMacs) {
 }
 
 TEST(MimdActivity, TheUnitsEnergyModelReadsItStrictly) {
-  const MimdUnitConfig unit{MimdParams{}};
+  const MimdUnitConfig unit{MimdParams{}, nlohmann::ordered_json::object()};
   sim::OpResult op = recorded({4096, 1234.0});
   op.mapping.erase("noc_link_bytes");
   const sim::TechTable tech;

@@ -53,9 +53,10 @@ memory:
   dram: {kind: hbm2, bandwidth_gbps: 600}
 )";
 
-TEST(KeyTables, DescribeCoversTheSocSectionsAndThreeKinds) {
+TEST(KeyTables, DescribeCoversTheSocSectionsAndEveryKind) {
   const std::vector<std::string> names = key_table_names();
-  for (const std::string name : {"soc", "memory", "thermal", "systolic", "mimd", "pim"}) {
+  for (const std::string name :
+       {"soc", "memory", "thermal", "systolic", "simd", "mimd", "pim", "crossbar", "dataflow"}) {
     EXPECT_NE(std::find(names.begin(), names.end(), name), names.end()) << name;
   }
 }
@@ -164,6 +165,42 @@ memory:
   EXPECT_NE(mimd.find("did you mean 'vector_units'?"), std::string::npos) << mimd;
 }
 
+// Units of the kinds declared last, each with one key misspelt: the message names the nearest key
+// of the map the misspelling sits in, at the misspelling's line.
+TEST(KeyTableSuggestions, MisspeltKeysOfSimdDataflowAndCrossbarNameTheirNearestKey) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {R"(  - {name: g, kind: simd, count: 2, vector: {lanes: 32}, launch_overhead: 5,
+       scratchpad: {kib: 64, bytes_per_cycle: 64}, l2: {capacity_mib: 1, bytes_per_cycle: 64},
+       core_bytes_per_cycle: 64}
+)",
+       "did you mean 'launch_overhead_ns'?"},
+      {R"(  - {name: g, kind: simd, count: 2, vector: {lanes: 32, sfu_lane: 4},
+       scratchpad: {kib: 64, bytes_per_cycle: 64}, l2: {capacity_mib: 1, bytes_per_cycle: 64},
+       core_bytes_per_cycle: 64}
+)",
+       "did you mean 'sfu_lanes'?"},
+      {R"(  - {name: f, kind: dataflow, pe: {rows: 2, cols: 2, alu_ops: [add]},
+       network: {topology: mesh}, config: {load_cycles: 10},
+       memory_pes: {count: 2, scratchpad_kib: 8, bytes_per_cycle: 8, port: 2}}
+)",
+       "did you mean 'ports'?"},
+      {R"(  - {name: x, kind: crossbar, tiles: 1, arrays_per_tile: 1, rows: 8, cols: 8,
+       cell: {bits_per_cell: 2}, adc: {bits: 4, columns_per_adc: 8, sample_rate_gsps: 1},
+       read_ns: 10, peripheral_n: 5}
+)",
+       "did you mean 'peripheral_ns'?"},
+      {R"(  - {name: x, kind: crossbar, tiles: 1, arrays_per_tile: 1, rows: 8, cols: 8,
+       cell: {bits_per_cell: 2}, adc: {bits: 4, columns_per_adc: 8, sample_rate_gsps: 1},
+       read_ns: 10, analog: {read_sigm: 0.1}}
+)",
+       "did you mean 'read_sigma'?"}};
+  for (const auto& [unit, suggestion] : cases) {
+    const std::string message = error_of(std::string(kHead) + "units:\n" + unit);
+    EXPECT_NE(message.find("arch.yaml:"), std::string::npos) << message;
+    EXPECT_NE(message.find(suggestion), std::string::npos) << message;
+  }
+}
+
 // A section with `spec`'s leaf written at `value`, the maps of its path created on the way.
 void set_path(nlohmann::ordered_json& section, const KeySpec& spec) {
   nlohmann::ordered_json* map = &section;
@@ -208,15 +245,31 @@ TEST(UnitKeys, TableDefaultsAreTheParsersDefaults) {
       {"mimd", R"({"name": "u", "kind": "mimd", "count": 4,
                    "core": {"vector_lanes": 16, "local_kib": 64},
                    "noc": {"topology": "mesh", "columns": 2, "link_bytes_per_cycle": 32}})"},
-      {"pim", R"({"name": "u", "kind": "pim", "memory": "hbm2e_3200", "lanes": 16})"}};
+      {"pim", R"({"name": "u", "kind": "pim", "memory": "hbm2e_3200", "lanes": 16})"},
+      {"simd", R"({"name": "u", "kind": "simd", "count": 2, "vector": {"lanes": 32},
+                   "matrix_engine": {"per_core": 1, "macs_per_cycle": {"fp16": 64}},
+                   "scratchpad": {"kib": 64, "bytes_per_cycle": 64},
+                   "l2": {"capacity_mib": 1, "bytes_per_cycle": 256},
+                   "core_bytes_per_cycle": 64})"},
+      {"dataflow", R"({"name": "u", "kind": "dataflow",
+                       "pe": {"rows": 2, "cols": 2, "alu_ops": ["add", "mul"]},
+                       "network": {"topology": "mesh"},
+                       "memory_pes": {"count": 2, "scratchpad_kib": 8, "bytes_per_cycle": 8},
+                       "config": {"bytes_per_pe": 16, "bus_bytes_per_cycle": 4}})"},
+      {"crossbar", R"({"name": "u", "kind": "crossbar", "tiles": 1, "arrays_per_tile": 2,
+                       "rows": 16, "cols": 16, "cell": {"bits_per_cell": 2},
+                       "adc": {"bits": 6, "columns_per_adc": 8, "sample_rate_gsps": 1.0},
+                       "read_ns": 10})"}};
   for (const auto& [kind, minimal] : required) {
     nlohmann::ordered_json full = nlohmann::ordered_json::parse(minimal);
     const std::size_t required_keys = full.dump().size();
     for (const KeySpec& spec : key_table_named(kind).keys) {
       if (spec.required() || spec.type == KeyType::kMap || spec.type == KeyType::kList) continue;
-      if (spec.type == KeyType::kNumber &&
-          spec.default_value.find_first_not_of("0123456789.e-+") != std::string::npos) {
-        continue;  // "SoC clock": not a value
+      const bool numeric = spec.type == KeyType::kNumber || spec.type == KeyType::kInt;
+      if ((numeric &&
+           spec.default_value.find_first_not_of("0123456789.e-+") != std::string::npos) ||
+          spec.default_value == "none") {
+        continue;  // "SoC clock", "tech table", "none": not a value
       }
       set_path(full, spec);
     }

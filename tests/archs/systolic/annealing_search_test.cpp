@@ -5,9 +5,9 @@
 // restarts it spends the budget and reaches the optimum.
 #include <gtest/gtest.h>
 
+#include "archs/registry.h"
 #include "archs/systolic/mapper.h"
 #include "mapping/search/searchers.h"
-#include "sim/energy/tech_registry.h"
 #include "tests/support/ir_builders.h"
 
 namespace polyarch::archs::systolic {
@@ -24,7 +24,7 @@ SystolicParams edge_array() {
 }
 
 TEST(SystolicAnnealing, BertFfn1SpendsTheBudgetAndReachesWithinFivePercentOfTheOptimum) {
-  static const sim::TechTable tech = sim::resolve_tech_table("28nm").table;
+  static const sim::TechTable tech = archs::resolve_tech("28nm").table;
   const SystolicMappingEnv env{.clock_ghz = 1.0,
                                .dram = {.dram_bytes_per_second = 16e9, .dram_latency_s = 100e-9},
                                .tech = &tech,

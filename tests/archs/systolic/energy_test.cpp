@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "sim/energy/tech_registry.h"
+#include "archs/registry.h"
 
 namespace polyarch::archs::systolic {
 namespace {
@@ -43,7 +43,7 @@ double total(const sim::EnergyByAction& energy) {
 
 class SystolicEnergy : public ::testing::Test {
  protected:
-  sim::TechTable tech = sim::resolve_tech_table("28nm").table;
+  sim::TechTable tech = archs::resolve_tech("28nm").table;
   sim::EnergyContext context{tech, "hbm2"};
 };
 

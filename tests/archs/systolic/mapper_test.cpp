@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "archs/registry.h"
 #include "archs/systolic/module.h"
 #include "mapping/search/searchers.h"
-#include "sim/energy/tech_registry.h"
 #include "tests/support/ir_builders.h"
 #include "tests/support/simulate_ops.h"
 
@@ -32,7 +32,7 @@ SystolicParams edge_array() {
 }
 
 SystolicMappingEnv env() {
-  static const sim::TechTable tech = sim::resolve_tech_table("28nm").table;
+  static const sim::TechTable tech = archs::resolve_tech("28nm").table;
   return {
       .clock_ghz = 1.0,
       .dram = {.dram_bytes_per_second = kBandwidthGbps * 1e9, .dram_latency_s = kLatencyNs * 1e-9},

@@ -8,8 +8,10 @@ namespace {
 SystolicParams parse(const std::string& text) {
   ConfigNode node = parse_config_text(text, "unit.yaml");
   MapReader reader(node);
-  SystolicParams params = parse_systolic_params(reader, "u");
-  reader.finish();
+  ResolvedKeys resolved;
+  KeyReader unit(reader, systolic_keys(), resolved);
+  SystolicParams params = parse_systolic_params(unit, "u");
+  finish_with_table(reader, systolic_keys(), "");
   return params;
 }
 
