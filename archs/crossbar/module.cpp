@@ -8,8 +8,7 @@
 
 namespace polyarch::archs::crossbar {
 
-CrossbarUnit::CrossbarUnit(CrossbarParams params, double clock_ghz,
-                           sim::SharedResources& resources,
+CrossbarUnit::CrossbarUnit(sim::SharedResources& resources, CrossbarParams params, double clock_ghz,
                            std::shared_ptr<UnitSearch> decisions)
     : params_(std::move(params)),
       decisions_(std::move(decisions)),
@@ -65,11 +64,8 @@ sim::OpResult CrossbarUnit::execute(const ir::Op& op) {
 
 sim::UnitFactory crossbar_unit_factory(CrossbarParams params, double soc_clock_ghz,
                                        std::shared_ptr<UnitSearch> decisions) {
-  return [params = std::move(params), soc_clock_ghz, decisions = std::move(decisions)](
-             sim::SharedResources& resources) -> std::unique_ptr<sim::UnitModel> {
-    return std::make_unique<CrossbarUnit>(params, params.clock_ghz.value_or(soc_clock_ghz),
-                                          resources, decisions);
-  };
+  return sim::unit_factory<CrossbarUnit>(params, params.clock_ghz.value_or(soc_clock_ghz),
+                                         decisions);
 }
 
 }  // namespace polyarch::archs::crossbar

@@ -16,7 +16,7 @@ namespace polyarch::archs::crossbar {
 class CrossbarUnit : public sim::UnitModel {
  public:
   // `decisions`: the run's searched mappings (polyarch run --search); null: plan_op's own.
-  CrossbarUnit(CrossbarParams params, double clock_ghz, sim::SharedResources& resources,
+  CrossbarUnit(sim::SharedResources& resources, CrossbarParams params, double clock_ghz,
                std::shared_ptr<UnitSearch> decisions = nullptr);
 
   const std::string& name() const override { return params_.name; }

@@ -37,7 +37,7 @@ void wait_cycles(const sim::UnitClock& clock, int64_t cycles) {
 
 }  // namespace
 
-DataflowUnit::DataflowUnit(DataflowParams params, double clock_ghz, sim::SharedResources& resources,
+DataflowUnit::DataflowUnit(sim::SharedResources& resources, DataflowParams params, double clock_ghz,
                            std::shared_ptr<MappingCache> cache,
                            std::shared_ptr<UnitSearch> decisions)
     : params_(std::move(params)),
@@ -127,11 +127,8 @@ sim::OpResult DataflowUnit::execute(const ir::Op& op) {
 sim::UnitFactory dataflow_unit_factory(DataflowParams params, double soc_clock_ghz,
                                        std::shared_ptr<MappingCache> cache,
                                        std::shared_ptr<UnitSearch> decisions) {
-  return [params = std::move(params), soc_clock_ghz, cache, decisions = std::move(decisions)](
-             sim::SharedResources& resources) -> std::unique_ptr<sim::UnitModel> {
-    return std::make_unique<DataflowUnit>(params, params.clock_ghz.value_or(soc_clock_ghz),
-                                          resources, cache, decisions);
-  };
+  return sim::unit_factory<DataflowUnit>(params, params.clock_ghz.value_or(soc_clock_ghz), cache,
+                                         decisions);
 }
 
 }  // namespace polyarch::archs::dataflow

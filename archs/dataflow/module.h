@@ -23,7 +23,7 @@ namespace polyarch::archs::dataflow {
 class DataflowUnit : public sim::UnitModel {
  public:
   // `decisions`: the run's searched mappings (polyarch run --search); null: plan_op's own.
-  DataflowUnit(DataflowParams params, double clock_ghz, sim::SharedResources& resources,
+  DataflowUnit(sim::SharedResources& resources, DataflowParams params, double clock_ghz,
                std::shared_ptr<MappingCache> cache,
                std::shared_ptr<UnitSearch> decisions = nullptr);
   ~DataflowUnit() override;

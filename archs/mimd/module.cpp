@@ -5,6 +5,7 @@
 
 #include "archs/mimd/activity.h"
 #include "archs/mimd/mimd_space.h"
+#include "archs/planned_op_result.h"
 #include "base/error.h"
 #include "sim/memory/dram_channel.h"
 #include "sim/memory/unit_dram.h"
@@ -12,7 +13,7 @@
 
 namespace polyarch::archs::mimd {
 
-MimdUnit::MimdUnit(MimdParams params, double clock_ghz, sim::SharedResources& resources,
+MimdUnit::MimdUnit(sim::SharedResources& resources, MimdParams params, double clock_ghz,
                    std::shared_ptr<UnitSearch> decisions)
     : params_(std::move(params)),
       decisions_(std::move(decisions)),
@@ -103,16 +104,7 @@ sim::OpResult MimdUnit::execute(const ir::Op& op) {
   }
   const int64_t total_cycles = clock_.cycles_at_or_after(sc_core::sc_time_stamp()) - start_cycle;
 
-  sim::OpResult result;
-  result.unit_clock_ghz = clock_.clock_ghz();
-  result.compute_cycles = plan.compute_cycles;
-  result.macs = plan.macs;
-  const double peak = plan.peak_flops_per_cycle * static_cast<double>(total_cycles);
-  result.utilization = peak > 0 ? static_cast<double>(plan.flops) / peak : 0.0;
-  result.mapping_efficiency = plan.mapping_efficiency;
-  result.dram_bytes_read = plan.dram_read_bytes;
-  result.dram_bytes_written = plan.dram_write_bytes;
-  result.mapping = plan.mapping;
+  sim::OpResult result = planned_op_result(plan, total_cycles, clock_.clock_ghz());
   result.mapping["steps_per_core"] = plan.step_count();
   result.mapping["estimate_cycles"] = estimate_cycles(params_, plan, memory);
   record_activity({plan.flops, static_cast<double>(noc_.total_link_bytes())}, result.mapping);
@@ -146,11 +138,7 @@ sim::OpResult MimdUnit::execute(const ir::Op& op) {
 
 sim::UnitFactory mimd_unit_factory(MimdParams params, double soc_clock_ghz,
                                    std::shared_ptr<UnitSearch> decisions) {
-  return [params = std::move(params), soc_clock_ghz, decisions = std::move(decisions)](
-             sim::SharedResources& resources) -> std::unique_ptr<sim::UnitModel> {
-    return std::make_unique<MimdUnit>(params, params.clock_ghz.value_or(soc_clock_ghz), resources,
-                                      decisions);
-  };
+  return sim::unit_factory<MimdUnit>(params, params.clock_ghz.value_or(soc_clock_ghz), decisions);
 }
 
 }  // namespace polyarch::archs::mimd

@@ -22,7 +22,7 @@ namespace polyarch::archs::mimd {
 class MimdUnit : public sim::UnitModel {
  public:
   // `decisions`: the run's searched mappings (polyarch run --search); null: plan_op's own.
-  MimdUnit(MimdParams params, double clock_ghz, sim::SharedResources& resources,
+  MimdUnit(sim::SharedResources& resources, MimdParams params, double clock_ghz,
            std::shared_ptr<UnitSearch> decisions = nullptr);
 
   const std::string& name() const override { return params_.name; }

@@ -6,8 +6,7 @@
 
 namespace polyarch::archs::pim {
 
-
-PimUnit::PimUnit(PimParams params, sim::SharedResources& resources,
+PimUnit::PimUnit(sim::SharedResources& resources, PimParams params,
                  std::shared_ptr<UnitSearch> decisions)
     : params_(std::move(params)),
       decisions_(std::move(decisions)),
@@ -64,10 +63,7 @@ sim::OpResult PimUnit::execute(const ir::Op& op) {
 
 sim::UnitFactory pim_unit_factory(PimParams params,
                                   std::shared_ptr<UnitSearch> decisions) {
-  return [params = std::move(params), decisions = std::move(decisions)](
-             sim::SharedResources& resources) -> std::unique_ptr<sim::UnitModel> {
-    return std::make_unique<PimUnit>(params, resources, decisions);
-  };
+  return sim::unit_factory<PimUnit>(params, decisions);
 }
 
 }  // namespace polyarch::archs::pim

@@ -17,7 +17,7 @@ namespace polyarch::archs::pim {
 class PimUnit : public sim::UnitModel {
  public:
   // `decisions`: the run's searched mappings (polyarch run --search); null: plan_op's own.
-  PimUnit(PimParams params, sim::SharedResources& resources,
+  PimUnit(sim::SharedResources& resources, PimParams params,
           std::shared_ptr<UnitSearch> decisions = nullptr);
 
   const std::string& name() const override { return params_.name; }

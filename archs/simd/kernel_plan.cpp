@@ -53,11 +53,11 @@ void KernelPlan::add_block(std::vector<StepRun> runs, int64_t repeat) {
   for (const StepRun& run : runs) {
     const int64_t count = checked_mul(run.count, repeat, "kernel steps");
     compute_cycles =
-        checked_add(compute_cycles, checked_mul(run.step.cycles, count, "cycles"), "cycles");
+        checked_add(compute_cycles, checked_mul(run.tile.cycles, count, "cycles"), "cycles");
     dram_read_bytes = checked_add(
-        dram_read_bytes, checked_mul(run.step.dram_read_bytes, count, "bytes"), "bytes");
+        dram_read_bytes, checked_mul(run.tile.dram_read_bytes, count, "bytes"), "bytes");
     dram_write_bytes = checked_add(
-        dram_write_bytes, checked_mul(run.step.dram_write_bytes, count, "bytes"), "bytes");
+        dram_write_bytes, checked_mul(run.tile.dram_write_bytes, count, "bytes"), "bytes");
   }
   blocks.push_back({std::move(runs), repeat});
 }
@@ -104,9 +104,9 @@ class ChannelEstimate {
                   bool starts_plan = false) const {
     double total = 0;
     for (std::size_t r = 0; r < runs.size(); ++r) {
-      const KernelStep& step = runs[r].step;
+      const KernelStep& step = runs[r].tile;
       const int64_t count = runs[r].count;
-      const int64_t next_reads = r + 1 < runs.size() ? runs[r + 1].step.dram_read_bytes
+      const int64_t next_reads = r + 1 < runs.size() ? runs[r + 1].tile.dram_read_bytes
                                                      : reads_after;
       const double cycles = static_cast<double>(step.cycles);
       const double in_flight =
@@ -143,17 +143,17 @@ int64_t estimate_cycles(const KernelPlan& plan, double dram_bytes_per_cycle,
   const ChannelEstimate channel(dram_bytes_per_cycle, dram_latency_cycles, plan.staging_slots);
   double total = static_cast<double>(plan.launch_cycles);
   if (plan.blocks.empty()) return static_cast<int64_t>(std::ceil(total));
-  const int64_t first_reads = plan.blocks.front().runs.front().step.dram_read_bytes;
+  const int64_t first_reads = plan.blocks.front().runs.front().tile.dram_read_bytes;
   if (first_reads > 0) {
     total += channel.cycles_for(first_reads) + static_cast<double>(dram_latency_cycles);
   }
   int64_t previous_writes = 0;
   for (std::size_t b = 0; b < plan.blocks.size(); ++b) {
     const StepBlock& block = plan.blocks[b];
-    const int64_t block_reads = block.runs.front().step.dram_read_bytes;
-    const int64_t block_writes = block.runs.back().step.dram_write_bytes;
+    const int64_t block_reads = block.runs.front().tile.dram_read_bytes;
+    const int64_t block_writes = block.runs.back().tile.dram_write_bytes;
     const int64_t reads_after =
-        b + 1 < plan.blocks.size() ? plan.blocks[b + 1].runs.front().step.dram_read_bytes : 0;
+        b + 1 < plan.blocks.size() ? plan.blocks[b + 1].runs.front().tile.dram_read_bytes : 0;
     const bool starts_plan = b == 0;
     if (block.repeat == 1) {
       total += channel.sequence(block.runs, previous_writes, reads_after, starts_plan);

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "compiler/ir/dtype.h"
+#include "sim/pipeline/tile_plan.h"
 
 namespace polyarch::archs::simd {
 
@@ -31,17 +32,10 @@ struct KernelStep {
   Bound bound = Bound::kMatrix;  // what sets `cycles`
 };
 
-// `count` identical consecutive steps.
-struct StepRun {
-  KernelStep step;
-  int64_t count = 0;
-};
-
-// A sequence of runs executed `repeat` times back to back (e.g. every full wave of tiles).
-struct StepBlock {
-  std::vector<StepRun> runs;
-  int64_t repeat = 1;
-};
+// `count` identical consecutive steps, and blocks of such runs repeated back to back (e.g. every
+// full wave of tiles): the tile runner's compressed shape (sim/pipeline/tile_plan.h).
+using StepRun = sim::RunOf<KernelStep>;
+using StepBlock = sim::BlockOf<KernelStep>;
 
 struct KernelPlan {
   std::string kernel;             // "tiled_gemm", "flash_attention", "streaming", ...

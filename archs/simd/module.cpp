@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "archs/simd/cost_model.h"
+#include "archs/planned_op_result.h"
 #include "archs/simd/plan_activity.h"
 #include "archs/simd/roofline.h"
 #include "base/checked_math.h"
@@ -30,7 +31,7 @@ sim::TilePlan tile_plan(const KernelPlan& plan) {
     tile_block.repeat = block.repeat;
     for (const StepRun& run : block.runs) {
       tile_block.runs.push_back(
-          {{run.step.cycles, run.step.dram_read_bytes, run.step.dram_write_bytes}, run.count});
+          {{run.tile.cycles, run.tile.dram_read_bytes, run.tile.dram_write_bytes}, run.count});
     }
     tiles.blocks.push_back(std::move(tile_block));
   }
@@ -39,7 +40,7 @@ sim::TilePlan tile_plan(const KernelPlan& plan) {
 
 }  // namespace
 
-SimdUnit::SimdUnit(SimdParams params, double clock_ghz, sim::SharedResources& resources,
+SimdUnit::SimdUnit(sim::SharedResources& resources, SimdParams params, double clock_ghz,
                    SimdUnitOptions options, std::shared_ptr<UnitSearch> search)
     : params_(std::move(params)),
       clock_(clock_ghz, resources.clock_schedule),
@@ -69,16 +70,7 @@ sim::OpResult SimdUnit::execute(const ir::Op& op) {
   }
   const int64_t total_cycles = clock_.cycles_at_or_after(sc_core::sc_time_stamp()) - start_cycle;
 
-  sim::OpResult result;
-  result.unit_clock_ghz = clock_.clock_ghz();
-  result.compute_cycles = plan.compute_cycles;
-  result.macs = plan.macs;
-  const double peak = plan.peak_flops_per_cycle * static_cast<double>(total_cycles);
-  result.utilization = peak > 0 ? static_cast<double>(plan.flops) / peak : 0.0;
-  result.mapping_efficiency = plan.mapping_efficiency;
-  result.dram_bytes_read = plan.dram_read_bytes;
-  result.dram_bytes_written = plan.dram_write_bytes;
-  result.mapping = plan.mapping;
+  sim::OpResult result = planned_op_result(plan, total_cycles, clock_.clock_ghz());
   result.mapping["steps"] = plan.step_count();
   result.mapping["estimate_cycles"] =
       estimate_cycles(plan, memory.dram_bytes_per_cycle, memory.dram_latency_cycles);
@@ -95,12 +87,8 @@ sim::OpResult SimdUnit::execute(const ir::Op& op) {
 
 sim::UnitFactory simd_unit_factory(SimdParams params, double soc_clock_ghz,
                                    SimdUnitOptions options, std::shared_ptr<UnitSearch> search) {
-  return [params = std::move(params), soc_clock_ghz, options,
-          search = std::move(search)](sim::SharedResources& resources)
-             -> std::unique_ptr<sim::UnitModel> {
-    const double clock_ghz = params.clock_ghz.value_or(soc_clock_ghz);
-    return std::make_unique<SimdUnit>(params, clock_ghz, resources, options, search);
-  };
+  return sim::unit_factory<SimdUnit>(params, params.clock_ghz.value_or(soc_clock_ghz), options,
+                                     search);
 }
 
 }  // namespace polyarch::archs::simd

@@ -23,7 +23,7 @@ struct SimdUnitOptions {
 class SimdUnit : public sim::UnitModel {
  public:
   // `search`: the run's searched GEMM tilings (polyarch run --search); null: the mapper's own.
-  SimdUnit(SimdParams params, double clock_ghz, sim::SharedResources& resources,
+  SimdUnit(sim::SharedResources& resources, SimdParams params, double clock_ghz,
            SimdUnitOptions options = {}, std::shared_ptr<UnitSearch> search = nullptr);
   ~SimdUnit() override;
 

@@ -20,7 +20,7 @@ Bound op_bound(const KernelPlan& plan, const MemoryView& memory, int64_t total_c
   std::map<Bound, int64_t> cycles_by_bound;
   for (const StepBlock& block : plan.blocks) {
     for (const StepRun& run : block.runs) {
-      cycles_by_bound[run.step.bound] += run.step.cycles * run.count * block.repeat;
+      cycles_by_bound[run.tile.bound] += run.tile.cycles * run.count * block.repeat;
     }
   }
   Bound bound = Bound::kLatency;

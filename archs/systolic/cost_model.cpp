@@ -217,12 +217,6 @@ FoldShape fold_shape(const PlanContext& ctx, int64_t row_fold, int64_t col_fold)
   return fold;
 }
 
-bool same_runs(const std::vector<FoldRun>& a, const std::vector<FoldRun>& b) {
-  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const FoldRun& x, const FoldRun& y) {
-    return x.count == y.count && x.shape == y.shape;
-  });
-}
-
 // Folds differ only by being first, middle or last in their loop, so one column fold is at
 // most three runs and the whole GEMM at most three blocks, however many folds it has.
 std::vector<FoldRun> column_fold_runs(const PlanContext& ctx, int64_t col_fold) {
@@ -230,7 +224,7 @@ std::vector<FoldRun> column_fold_runs(const PlanContext& ctx, int64_t col_fold) 
   auto append = [&](int64_t row_fold, int64_t count) {
     if (count <= 0) return;
     FoldShape shape = fold_shape(ctx, row_fold, col_fold);
-    if (!runs.empty() && runs.back().shape == shape) {
+    if (!runs.empty() && runs.back().tile == shape) {
       runs.back().count += count;
     } else {
       runs.push_back({shape, count});
@@ -247,7 +241,7 @@ std::vector<FoldBlock> fold_blocks(const PlanContext& ctx) {
   auto append = [&](int64_t col_fold, int64_t repeat) {
     if (repeat <= 0) return;
     std::vector<FoldRun> runs = column_fold_runs(ctx, col_fold);
-    if (!blocks.empty() && same_runs(blocks.back().runs, runs)) {
+    if (!blocks.empty() && blocks.back().runs == runs) {
       blocks.back().repeat += repeat;
     } else {
       blocks.push_back({std::move(runs), repeat});
@@ -364,7 +358,7 @@ void sum_folds(SystolicPlan& plan, int64_t array_cells) {
     for (const FoldRun& run : block.runs) {
       const int64_t count = checked_mul(checked_mul(run.count, block.repeat, "fold count"),
                                         plan.gemm_repeats, "fold count");
-      const FoldShape& shape = run.shape;
+      const FoldShape& shape = run.tile;
       folds = checked_add(folds, count, "fold count");
       accumulate(used_cells, shape.rows_used * shape.cols_used, count, "mapping efficiency");
       accumulate(plan.compute_cycles, shape.cycles, count, "compute cycles");

@@ -17,6 +17,7 @@
 
 #include "archs/systolic/params.h"
 #include "compiler/ir/op.h"
+#include "sim/pipeline/tile_plan.h"
 
 namespace polyarch::archs::systolic {
 
@@ -48,17 +49,10 @@ struct FoldShape {
   bool operator==(const FoldShape&) const = default;
 };
 
-// `count` consecutive identical folds.
-struct FoldRun {
-  FoldShape shape;
-  int64_t count = 0;
-};
-
-// A sequence of runs executed `repeat` times back to back (e.g. every middle column fold).
-struct FoldBlock {
-  std::vector<FoldRun> runs;
-  int64_t repeat = 1;
-};
+// `count` consecutive identical folds, and blocks of such runs repeated back to back (e.g. every
+// middle column fold): the tile runner's compressed shape (sim/pipeline/tile_plan.h).
+using FoldRun = sim::RunOf<FoldShape>;
+using FoldBlock = sim::BlockOf<FoldShape>;
 
 struct SystolicPlan {
   OperandDims dims;

@@ -10,7 +10,7 @@ sim::TilePlan fold_tiles(const SystolicPlan& plan) {
     sim::TileBlock tile_block;
     tile_block.repeat = block.repeat;
     for (const FoldRun& run : block.runs) {
-      const FoldShape& fold = run.shape;
+      const FoldShape& fold = run.tile;
       tile_block.runs.push_back(
           {{fold.cycles, fold.dram_read_bytes, fold.dram_write_bytes}, run.count});
     }

@@ -57,7 +57,7 @@ void SystolicUnit::describe_limits(const ir::Op& op, const SystolicParams& run_p
   result.roofline = sim::roofline_json(point);
 }
 
-SystolicUnit::SystolicUnit(SystolicParams params, double clock_ghz, sim::SharedResources& resources,
+SystolicUnit::SystolicUnit(sim::SharedResources& resources, SystolicParams params, double clock_ghz,
                            SystolicUnitOptions options, std::shared_ptr<UnitSearch> search)
     : params_(std::move(params)),
       clock_(clock_ghz, resources.clock_schedule),
@@ -132,12 +132,8 @@ sim::OpResult SystolicUnit::execute(const ir::Op& op) {
 sim::UnitFactory systolic_unit_factory(SystolicParams params, double soc_clock_ghz,
                                        SystolicUnitOptions options,
                                        std::shared_ptr<UnitSearch> search) {
-  return [params = std::move(params), soc_clock_ghz, options,
-          search = std::move(search)](sim::SharedResources& resources)
-             -> std::unique_ptr<sim::UnitModel> {
-    const double clock_ghz = params.clock_ghz.value_or(soc_clock_ghz);
-    return std::make_unique<SystolicUnit>(params, clock_ghz, resources, options, search);
-  };
+  return sim::unit_factory<SystolicUnit>(params, params.clock_ghz.value_or(soc_clock_ghz), options,
+                                         search);
 }
 
 }  // namespace polyarch::archs::systolic

@@ -26,7 +26,7 @@ class SystolicUnit : public sim::UnitModel {
   // `clock_ghz` is the unit's clock: params.clock_ghz, or the SoC clock when that is unset.
   // `search`: the run's searched mappings (polyarch run --search); null: the unit's own
   // configuration for every op.
-  SystolicUnit(SystolicParams params, double clock_ghz, sim::SharedResources& resources,
+  SystolicUnit(sim::SharedResources& resources, SystolicParams params, double clock_ghz,
                SystolicUnitOptions options = {}, std::shared_ptr<UnitSearch> search = nullptr);
   ~SystolicUnit() override;
 

@@ -63,18 +63,18 @@ PlanTime plan_time(const SystolicPlan& plan, bool double_buffered, const sim::Dr
   for (const FoldBlock& block : plan.blocks) {
     Chains block_chains;
     for (const FoldRun& run : block.runs) {
-      const FoldTime fold = fold_time(run.shape, dram, clock_ghz);
+      const FoldTime fold = fold_time(run.tile, dram, clock_ghz);
       const double count = static_cast<double>(run.count) * static_cast<double>(block.repeat) *
                            static_cast<double>(plan.gemm_repeats);
       time.compute_s += count * fold.compute_s;
       time.dram_s += count * (fold.load_s + fold.write_s);
-      const double latency = run.shape.dram_read_bytes > 0 ? dram.dram_latency_s : 0.0;
+      const double latency = run.tile.dram_read_bytes > 0 ? dram.dram_latency_s : 0.0;
       const double chain_step = fold.write_s + fold.load_s + latency + fold.compute_s;
       block_chains.append(chain_step, run.count);
       const double slots = double_buffered ? 2.0 : 1.0;
       runs_s += count * std::max({fold.compute_s, fold.load_s + fold.write_s, chain_step / slots});
-      if (first == nullptr) first = &run.shape;
-      last = &run.shape;
+      if (first == nullptr) first = &run.tile;
+      last = &run.tile;
     }
     gemm.append(block_chains.repeated(block.repeat));
   }

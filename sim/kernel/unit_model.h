@@ -39,4 +39,15 @@ class UnitModel {
 // Creates a unit inside the current SystemC context (during elaboration).
 using UnitFactory = std::function<std::unique_ptr<UnitModel>(SharedResources&)>;
 
+// The factory every kind's unit uses: each simulation builds a fresh `Unit` from the shared
+// resources and copies of `values` (its parameters, clock, search decisions), since a SystemC
+// context lives for one simulation only.
+template <class Unit, class... Values>
+UnitFactory unit_factory(Values... values) {
+  return
+      [... values = std::move(values)](SharedResources& resources) -> std::unique_ptr<UnitModel> {
+        return std::make_unique<Unit>(resources, values...);
+      };
+}
+
 }  // namespace polyarch::sim

@@ -16,17 +16,25 @@ struct TileShape {
   int64_t dram_write_bytes = 0;
 };
 
-// `count` consecutive identical tiles.
-struct TileRun {
-  TileShape tile;
+// `count` consecutive identical tiles. The kinds plan in the same compressed shape with tiles of
+// their own (a systolic FoldShape, a simd KernelStep), which carry more than the runner needs.
+template <class Tile>
+struct RunOf {
+  Tile tile;
   int64_t count = 0;
+
+  bool operator==(const RunOf&) const = default;
 };
 
 // A sequence of runs executed `repeat` times back to back.
-struct TileBlock {
-  std::vector<TileRun> runs;
+template <class Tile>
+struct BlockOf {
+  std::vector<RunOf<Tile>> runs;
   int64_t repeat = 1;
 };
+
+using TileRun = RunOf<TileShape>;
+using TileBlock = BlockOf<TileShape>;
 
 struct TilePlan {
   std::vector<TileBlock> blocks;  // in execution order

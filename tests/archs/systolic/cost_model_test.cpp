@@ -50,7 +50,7 @@ std::vector<FoldShape> expand(const SystolicPlan& plan) {
   std::vector<FoldShape> folds;
   for (const FoldBlock& block : plan.blocks) {
     for (int64_t r = 0; r < block.repeat; ++r) {
-      for (const FoldRun& run : block.runs) folds.insert(folds.end(), run.count, run.shape);
+      for (const FoldRun& run : block.runs) folds.insert(folds.end(), run.count, run.tile);
     }
   }
   return folds;

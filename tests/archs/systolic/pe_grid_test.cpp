@@ -67,7 +67,7 @@ std::vector<int64_t> model_fold_cycles(const SystolicPlan& plan) {
     for (const FoldBlock& block : plan.blocks) {
       for (int64_t r = 0; r < block.repeat; ++r) {
         for (const FoldRun& run : block.runs) {
-          cycles.insert(cycles.end(), run.count, run.shape.cycles);
+          cycles.insert(cycles.end(), run.count, run.tile.cycles);
         }
       }
     }
