@@ -17,7 +17,8 @@ namespace {
 
 constexpr const char* kCompareHelp =
     R"(usage: polyarch compare --workload W --arch A.yaml --arch B.yaml ... [--out DIR]
-                        [--search S [--objective O] [--search-budget N] [--cache-dir DIR|--no-cache]]
+                        [--mapping fixed|searched] [--search S [--objective O]
+                        [--search-budget N] [--cache-dir DIR|--no-cache]]
 
 Runs W on every architecture and prints, side by side: latency, energy, average power,
 attained TFLOP/s, mean utilisation, DRAM traffic, the bound that held longest and the busiest
@@ -29,7 +30,8 @@ An architecture that cannot run W keeps its row, which names the arch file and s
 others are still run and written. The exit code is then that of the failure (2 for bad input
 such as an op no unit runs, 1 for a runtime error), or 0 when every architecture ran.
 
-The mapping-search options (--search, --objective, --search-budget, --cache-dir, --no-cache) and
+Every op's mapping is searched unless --mapping fixed runs each unit's configured one. The
+mapping options (--mapping, --search, --objective, --search-budget, --cache-dir, --no-cache) and
 the compiler-pass flags are those of `polyarch run` (see run --help) and apply to every
 architecture.
 )";

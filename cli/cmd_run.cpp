@@ -24,7 +24,8 @@ namespace {
 // The help; the unit kinds and searchers come from their registries.
 std::string run_help() {
   return R"(usage: polyarch run --arch A.yaml --workload W [--out DIR] [--seed N] [--quiet]
-                    [--search S [--objective O] [--search-budget N] [--cache-dir DIR|--no-cache]]
+                    [--mapping fixed|searched] [--search S [--objective O] [--search-budget N]]
+                    [--cache-dir DIR|--no-cache]
 
 Compiles workload W (a layer-list YAML, a SCALE-Sim topology CSV, an ONNX model or a text IR
 file), maps it onto the units of architecture A, simulates it, prints a short table and writes DIR/report.json (schema
@@ -51,15 +52,19 @@ options:
   --max-memory SIZE     limit the process's memory (GiB, or with M/G suffix: 512M, 4G);
                         exceeding it ends the run with "out of memory" (exit 1)
 
-mapping search (units whose kind exposes a mapping space:
-                    )" + driver::unit_kind_list() + R"():
-  --search S        run the mapping searcher S picks for each op shape (seeded by --seed);
-                    without it each kind chooses its own (the exhaustive optimum, so results
-                    are the same). Searchers: )" + driver::searcher_list() + R"(
+mapping (units whose kind exposes a mapping space: )" + driver::unit_kind_list() + R"():
+  --mapping M       searched (default): the compiler searches each op's mapping (dataflow,
+                    tiling, partition, ...) and the unit runs the best one; fixed: each unit
+                    runs the mapping its YAML configures (what a cycle-exact comparison with
+                    SCALE-Sim needs: scalesim_compat units are exact in this mode).
+                    report.json's `mapping` says which mode ran
+  --search S        the searcher for each op shape, exhaustive by default (seeded by --seed).
+                    Searchers: )" + driver::searcher_list() + R"(
   --objective O     what the search minimises: latency (default), energy, edp, weighted:L,E
   --search-budget N evaluations per decision for the non-exhaustive searchers (default 2000)
   --cache-dir DIR   where decisions are cached (default $XDG_CACHE_HOME/polyarch); a later run
-                    reads them instead of searching (ops[].mapping.search.source: cached)
+                    reads them instead of searching, with the same report bytes (compile
+                    --explain says which decisions were cached)
   --no-cache        search every decision again and store nothing
 
 functional mode (the reference interpreter; nothing simulated):

@@ -9,6 +9,7 @@
 #include "base/error.h"
 #include "cli/arguments.h"
 #include "cli/commands.h"
+#include "cli/mapping_search_options.h"
 #include "sweep/sweep_runner.h"
 
 namespace polyarch::cli {
@@ -17,6 +18,8 @@ namespace {
 
 constexpr const char* kSweepHelp =
     R"(usage: polyarch sweep S.yaml [--out DIR] [-j N] [--resume] [--shard i/N]
+                      [--mapping fixed|searched] [--search S [--objective O] [--search-budget N]]
+                      [--cache-dir DIR|--no-cache]
 
 Expands the sweep file's parameters over its base arch file (cartesian product, zip groups,
 ranges, or random / Latin-hypercube sampling), drops points that fail its constraints, simulates
@@ -36,6 +39,11 @@ options:
   --shard i/N    run only every N-th point starting at point i (0 <= i < N; for job arrays,
                  e.g. Slurm's --array=0-3 with --shard $SLURM_ARRAY_TASK_ID/4) into
                  DIR/results-shard-i-of-N.sqlite; `polyarch merge` joins the shards
+  --mapping, --search, --objective, --search-budget, --cache-dir, --no-cache
+                 as for `polyarch run`: every point's ops run searched mappings unless
+                 --mapping fixed; decisions are cached on disk by unit configuration, so points
+                 sharing a unit's shape share its searches. A database keeps the mode it was
+                 filled under and refuses a resume under another
 exit codes: 0 all points simulated, 1 some points failed (see the errors table), 2 bad input
 )";
 
@@ -93,7 +101,9 @@ int sweep_command(const CommandArgs& args) {
     std::cout << kSweepHelp;
     return 0;
   }
-  Arguments parsed(normalise_jobs_flag(args), {{"out"}, {"jobs"}, {"resume", false}, {"shard"}});
+  std::vector<OptionSpec> specs = {{"out"}, {"jobs"}, {"resume", false}, {"shard"}};
+  for (OptionSpec& spec : mapping_search_option_specs()) specs.push_back(std::move(spec));
+  Arguments parsed(normalise_jobs_flag(args), specs);
   if (parsed.positionals().size() != 1) {
     throw_bad_input({}, "sweep needs exactly one sweep file (see --help)");
   }
@@ -105,6 +115,7 @@ int sweep_command(const CommandArgs& args) {
   options.resume = parsed.flag("resume");
   std::tie(options.shard_index, options.shard_count) = parse_shard(parsed.value("shard"));
   options.terminal = isatty(STDERR_FILENO) != 0;
+  options.mapping_search = driver::search_policy(mapping_search_options(parsed), 0);
   sweep::SweepRunSummary summary = sweep::run_sweep(options, std::cout, std::cerr);
   return summary.jobs_failed > 0 ? 1 : 0;
 }

@@ -1,5 +1,5 @@
 #pragma once
-// `--search S [--objective O] [--search-budget N] [--cache-dir DIR | --no-cache]`: the options'
+// `--mapping fixed|searched --search S [--objective O] [--search-budget N] [--cache-dir DIR | --no-cache]`: the options'
 // specs and their values as the driver takes them (driver/search_options.h).
 #include <vector>
 

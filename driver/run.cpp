@@ -8,6 +8,7 @@
 #include "driver/compile_target.h"
 #include "driver/power_capped_schedule.h"
 #include "driver/schedule_plan.h"
+#include "driver/search_options.h"
 #include "driver/unsupported_ops.h"
 #include "sim/dvfs/dvfs_controller.h"
 #include "sim/kernel/simulation.h"
@@ -75,6 +76,7 @@ sim::RunResult run(const RunRequest& request) {
   result.provenance.seed = request.seed;
   result.provenance.arch_name = soc.name;
   result.provenance.workload_name = graph.name();
+  result.mapping_mode = mapping_mode_json(request.mapping_search.get());
   return result;
 }
 

@@ -55,22 +55,42 @@ std::shared_ptr<const mapping::SearchPolicy> make_policy(const SearchOptions& op
 
 std::shared_ptr<const mapping::SearchPolicy> search_policy(const SearchOptions& options,
                                                            uint64_t seed) {
-  if (!options.searcher) {
-    const std::pair<bool, const char*> without_searcher[] = {
-        {options.objective.has_value(), "objective"},
-        {options.budget.has_value(), "search-budget"},
-        {options.cache_dir.has_value(), "cache-dir"},
-        {options.no_cache, "no-cache"}};
-    for (const auto& [given, option] : without_searcher) {
-      if (given) throw_bad_input({}, std::string("--") + option + " needs --search");
-    }
-    return nullptr;
+  const std::string mode = options.mapping.value_or("searched");
+  if (mode == "searched") return make_policy(options, options.searcher.value_or("exhaustive"), seed);
+  if (mode != "fixed") {
+    throw_bad_input({}, "--mapping " + mode + ": expected fixed or searched");
   }
-  return make_policy(options, *options.searcher, seed);
+  const std::pair<bool, const char*> search_options[] = {
+      {options.searcher.has_value(), "search"},
+      {options.objective.has_value(), "objective"},
+      {options.budget.has_value(), "search-budget"},
+      {options.cache_dir.has_value(), "cache-dir"},
+      {options.no_cache, "no-cache"}};
+  for (const auto& [given, option] : search_options) {
+    if (given) {
+      throw_bad_input({}, std::string("--") + option +
+                              " searches mappings, but --mapping fixed runs the configured ones");
+    }
+  }
+  return nullptr;
+}
+
+nlohmann::ordered_json mapping_mode_json(const mapping::SearchPolicy* policy) {
+  if (policy == nullptr) return {{"mode", "fixed"}};
+  nlohmann::ordered_json mode = {
+      {"mode", "searched"}, {"searcher", policy->searcher}, {"objective", policy->objective.key()}};
+  // Exhaustive search visits the whole space whatever the budget.
+  if (policy->searcher != "exhaustive") mode["budget"] = policy->options.max_evaluations;
+  mode["cache"] = policy->cache != nullptr;
+  return mode;
 }
 
 std::shared_ptr<const mapping::SearchPolicy> explain_search_policy(const SearchOptions& options,
                                                                    uint64_t seed) {
+  if (options.mapping) {
+    throw_bad_input({}, "--mapping: --explain always searches; run --mapping fixed runs the "
+                        "configured mappings");
+  }
   return make_policy(options, options.searcher.value_or("exhaustive"), seed);
 }
 

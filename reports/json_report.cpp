@@ -211,6 +211,7 @@ nlohmann::ordered_json report_json(const sim::RunResult& result) {
                           {"seed", provenance.seed},
                           {"arch_name", provenance.arch_name},
                           {"workload_name", provenance.workload_name}};
+  if (!result.mapping_mode.is_null()) report["mapping"] = result.mapping_mode;
   report["arch"] = result.arch;
   return report;
 }

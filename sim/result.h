@@ -203,6 +203,9 @@ struct RunResult {
   // The configuration simulated, after `base:` merging and defaults: the SoC's describe(), with
   // its units (null where the run did not start from a SocConfig).
   nlohmann::ordered_json arch;
+  // How the op mappings were decided: {"mode": "fixed"} or {"mode": "searched", ...} (null
+  // where no command said, as in a sweep point before it records its mode).
+  nlohmann::ordered_json mapping_mode;
 };
 
 }  // namespace polyarch::sim

@@ -117,6 +117,21 @@ void SweepDatabase::create_tables() {
   transaction.commit();
 }
 
+void SweepDatabase::record_mapping_mode(const std::string& mode_json) {
+  SqliteStatement stored = db_.prepare("SELECT value FROM meta WHERE key = 'mapping'");
+  if (stored.step()) {
+    if (stored.column_text(0) != mode_json) {
+      throw_bad_input({spec_.file.string(), 0, 0, ""},
+                      "the results database was filled with mappings decided as " +
+                          stored.column_text(0) + ", this run decides them as " + mode_json +
+                          "; use the same mapping options or another --out directory");
+    }
+    return;
+  }
+  SqliteStatement insert = db_.prepare("INSERT INTO meta VALUES ('mapping', ?)");
+  insert.bind(1, mode_json).step();
+}
+
 void SweepDatabase::check_columns(const std::string& table,
                                   const std::vector<std::string>& expected) {
   SqliteStatement info = db_.prepare("PRAGMA table_info(" + quote_identifier(table) + ")");

@@ -40,6 +40,10 @@ class SweepDatabase {
   // incomparable rows, and that is a bad-input error.
   SweepDatabase(const std::filesystem::path& path, const SweepSpec& spec);
 
+  // Stores how the points' ops are mapped (report.json's `mapping` object, as JSON text); a
+  // database filled under another mode is a bad-input error, since its rows would not compare.
+  void record_mapping_mode(const std::string& mode_json);
+
   // Records this invocation in `sweeps` and the workloads; returns the workloads' ids.
   std::vector<int64_t> register_run(const std::vector<SweepWorkload>& workloads);
   void insert_points(const std::vector<SweepPoint>& points);

@@ -9,6 +9,7 @@
 #include "base/sha256.h"
 #include "compiler/frontend/workload_loader.h"
 #include "driver/run.h"
+#include "driver/search_options.h"
 #include "sweep/expand.h"
 #include "sweep/job_dispatch.h"
 #include "sweep/mpi_world.h"
@@ -24,8 +25,12 @@ namespace polyarch::sweep {
 namespace {
 
 // Runs in the worker process: the arch is re-parsed there so the parent keeps only documents.
-std::string simulate_point(const SweepSpec& spec, const SweepPoint& point, const ir::Graph& graph) {
+std::string simulate_point(const SweepSpec& spec, const SweepPoint& point, const ir::Graph& graph,
+                           const std::shared_ptr<const mapping::SearchPolicy>& mapping_search) {
   archs::SocConfig soc = archs::parse_soc_config(point_arch_document(spec, point));
+  if (mapping_search) {
+    for (auto& unit : soc.units) unit->use_mapping_search(mapping_search);
+  }
   return encode_run_result(driver::simulate_workload(soc, graph));
 }
 
@@ -80,16 +85,18 @@ struct SweepInputs {
   SweepSpec spec;
   SweepPlan plan;
   std::vector<ir::Graph> graphs;
+  std::shared_ptr<const mapping::SearchPolicy> mapping_search;
 
   std::size_t point_of(std::size_t id) const { return id / graphs.size(); }
   std::size_t workload_of(std::size_t id) const { return id % graphs.size(); }
   std::string run(std::size_t id) const {
-    return simulate_point(spec, plan.points[point_of(id)], graphs[workload_of(id)]);
+    return simulate_point(spec, plan.points[point_of(id)], graphs[workload_of(id)],
+                          mapping_search);
   }
 };
 
 SweepInputs load_inputs(const SweepRunOptions& options) {
-  SweepInputs inputs{load_sweep_spec(options.sweep_file), {}, {}};
+  SweepInputs inputs{load_sweep_spec(options.sweep_file), {}, {}, options.mapping_search};
   inputs.plan = plan_sweep(inputs.spec);
   if (options.shard_count > 1) {
     std::vector<SweepPoint> mine;
@@ -127,6 +134,7 @@ SweepRunSummary run_on_rank_zero(const SweepRunOptions& options, const MpiWorld&
   }
   std::filesystem::create_directories(options.out_dir);
   SweepDatabase database(database_path, spec);
+  database.record_mapping_mode(driver::mapping_mode_json(options.mapping_search.get()).dump());
   std::vector<int64_t> workload_ids = database.register_run(workloads);
   database.insert_points(plan.points);
 

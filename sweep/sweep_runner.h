@@ -4,9 +4,12 @@
 // the Pareto front over the sweep's objectives.
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <ostream>
 #include <string>
 #include <vector>
+
+#include "mapping/cache/unit_decisions.h"
 
 namespace polyarch::sweep {
 
@@ -21,6 +24,10 @@ struct SweepRunOptions {
   // `polyarch merge` computes over all shards.
   int shard_index = 0;
   int shard_count = 1;
+  // How each point's ops are mapped (driver/search_options.h): searched with this policy, or
+  // each unit's configured mapping when null. Decisions are cached on disk by unit shape, so
+  // points that share a unit's configuration share its searches.
+  std::shared_ptr<const mapping::SearchPolicy> mapping_search;
 };
 
 struct SweepRunSummary {

@@ -30,7 +30,8 @@ std::optional<Decision> decide(const MappingProblem& problem, const Objective& o
                                .energy_j = hit->energy_j,
                                .bound = bound_from_name(hit->bound)},
                       .mapping = hit->mapping,
-                      .from_cache = true};
+                      .from_cache = true,
+                      .evaluations = hit->evaluations};
     }
   }
   const SearchResult result = run_search(searcher, problem, objective, options);
@@ -45,7 +46,8 @@ std::optional<Decision> decide(const MappingProblem& problem, const Objective& o
                        .latency_s = decision.cost.latency_s,
                        .energy_j = decision.cost.energy_j,
                        .score = result.best_score,
-                       .bound = std::string(bound_name(decision.cost.bound))});
+                       .bound = std::string(bound_name(decision.cost.bound)),
+                       .evaluations = decision.evaluations});
   }
   return decision;
 }

@@ -15,7 +15,7 @@ struct Decision {
   MappingCost cost;
   std::string mapping;  // MappingSpace::describe(point)
   bool from_cache = false;
-  int64_t evaluations = 0;  // 0 on a hit
+  int64_t evaluations = 0;  // of the search that made it (a hit reads the count it stored)
 };
 
 // `searcher` as run_search takes it; the key's `searcher` field is filled from it and the seed.

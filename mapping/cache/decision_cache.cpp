@@ -13,7 +13,7 @@ namespace polyarch::mapping {
 
 namespace {
 
-constexpr const char* kSchema = "polyarch.mapping_decision/1";
+constexpr const char* kSchema = "polyarch.mapping_decision/2";
 
 uint64_t fnv1a(const std::string& text) {
   uint64_t hash = 0xcbf29ce484222325ull;
@@ -51,7 +51,7 @@ std::optional<CachedDecision> DecisionCache::lookup(const DecisionKey& key) cons
   text << in.rdbuf();
   try {
     const nlohmann::json json = nlohmann::json::parse(text.str());
-    if (json.at("schema") != kSchema) throw std::runtime_error("unknown schema");
+    if (json.at("schema") != kSchema) return std::nullopt;  // another version's entry: stale
     if (json.at("key") != key_json(key)) return std::nullopt;  // a hash collision: a miss
     const nlohmann::json& decision = json.at("decision");
     CachedDecision cached;
@@ -61,6 +61,7 @@ std::optional<CachedDecision> DecisionCache::lookup(const DecisionKey& key) cons
     cached.energy_j = decision.at("energy_j").get<double>();
     cached.score = decision.at("score").get<double>();
     cached.bound = decision.at("bound").get<std::string>();
+    cached.evaluations = decision.at("evaluations").get<int64_t>();
     return cached;
   } catch (const std::exception& error) {
     if (warn_)
@@ -79,7 +80,8 @@ void DecisionCache::store(const DecisionKey& key, const CachedDecision& decision
                               {"latency_s", decision.latency_s},
                               {"energy_j", decision.energy_j},
                               {"score", decision.score},
-                              {"bound", decision.bound}}}};
+                              {"bound", decision.bound},
+                              {"evaluations", decision.evaluations}}}};
   const std::filesystem::path path = entry_path(key);
   // A unique temporary name per process and call, so concurrent compiles never share one.
   const std::filesystem::path temporary =

@@ -5,7 +5,7 @@
 // key and the file repeats the whole key, so a hash collision reads as a miss. Writes go to a
 // temporary file in the same directory and are renamed over the entry (atomic on POSIX), so a
 // reader never sees half an entry; an unreadable or malformed entry is ignored with a warning
-// and overwritten by the next store.
+// and overwritten by the next store, and an entry of another schema version is a quiet miss.
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -29,6 +29,7 @@ struct CachedDecision {
   double energy_j = 0;
   double score = 0;
   std::string bound;
+  int64_t evaluations = 0;  // how many points the search that made it evaluated
 };
 
 class DecisionCache {

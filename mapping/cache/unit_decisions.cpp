@@ -21,7 +21,6 @@ nlohmann::ordered_json decision_json(const SearchPolicy& policy, const Decision&
   return {{"searcher", policy.searcher},
           {"objective", policy.objective.key()},
           {"point", decision.mapping},
-          {"source", decision.from_cache ? "cached" : "searched"},
           {"evaluations", decision.evaluations}};
 }
 

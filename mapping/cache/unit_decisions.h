@@ -42,8 +42,10 @@ class UnitDecisions {
   std::map<std::string, std::optional<Decision>> decided_;
 };
 
-// How a decision was made, for an op's `mapping.search` in the report: searcher, the chosen
-// point as the space describes it, source "searched" or "cached" (read from disk), evaluations.
+// How a decision was made, for an op's `mapping.search` in the report: searcher, objective, the
+// chosen point as the space describes it, and the evaluations of the search that made it. Not
+// whether it was read from the cache: a report depends on its inputs only, so a warm cache and
+// a cold one give the same bytes (`compile --explain` says which decisions were cached).
 nlohmann::ordered_json decision_json(const SearchPolicy& policy, const Decision& decision);
 
 }  // namespace polyarch::mapping

@@ -1,7 +1,8 @@
 // Every shipped architecture x every shipped workload, through the real program: each run's
 // report.json must equal the one recorded in tests/data/report_identity/<arch>.tsv. The record
-// was written by polyarch before a restructuring of its code; a restructuring must not change a
-// number, so any difference here is a behaviour change to explain (or, for a deliberate model
+// was written by polyarch before a restructuring of its code, with each unit's configured mapping
+// (`--mapping fixed`, the only mode then); a restructuring must not change a number, so any
+// difference here is a behaviour change to explain (or, for a deliberate model
 // change, to re-record: see tests/data/report_identity/README.md).
 //
 // A report is compared by the SHA-256 of its canonical text (parsed and written back, keys in
@@ -32,7 +33,7 @@ using polyarch::test_support::read_file;
 using polyarch::test_support::run_command;
 
 // Top-level report.json keys added after the record was made.
-const std::vector<std::string> kNewKeys = {"arch"};
+const std::vector<std::string> kNewKeys = {"arch", "mapping"};
 
 constexpr int kRecordLimitSeconds = 150;
 const std::string kSlow = "slow";
@@ -98,7 +99,7 @@ RecordedRun run_pair(const std::string& arch_stem, const std::string& workload,
   const std::string limit =
       recording ? " --max-sim-seconds " + std::to_string(kRecordLimitSeconds) : "";
   const std::string command = "cd '" + source_dir().string() + "' && '" + program() +
-                              "' run --quiet" + limit + " --arch configs/arch/" + arch_stem +
+                              "' run --quiet --mapping fixed" + limit + " --arch configs/arch/" + arch_stem +
                               ".yaml --workload " + workload + " --out '" + out_dir.string() + "'";
   const polyarch::test_support::CommandOutput output = run_command(command);
   RecordedRun run;

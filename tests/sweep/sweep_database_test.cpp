@@ -99,5 +99,19 @@ TEST_F(SweepDatabaseTest, ReopeningWithOtherParametersOrBaseIsRefused) {
   EXPECT_THROW(SweepDatabase(path_, other_base), Error);
 }
 
+// Rows of searched and configured mappings do not compare: a resume keeps the mode it began with.
+TEST_F(SweepDatabaseTest, ResumingUnderAnotherMappingModeIsRefused) {
+  const std::string searched = R"({"mode":"searched","searcher":"exhaustive"})";
+  { SweepDatabase(path_, spec_).record_mapping_mode(searched); }
+  { SweepDatabase(path_, spec_).record_mapping_mode(searched); }
+  try {
+    SweepDatabase(path_, spec_).record_mapping_mode(R"({"mode":"fixed"})");
+    FAIL() << "a database filled with searched mappings took a fixed-mapping run";
+  } catch (const Error& error) {
+    EXPECT_NE(std::string(error.what()).find("another --out directory"), std::string::npos)
+        << error.what();
+  }
+}
+
 }  // namespace
 }  // namespace polyarch::sweep
