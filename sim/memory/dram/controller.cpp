@@ -1,6 +1,7 @@
 #include "sim/memory/dram/controller.h"
 
 #include <algorithm>
+#include <deque>
 
 namespace polyarch::sim::dram {
 
@@ -18,32 +19,86 @@ void Controller::add(const QueuedBurst& burst) { waiting_.push_back(burst); }
 
 void Controller::run(std::vector<int64_t>& request_completion) {
   std::stable_sort(
-      waiting_.begin(), waiting_.end(),
+      waiting_.begin() + static_cast<std::ptrdiff_t>(next_waiting_), waiting_.end(),
       [](const QueuedBurst& a, const QueuedBurst& b) { return a.arrival_cycle < b.arrival_cycle; });
+  simulate(kNever, false, request_completion);
+  waiting_.clear();
+  next_waiting_ = 0;
+}
+
+void Controller::run_until(int64_t cycle, std::vector<int64_t>& request_completion) {
+  simulate(cycle, true, request_completion);
+}
+
+bool Controller::has_queue_room() const {
+  const size_t held =
+      config_.controller.command_queue_depth > 0 ? transactions_.size() : queue_.size();
+  return held + (waiting_.size() - next_waiting_) <
+         static_cast<size_t>(config_.controller.queue_depth);
+}
+
+bool Controller::move_one_transaction() {
+  const ControllerOptions& options = config_.controller;
+  const auto capacity = static_cast<size_t>(options.command_queue_depth);
+  for (auto candidate = transactions_.begin(); candidate != transactions_.end(); ++candidate) {
+    size_t queued = queue_.size();
+    if (options.command_queue_per_bank) {
+      queued = static_cast<size_t>(std::count_if(
+          queue_.begin(), queue_.end(), [&](const QueuedBurst& burst) {
+            return burst.address.bank_group == candidate->address.bank_group &&
+                   burst.address.bank == candidate->address.bank;
+          }));
+    }
+    if (queued >= capacity) continue;
+    queue_.push_back(*candidate);
+    transactions_.erase(candidate);
+    return true;
+  }
+  return false;
+}
+
+void Controller::simulate(int64_t limit, bool idle_refresh,
+                          std::vector<int64_t>& request_completion) {
   const auto depth = static_cast<size_t>(config_.controller.queue_depth);
   const bool refresh_enabled = config_.controller.refresh;
-  size_t next_waiting = 0;
-  while (next_waiting < waiting_.size() || !queue_.empty()) {
-    while (queue_.size() < depth && next_waiting < waiting_.size() &&
-           waiting_[next_waiting].arrival_cycle <= now_) {
-      queue_.push_back(waiting_[next_waiting++]);
+  const bool keep_going = idle_refresh && refresh_enabled;
+  // With command queues, arrivals enter the transaction queue and move on one per cycle.
+  const bool staged = config_.controller.command_queue_depth > 0;
+  const auto enter = [&](const QueuedBurst& burst) {
+    if (staged) {
+      transactions_.push_back(burst);
+    } else {
+      queue_.push_back(burst);
+    }
+  };
+  const auto held = [&] { return staged ? transactions_.size() : queue_.size(); };
+  while ((next_waiting_ < waiting_.size() || !queue_.empty() || !transactions_.empty() ||
+          keep_going) &&
+         now_ < limit) {
+    while (held() < depth && next_waiting_ < waiting_.size() &&
+           waiting_[next_waiting_].arrival_cycle <= now_) {
+      enter(waiting_[next_waiting_++]);
     }
     if (refresh_enabled && now_ >= next_refresh_cycle_) refresh_due_ = true;
 
     const SchedulerDecision decision = scheduler_.decide(queue_, banks_, now_, refresh_due_);
     if (decision.issue_now) {
       issue(decision, request_completion);
+      if (staged) move_one_transaction();  // after the command, as DRAMsim3's ClockTick
       ++now_;  // one command per cycle on the command bus
       continue;
     }
+    if (staged && move_one_transaction()) {
+      ++now_;
+      continue;
+    }
     int64_t next_event = decision.next_ready;
-    if (queue_.size() < depth && next_waiting < waiting_.size()) {
-      next_event = std::min(next_event, waiting_[next_waiting].arrival_cycle);
+    if (held() < depth && next_waiting_ < waiting_.size()) {
+      next_event = std::min(next_event, waiting_[next_waiting_].arrival_cycle);
     }
     if (refresh_enabled && !refresh_due_) next_event = std::min(next_event, next_refresh_cycle_);
-    now_ = std::max(now_ + 1, next_event);
+    now_ = std::max(now_ + 1, std::min(next_event, limit));
   }
-  waiting_.clear();
 }
 
 void Controller::issue(const SchedulerDecision& decision,

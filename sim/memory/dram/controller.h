@@ -24,12 +24,24 @@ class Controller {
   // Serves every added burst. `request_completion[request_id]` is raised to the cycle its
   // burst's data transfer ends. May be called again after more add() calls; time continues.
   void run(std::vector<int64_t>& request_completion);
+  // Simulates the cycles before `cycle`, refreshing on schedule even while idle, so that bursts
+  // can be added one at a time as they arrive (trace replay). Bursts added from here on must
+  // arrive no earlier than `cycle`.
+  void run_until(int64_t cycle, std::vector<int64_t>& request_completion);
+  // Whether a burst added now would find a free queue entry.
+  bool has_queue_room() const;
 
   const std::vector<Command>& commands() const { return commands_; }
   const DramStats& stats() const { return stats_; }
   int64_t now() const { return now_; }
 
  private:
+  // The loop of run() and run_until(): stops at `limit`, or when no burst is left unless
+  // `idle_refresh` keeps it going (refreshes falling due while the queue is empty).
+  void simulate(int64_t limit, bool idle_refresh, std::vector<int64_t>& request_completion);
+  // With command queues (ControllerOptions::command_queue_depth > 0): moves the oldest staged
+  // transaction whose command queue has room into the scheduler's queue; false if none can.
+  bool move_one_transaction();
   void issue(const SchedulerDecision& decision, std::vector<int64_t>& request_completion);
   void complete_column(const QueuedBurst& burst, int64_t data_end,
                        std::vector<int64_t>& request_completion);
@@ -40,7 +52,9 @@ class Controller {
   BankState banks_;
   FrFcfsScheduler scheduler_;
   std::vector<QueuedBurst> waiting_;  // not yet in the queue
-  std::vector<QueuedBurst> queue_;    // arrival order
+  size_t next_waiting_ = 0;           // waiting_[next_waiting_...] have not entered the queue
+  std::vector<QueuedBurst> queue_;    // arrival order; what the scheduler sees
+  std::deque<QueuedBurst> transactions_;  // with command queues: the transaction queue
   std::vector<Command> commands_;
   DramStats stats_;
   int64_t now_ = 0;
