@@ -1,7 +1,6 @@
 #include "sim/memory/dram/controller.h"
 
 #include <algorithm>
-#include <deque>
 
 namespace polyarch::sim::dram {
 
@@ -11,6 +10,8 @@ Controller::Controller(const DramConfig& config, int channel, int pseudo_channel
       pseudo_channel_(pseudo_channel),
       banks_(config),
       scheduler_(config),
+      staged_(config.controller.command_queue_depth > 0),
+      transactions_(config.controller),
       next_refresh_cycle_(config.timing.tREFI) {
   queue_.reserve(static_cast<size_t>(config.controller.queue_depth));
 }
@@ -30,70 +31,53 @@ void Controller::run_until(int64_t cycle, std::vector<int64_t>& request_completi
   simulate(cycle, true, request_completion);
 }
 
-bool Controller::has_queue_room() const {
-  const size_t held =
-      config_.controller.command_queue_depth > 0 ? transactions_.size() : queue_.size();
-  return held + (waiting_.size() - next_waiting_) <
-         static_cast<size_t>(config_.controller.queue_depth);
+bool Controller::has_queue_room(bool is_write) const {
+  size_t pending = 0;
+  for (size_t i = next_waiting_; i < waiting_.size(); ++i) {
+    pending += !staged_ || waiting_[i].is_write == is_write ? 1 : 0;
+  }
+  if (!staged_) return queue_.size() + pending < static_cast<size_t>(config_.controller.queue_depth);
+  return pending == 0 && transactions_.has_room(is_write);
 }
 
-bool Controller::move_one_transaction() {
-  const ControllerOptions& options = config_.controller;
-  const auto capacity = static_cast<size_t>(options.command_queue_depth);
-  for (auto candidate = transactions_.begin(); candidate != transactions_.end(); ++candidate) {
-    size_t queued = queue_.size();
-    if (options.command_queue_per_bank) {
-      queued = static_cast<size_t>(std::count_if(
-          queue_.begin(), queue_.end(), [&](const QueuedBurst& burst) {
-            return burst.address.bank_group == candidate->address.bank_group &&
-                   burst.address.bank == candidate->address.bank;
-          }));
-    }
-    if (queued >= capacity) continue;
-    queue_.push_back(*candidate);
-    transactions_.erase(candidate);
-    return true;
-  }
-  return false;
+bool Controller::can_enter(const QueuedBurst& burst) const {
+  if (staged_) return transactions_.has_room(burst.is_write);
+  return queue_.size() < static_cast<size_t>(config_.controller.queue_depth);
 }
 
 void Controller::simulate(int64_t limit, bool idle_refresh,
                           std::vector<int64_t>& request_completion) {
-  const auto depth = static_cast<size_t>(config_.controller.queue_depth);
   const bool refresh_enabled = config_.controller.refresh;
   const bool keep_going = idle_refresh && refresh_enabled;
-  // With command queues, arrivals enter the transaction queue and move on one per cycle.
-  const bool staged = config_.controller.command_queue_depth > 0;
-  const auto enter = [&](const QueuedBurst& burst) {
-    if (staged) {
-      transactions_.push_back(burst);
-    } else {
-      queue_.push_back(burst);
-    }
-  };
-  const auto held = [&] { return staged ? transactions_.size() : queue_.size(); };
   while ((next_waiting_ < waiting_.size() || !queue_.empty() || !transactions_.empty() ||
           keep_going) &&
          now_ < limit) {
-    while (held() < depth && next_waiting_ < waiting_.size() &&
-           waiting_[next_waiting_].arrival_cycle <= now_) {
-      enter(waiting_[next_waiting_++]);
+    while (next_waiting_ < waiting_.size() && waiting_[next_waiting_].arrival_cycle <= now_ &&
+           can_enter(waiting_[next_waiting_])) {
+      if (staged_) {
+        transactions_.add(waiting_[next_waiting_++]);
+      } else {
+        queue_.push_back(waiting_[next_waiting_++]);
+      }
     }
     if (refresh_enabled && now_ >= next_refresh_cycle_) refresh_due_ = true;
 
     const SchedulerDecision decision = scheduler_.decide(queue_, banks_, now_, refresh_due_);
+    // With command queues, one burst moves on per cycle, after the command (DRAMsim3's
+    // Controller::ClockTick); the last requests' writes are flushed once none can follow.
+    const bool flush_writes = !idle_refresh && next_waiting_ == waiting_.size();
     if (decision.issue_now) {
       issue(decision, request_completion);
-      if (staged) move_one_transaction();  // after the command, as DRAMsim3's ClockTick
+      if (staged_) transactions_.move_one(queue_, flush_writes);
       ++now_;  // one command per cycle on the command bus
       continue;
     }
-    if (staged && move_one_transaction()) {
+    if (staged_ && transactions_.move_one(queue_, flush_writes)) {
       ++now_;
       continue;
     }
     int64_t next_event = decision.next_ready;
-    if (held() < depth && next_waiting_ < waiting_.size()) {
+    if (next_waiting_ < waiting_.size() && can_enter(waiting_[next_waiting_])) {
       next_event = std::min(next_event, waiting_[next_waiting_].arrival_cycle);
     }
     if (refresh_enabled && !refresh_due_) next_event = std::min(next_event, next_refresh_cycle_);

@@ -4,7 +4,6 @@
 // per command-clock cycle. Time advances from one event to the next (an arrival, a refresh
 // falling due, the earliest cycle a waiting command may issue), so idle stretches cost nothing.
 #include <cstdint>
-#include <deque>
 #include <vector>
 
 #include "sim/memory/dram/bank_state.h"
@@ -12,6 +11,7 @@
 #include "sim/memory/dram/config.h"
 #include "sim/memory/dram/scheduler.h"
 #include "sim/memory/dram/stats.h"
+#include "sim/memory/dram/transaction_queues.h"
 
 namespace polyarch::sim::dram {
 
@@ -28,8 +28,8 @@ class Controller {
   // can be added one at a time as they arrive (trace replay). Bursts added from here on must
   // arrive no earlier than `cycle`.
   void run_until(int64_t cycle, std::vector<int64_t>& request_completion);
-  // Whether a burst added now would find a free queue entry.
-  bool has_queue_room() const;
+  // Whether a burst of this direction added now would find a free queue entry.
+  bool has_queue_room(bool is_write) const;
 
   const std::vector<Command>& commands() const { return commands_; }
   const DramStats& stats() const { return stats_; }
@@ -39,9 +39,8 @@ class Controller {
   // The loop of run() and run_until(): stops at `limit`, or when no burst is left unless
   // `idle_refresh` keeps it going (refreshes falling due while the queue is empty).
   void simulate(int64_t limit, bool idle_refresh, std::vector<int64_t>& request_completion);
-  // With command queues (ControllerOptions::command_queue_depth > 0): moves the oldest staged
-  // transaction whose command queue has room into the scheduler's queue; false if none can.
-  bool move_one_transaction();
+  // Whether the next waiting burst may enter its queue now.
+  bool can_enter(const QueuedBurst& burst) const;
   void issue(const SchedulerDecision& decision, std::vector<int64_t>& request_completion);
   void complete_column(const QueuedBurst& burst, int64_t data_end,
                        std::vector<int64_t>& request_completion);
@@ -54,7 +53,8 @@ class Controller {
   std::vector<QueuedBurst> waiting_;  // not yet in the queue
   size_t next_waiting_ = 0;           // waiting_[next_waiting_...] have not entered the queue
   std::vector<QueuedBurst> queue_;    // arrival order; what the scheduler sees
-  std::deque<QueuedBurst> transactions_;  // with command queues: the transaction queue
+  bool staged_;                      // command queues behind transaction queues
+  TransactionQueues transactions_;  // staged_ only
   std::vector<Command> commands_;
   DramStats stats_;
   int64_t now_ = 0;

@@ -42,11 +42,11 @@ void DramSystem::run() {
   for (Controller& controller : controllers_) controller.run(completion_);
 }
 
-bool DramSystem::accepts_burst_at(int64_t byte_address, int64_t cycle) {
+bool DramSystem::accepts_burst_at(int64_t byte_address, bool is_write, int64_t cycle) {
   const DramAddress address = mapping_.decode(byte_address);
   Controller& controller = controller_for(address.channel, address.pseudo_channel);
   controller.run_until(cycle, completion_);
-  return controller.has_queue_room();
+  return controller.has_queue_room(is_write);
 }
 
 void DramSystem::run_until(int64_t cycle) {

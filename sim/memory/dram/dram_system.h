@@ -32,8 +32,9 @@ class DramSystem {
   void run();
   // For requests that enter one at a time (trace replay): simulates the cycles before `cycle`
   // of the controller `byte_address` maps to and says whether its queue has room for a burst
-  // arriving at `cycle`. Bursts enqueued afterwards must not arrive before `cycle`.
-  bool accepts_burst_at(int64_t byte_address, int64_t cycle);
+  // (a write if `is_write`) arriving at `cycle`. Bursts enqueued afterwards must not arrive
+  // before `cycle`.
+  bool accepts_burst_at(int64_t byte_address, bool is_write, int64_t cycle);
   // Simulates every controller up to `cycle`: after run(), the refreshes an idle controller
   // issues on schedule until then.
   void run_until(int64_t cycle);

@@ -42,7 +42,7 @@ ReplayResult replay_trace(const DramConfig& config, const Trace& trace) {
     check_in_capacity(config, trace, request);
     const int64_t burst_address = request.address / burst_bytes * burst_bytes;
     int64_t cycle = std::max(earliest_entry, request.arrival_cycle);
-    while (!system.accepts_burst_at(burst_address, cycle)) ++cycle;
+    while (!system.accepts_burst_at(burst_address, request.is_write, cycle)) ++cycle;
     system.enqueue({.addr = burst_address,
                     .is_write = request.is_write,
                     .bytes = burst_bytes,
