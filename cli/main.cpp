@@ -53,8 +53,8 @@ int dispatch(const std::vector<std::string>& args) {
   if (args[0] == "dram") return dram_command(rest);
   std::string message = "unknown command '" + args[0] + "'";
   std::string suggestion = polyarch::nearest_spelling(
-      args[0], {"run", "compare", "validate", "compile", "sweep", "merge", "thermal", "diff",
-                 "dram"});
+      args[0],
+      {"run", "compare", "validate", "compile", "sweep", "merge", "thermal", "diff", "dram"});
   if (!suggestion.empty()) message += "; did you mean '" + suggestion + "'?";
   polyarch::throw_bad_input({}, message + " (see polyarch --help)");
 }

@@ -23,8 +23,9 @@ const ConfigNode& dram_map_of(const ConfigNode& root, const std::filesystem::pat
   }
   SourceLocation where = root.where();
   where.file = path.string();
-  throw_bad_input(where, "no DRAM described: expected a top-level `dram:` map or an arch file's "
-                         "`memory: {dram: ...}`");
+  throw_bad_input(where,
+                  "no DRAM described: expected a top-level `dram:` map or an arch file's "
+                  "`memory: {dram: ...}`");
 }
 
 nlohmann::ordered_json result_json(const sim::dram::ReplayResult& r) {
@@ -55,17 +56,17 @@ std::string fixed(double value, int decimals) {
 std::string summary(const sim::dram::DramDescription& d, const sim::dram::ReplayResult& r) {
   const sim::dram::DramConfig& c = d.config;
   std::string text;
-  text += "dram: " + d.standard + ", " + std::to_string(c.organization.channels) + " channel(s) x " +
-          std::to_string(c.organization.pseudo_channels) + " pseudo-channel(s), " +
-          std::to_string(c.banks_per_pseudo_channel()) + " banks, tCK " +
+  text += "dram: " + d.standard + ", " + std::to_string(c.organization.channels) +
+          " channel(s) x " + std::to_string(c.organization.pseudo_channels) +
+          " pseudo-channel(s), " + std::to_string(c.banks_per_pseudo_channel()) + " banks, tCK " +
           fixed(c.clock_period_ns(), 4) + " ns, peak " + fixed(r.peak_bandwidth_gbps, 2) +
           " GB/s\n";
   text += "requests " + std::to_string(r.requests) + " (" + std::to_string(r.reads) + " reads, " +
           std::to_string(r.writes) + " writes) in " + std::to_string(r.cycles) + " cycles\n";
-  text += "bandwidth " + fixed(r.bandwidth_gbps, 3) + " GB/s (" +
-          fixed(r.peak_bandwidth_gbps > 0 ? 100.0 * r.bandwidth_gbps / r.peak_bandwidth_gbps : 0,
-                1) +
-          "% of peak)\n";
+  text +=
+      "bandwidth " + fixed(r.bandwidth_gbps, 3) + " GB/s (" +
+      fixed(r.peak_bandwidth_gbps > 0 ? 100.0 * r.bandwidth_gbps / r.peak_bandwidth_gbps : 0, 1) +
+      "% of peak)\n";
   text += "read latency: mean " + fixed(r.mean_read_latency_cycles, 2) + " cycles (" +
           fixed(r.mean_read_latency_ns, 2) + " ns), p50 " +
           std::to_string(r.p50_read_latency_cycles) + ", p99 " +
@@ -90,8 +91,8 @@ DramReplayOutcome run_dram_replay(const DramReplayRequest& request) {
   }
   DramReplayOutcome outcome;
   outcome.description = load_dram_description(request.config);
-  outcome.note = sim::dram::unmodelled_note(request.config.string(),
-                                            outcome.description.unmodelled_keys);
+  outcome.note =
+      sim::dram::unmodelled_note(request.config.string(), outcome.description.unmodelled_keys);
   const sim::dram::Trace trace = sim::dram::read_dramsim3_trace_file(request.trace);
   outcome.result = sim::dram::replay_trace(outcome.description.config, trace);
   outcome.json = result_json(outcome.result).dump(2) + "\n";

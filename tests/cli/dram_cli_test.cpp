@@ -53,8 +53,9 @@ TEST_F(DramCliTest, PrintsAndWritesTheFiguresAsJson) {
 }
 
 TEST_F(DramCliTest, ReadsAnArchFilesMemoryDramAndADramSim3Ini) {
-  write("arch.yaml", "name: a\nmemory:\n  dram: {model: jedec, preset: ddr4_3200,\n"
-                     "         controller: {address_mapping: rochrababgco}}\nunits: []\n");
+  write("arch.yaml",
+        "name: a\nmemory:\n  dram: {model: jedec, preset: ddr4_3200,\n"
+        "         controller: {address_mapping: rochrababgco}}\nunits: []\n");
   CommandOutput from_arch = dram("arch.yaml", "two.trace");
   ASSERT_EQ(from_arch.exit_code, 0) << from_arch.output;
   EXPECT_NE(from_arch.output.find("in 56 cycles"), std::string::npos) << from_arch.output;
@@ -76,8 +77,7 @@ TEST_F(DramCliTest, ReadsAnArchFilesMemoryDramAndADramSim3Ini) {
   const size_t note = from_ini.output.find("note:");
   ASSERT_NE(note, std::string::npos) << from_ini.output;
   EXPECT_EQ(from_ini.output.find("note:", note + 1), std::string::npos) << from_ini.output;
-  EXPECT_NE(from_ini.output.find("timing.tCKE, power.IDD0"), std::string::npos)
-      << from_ini.output;
+  EXPECT_NE(from_ini.output.find("timing.tCKE, power.IDD0"), std::string::npos) << from_ini.output;
 }
 
 TEST_F(DramCliTest, BadTraceExitsTwoNamingTheLineAndWritesNothing) {

@@ -2,8 +2,9 @@
 // Physical byte address <-> DRAM coordinates. The burst offset occupies the lowest bits; the
 // remaining bits are cut into fields in the order the AddressScheme names (config.h) or, for
 // kFieldOrder, the order string spells, most significant field first (DRAMsim3's
-// `address_mapping`, e.g. "rochrababgco" = row | channel | rank | bank | bank group | column). Every
-// field count is a power of two, so each field is a bit range; addresses past the capacity wrap.
+// `address_mapping`, e.g. "rochrababgco" = row | channel | rank | bank | bank group | column).
+// Every field count is a power of two, so each field is a bit range; addresses past the capacity
+// wrap.
 #include <cstdint>
 #include <string_view>
 #include <vector>

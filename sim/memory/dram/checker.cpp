@@ -34,9 +34,9 @@ struct PseudoChannelHistory {
   int64_t last_read = kNone;
   int64_t last_write = kNone;
   int64_t last_refresh = kNone;
-  std::deque<int64_t> recent_activates;  // the last four ACT cycles
+  std::deque<int64_t> recent_activates;   // the last four ACT cycles
   std::deque<int64_t> last_32_activates;  // the last 32, where t32AW applies
-  int64_t data_bus_free = 0;             // first cycle after the last burst's data
+  int64_t data_bus_free = 0;              // first cycle after the last burst's data
 };
 
 class Replay {

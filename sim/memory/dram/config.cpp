@@ -236,6 +236,10 @@ void DramConfig::validate() const {
   if (controller.command_queue_depth < 0) {
     invalid(*this, "command_queue", "command_queue must be at least 0");
   }
+  if (controller.bank_round_robin && controller.page_policy != PagePolicy::kOpen) {
+    invalid(*this, "scheduler",
+            "the bank round-robin scheduler keeps rows open (page_policy open)");
+  }
   if (controller.address_scheme == AddressScheme::kFieldOrder) {
     validate_field_order(controller.field_order);
   }

@@ -93,13 +93,16 @@ struct ControllerOptions {
   PagePolicy page_policy = PagePolicy::kOpen;
   AddressScheme address_scheme = AddressScheme::kBankInterleaved;
   std::string field_order;  // kFieldOrder only: "rochrababgco", ...
-  int queue_depth = 32;  // bursts a pseudo-channel controller sees at once (FR-FCFS window)
+  int queue_depth = 32;     // bursts a pseudo-channel controller sees at once (FR-FCFS window)
   // 0: the scheduler sees all queue_depth bursts. > 0: DRAMsim3's two-level controller
   // (controller.cc, command_queue.cc): queue_depth is the transaction queue, which passes one
   // burst per cycle, the oldest whose bank has room, into command queues of this many bursts
   // (one per bank, or one for the whole pseudo-channel); the scheduler sees the command queues.
   int command_queue_depth = 0;
   bool command_queue_per_bank = true;
+  // Which bank's command goes first: FR-FCFS over every queued burst (scheduler.h), or
+  // DRAMsim3's round-robin over the banks (round_robin_scheduler.h; open page only).
+  bool bank_round_robin = false;
   bool refresh = true;
   bool record_commands = true;  // keep the issued command stream (for the checker and traces)
 };

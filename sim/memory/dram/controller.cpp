@@ -10,6 +10,7 @@ Controller::Controller(const DramConfig& config, int channel, int pseudo_channel
       pseudo_channel_(pseudo_channel),
       banks_(config),
       scheduler_(config),
+      round_robin_(config),
       staged_(config.controller.command_queue_depth > 0),
       transactions_(config.controller),
       next_refresh_cycle_(config.timing.tREFI) {
@@ -36,7 +37,8 @@ bool Controller::has_queue_room(bool is_write) const {
   for (size_t i = next_waiting_; i < waiting_.size(); ++i) {
     pending += !staged_ || waiting_[i].is_write == is_write ? 1 : 0;
   }
-  if (!staged_) return queue_.size() + pending < static_cast<size_t>(config_.controller.queue_depth);
+  if (!staged_)
+    return queue_.size() + pending < static_cast<size_t>(config_.controller.queue_depth);
   return pending == 0 && transactions_.has_room(is_write);
 }
 
@@ -62,7 +64,9 @@ void Controller::simulate(int64_t limit, bool idle_refresh,
     }
     if (refresh_enabled && now_ >= next_refresh_cycle_) refresh_due_ = true;
 
-    const SchedulerDecision decision = scheduler_.decide(queue_, banks_, now_, refresh_due_);
+    const SchedulerDecision decision = config_.controller.bank_round_robin && !refresh_due_
+                                           ? round_robin_.decide(queue_, banks_, now_)
+                                           : scheduler_.decide(queue_, banks_, now_, refresh_due_);
     // With command queues, one burst moves on per cycle, after the command (DRAMsim3's
     // Controller::ClockTick); the last requests' writes are flushed once none can follow.
     const bool flush_writes = !idle_refresh && next_waiting_ == waiting_.size();

@@ -9,6 +9,7 @@
 #include "sim/memory/dram/bank_state.h"
 #include "sim/memory/dram/command.h"
 #include "sim/memory/dram/config.h"
+#include "sim/memory/dram/round_robin_scheduler.h"
 #include "sim/memory/dram/scheduler.h"
 #include "sim/memory/dram/stats.h"
 #include "sim/memory/dram/transaction_queues.h"
@@ -50,11 +51,12 @@ class Controller {
   int pseudo_channel_;
   BankState banks_;
   FrFcfsScheduler scheduler_;
-  std::vector<QueuedBurst> waiting_;  // not yet in the queue
-  size_t next_waiting_ = 0;           // waiting_[next_waiting_...] have not entered the queue
-  std::vector<QueuedBurst> queue_;    // arrival order; what the scheduler sees
-  bool staged_;                      // command queues behind transaction queues
-  TransactionQueues transactions_;  // staged_ only
+  BankRoundRobinScheduler round_robin_;  // ControllerOptions::bank_round_robin only
+  std::vector<QueuedBurst> waiting_;     // not yet in the queue
+  size_t next_waiting_ = 0;              // waiting_[next_waiting_...] have not entered the queue
+  std::vector<QueuedBurst> queue_;       // arrival order; what the scheduler sees
+  bool staged_;                          // command queues behind transaction queues
+  TransactionQueues transactions_;       // staged_ only
   std::vector<Command> commands_;
   DramStats stats_;
   int64_t now_ = 0;

@@ -96,12 +96,12 @@ KeyTable build_table() {
                             "starting point; every key below overrides it"));
   keys.push_back(map_key("organization", "{}", "how the DRAM is organised"));
   for (const IntField& field : organization_fields()) {
-    keys.push_back(int_key(std::string("organization.") + field.key, "", kFromPreset, 1,
-                           1 << 30, field.doc));
+    keys.push_back(
+        int_key(std::string("organization.") + field.key, "", kFromPreset, 1, 1 << 30, field.doc));
   }
   keys.push_back(map_key("timing", "{}", "timing parameters in tCK"));
-  keys.push_back(number_key("timing.tCK_ns", "ns", kFromPreset, 0.01, 100.0,
-                            "command clock period"));
+  keys.push_back(
+      number_key("timing.tCK_ns", "ns", kFromPreset, 0.01, 100.0, "command clock period"));
   for (const TimingField& field : timing_fields()) {
     keys.push_back(
         int_key(std::string("timing.") + field.key, "tCK", kFromPreset, 0, 1 << 30, field.doc));
@@ -111,8 +111,9 @@ KeyTable build_table() {
                             "DRAMsim3 field order (rochrababgco, ...) or a named scheme"));
   keys.push_back(choice_key("controller.page_policy", kFromPreset, {"open", "closed"},
                             "when a row is closed"));
-  keys.push_back(choice_key("controller.scheduler", "fr_fcfs", {"fr_fcfs"},
-                            "command scheduling (first-ready, first-come first-served)"));
+  keys.push_back(choice_key("controller.scheduler", "fr_fcfs", {"fr_fcfs", "bank_round_robin"},
+                            "FR-FCFS over all queued bursts, or DRAMsim3's round-robin over "
+                            "the banks' command queues (open page)"));
   keys.push_back(choice_key("controller.queue_structure", "per_bank", {"per_bank", "per_rank"},
                             "command queues per bank or per rank"));
   keys.push_back(int_key("controller.transaction_queue", "", "32", 1, 1 << 16,
@@ -120,9 +121,9 @@ KeyTable build_table() {
   keys.push_back(int_key("controller.command_queue", "", "8", 1, 1 << 16,
                          "entries of each command queue, which the scheduler sees (given any "
                          "of these three keys; else the preset's single window)"));
-  keys.push_back(choice_key("controller.refresh", "rank_staggered",
-                            {"rank_staggered", "rank_simultaneous", "off"},
-                            "all-bank refresh every tREFI (staggered = simultaneous with one rank)"));
+  keys.push_back(choice_key(
+      "controller.refresh", "rank_staggered", {"rank_staggered", "rank_simultaneous", "off"},
+      "all-bank refresh every tREFI (staggered = simultaneous with one rank)"));
   return table;
 }
 
@@ -139,8 +140,7 @@ DramConfig starting_point(KeyReader& top, DramDescription& description, bool& fr
   if (map.has("preset")) {
     preset_name = top.read_choice("preset");
     if (standard && *standard != preset_standard(preset_name)) {
-      bad_key(map.node().find("standard") != nullptr ? *map.node().find("standard")
-                                                     : map.node(),
+      bad_key(map.node().find("standard") != nullptr ? *map.node().find("standard") : map.node(),
               "standard '" + *standard + "' contradicts preset '" + preset_name + "' (a " +
                   preset_standard(preset_name) + " preset)");
     }
@@ -233,10 +233,11 @@ void read_controller(KeyReader& top, DramDescription& description) {
                   "row_col_bank, bank_interleaved, permuted_bank)");
     }
   }
-  if (map.has("page_policy")) options.page_policy = parse_page_policy(reader.read_choice("page_policy"));
-  reader.read_choice("scheduler");
-  const bool queues_given = map.has("transaction_queue") || map.has("command_queue") ||
-                            map.has("queue_structure");
+  if (map.has("page_policy"))
+    options.page_policy = parse_page_policy(reader.read_choice("page_policy"));
+  options.bank_round_robin = reader.read_choice("scheduler") == "bank_round_robin";
+  const bool queues_given =
+      map.has("transaction_queue") || map.has("command_queue") || map.has("queue_structure");
   const bool per_bank = reader.read_choice("queue_structure") == "per_bank";
   const int transaction_queue = static_cast<int>(reader.read_int("transaction_queue"));
   const int command_queue = static_cast<int>(reader.read_int("command_queue"));

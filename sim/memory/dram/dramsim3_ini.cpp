@@ -20,32 +20,76 @@ struct IniValue {
 // Keys DRAMsim3 reads that change nothing polyarch simulates: power currents, power-down and
 // self-refresh timings, per-bank refresh, preambles, thermal and output options.
 const std::set<std::string>& unmodelled_keys() {
-  static const std::set<std::string> keys = {
-      "dram_structure.num_dies", "dram_structure.hbm_dual_cmd",
-      "timing.tRFC2", "timing.tRFC4", "timing.tRPRE", "timing.tWPRE", "timing.tWR2",
-      "timing.tCKE", "timing.tCKESR", "timing.tCKSRE", "timing.tXS", "timing.tXP",
-      "timing.tRFCb", "timing.tREFIb", "timing.tRTP_L", "timing.tRTP_S",
-      "timing.tPPD", "timing.ideal_memory_latency",
-      "system.unified_queue", "system.write_buf_size", "system.enable_self_refresh",
-      "system.sref_threshold", "system.aggressive_precharging_enabled",
-      "other.epoch_period", "other.output_level", "other.output_prefix"};
+  static const std::set<std::string> keys = {"dram_structure.num_dies",
+                                             "dram_structure.hbm_dual_cmd",
+                                             "timing.tRFC2",
+                                             "timing.tRFC4",
+                                             "timing.tRPRE",
+                                             "timing.tWPRE",
+                                             "timing.tWR2",
+                                             "timing.tCKE",
+                                             "timing.tCKESR",
+                                             "timing.tCKSRE",
+                                             "timing.tXS",
+                                             "timing.tXP",
+                                             "timing.tRFCb",
+                                             "timing.tREFIb",
+                                             "timing.tRTP_L",
+                                             "timing.tRTP_S",
+                                             "timing.tPPD",
+                                             "timing.ideal_memory_latency",
+                                             "system.unified_queue",
+                                             "system.write_buf_size",
+                                             "system.enable_self_refresh",
+                                             "system.sref_threshold",
+                                             "system.aggressive_precharging_enabled",
+                                             "other.epoch_period",
+                                             "other.output_level",
+                                             "other.output_prefix"};
   return keys;
 }
 
 // Keys that set what polyarch simulates.
 const std::set<std::string>& modelled_keys() {
-  static const std::set<std::string> keys = {
-      "dram_structure.protocol", "dram_structure.bankgroups", "dram_structure.banks_per_group",
-      "dram_structure.bankgroup_enable", "dram_structure.rows", "dram_structure.columns",
-      "dram_structure.device_width", "dram_structure.BL",
-      "timing.tCK", "timing.AL", "timing.CL", "timing.CWL", "timing.tCCD_L", "timing.tCCD_S",
-      "timing.tRTRS", "timing.tRTP", "timing.tWTR_L", "timing.tWTR_S", "timing.tWR",
-      "timing.tRP", "timing.tRRD_L", "timing.tRRD_S", "timing.tRAS", "timing.tRCD",
-      "timing.tRFC", "timing.tREFI", "timing.tFAW", "timing.tRCDRD", "timing.tRCDWR",
-      "timing.t32AW",
-      "system.channel_size", "system.channels", "system.bus_width", "system.address_mapping",
-      "system.queue_structure", "system.row_buf_policy", "system.cmd_queue_size",
-      "system.trans_queue_size", "system.refresh_policy"};
+  static const std::set<std::string> keys = {"dram_structure.protocol",
+                                             "dram_structure.bankgroups",
+                                             "dram_structure.banks_per_group",
+                                             "dram_structure.bankgroup_enable",
+                                             "dram_structure.rows",
+                                             "dram_structure.columns",
+                                             "dram_structure.device_width",
+                                             "dram_structure.BL",
+                                             "timing.tCK",
+                                             "timing.AL",
+                                             "timing.CL",
+                                             "timing.CWL",
+                                             "timing.tCCD_L",
+                                             "timing.tCCD_S",
+                                             "timing.tRTRS",
+                                             "timing.tRTP",
+                                             "timing.tWTR_L",
+                                             "timing.tWTR_S",
+                                             "timing.tWR",
+                                             "timing.tRP",
+                                             "timing.tRRD_L",
+                                             "timing.tRRD_S",
+                                             "timing.tRAS",
+                                             "timing.tRCD",
+                                             "timing.tRFC",
+                                             "timing.tREFI",
+                                             "timing.tFAW",
+                                             "timing.tRCDRD",
+                                             "timing.tRCDWR",
+                                             "timing.t32AW",
+                                             "system.channel_size",
+                                             "system.channels",
+                                             "system.bus_width",
+                                             "system.address_mapping",
+                                             "system.queue_structure",
+                                             "system.row_buf_policy",
+                                             "system.cmd_queue_size",
+                                             "system.trans_queue_size",
+                                             "system.refresh_policy"};
   return keys;
 }
 
@@ -105,33 +149,15 @@ class IniFile {
     return found == values_.end() ? fallback : found->second.text;
   }
   int64_t integer(const std::string& path, int64_t fallback) const {
-    const auto found = values_.find(path);
-    if (found == values_.end()) return fallback;
-    size_t used = 0;
-    int64_t value = 0;
-    try {
-      value = std::stoll(found->second.text, &used);
-    } catch (const std::exception&) {
-      fail_key(path, "'" + found->second.text + "' is not an integer");
-    }
-    if (used != found->second.text.size()) {
-      fail_key(path, "'" + found->second.text + "' is not an integer");
-    }
-    return value;
+    return number<int64_t>(path, fallback, "an integer", [](const std::string& text, size_t* used) {
+      return std::stoll(text, used);
+    });
   }
   double real(const std::string& path, double fallback) const {
-    const auto found = values_.find(path);
-    if (found == values_.end()) return fallback;
-    size_t used = 0;
-    double value = 0;
-    try {
-      value = std::stod(found->second.text, &used);
-    } catch (const std::exception&) {
-      fail_key(path, "'" + found->second.text + "' is not a number");
-    }
-    if (used != found->second.text.size() || !(value > 0)) {
-      fail_key(path, "'" + found->second.text + "' is not a positive number");
-    }
+    const double value =
+        number<double>(path, fallback, "a number",
+                       [](const std::string& text, size_t* used) { return std::stod(text, used); });
+    if (!(value > 0)) fail_key(path, "'" + text(path, "") + "' is not a positive number");
     return value;
   }
   bool boolean(const std::string& path, bool fallback) const {
@@ -145,6 +171,24 @@ class IniFile {
   const std::string& file() const { return file_; }
 
  private:
+  // The value at `path` read by `convert` (std::stoll, std::stod), which must take all of it.
+  template <class Number, class Convert>
+  Number number(const std::string& path, Number fallback, const std::string& kind,
+                Convert convert) const {
+    const auto found = values_.find(path);
+    if (found == values_.end()) return fallback;
+    const std::string& written = found->second.text;
+    size_t used = 0;
+    Number value{};
+    try {
+      value = convert(written, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used == 0 || used != written.size()) fail_key(path, "'" + written + "' is not " + kind);
+    return value;
+  }
+
   static std::string trimmed(const std::string& text) {
     const size_t first = text.find_first_not_of(" \t\r");
     if (first == std::string::npos) return "";
@@ -174,8 +218,9 @@ Protocol protocol_of(const IniFile& ini) {
   const auto found = known.find(name);
   if (found == known.end()) {
     ini.fail_key("dram_structure.protocol",
-                 "protocol '" + name + "' is not modelled (DDR3, DDR4, LPDDR, LPDDR3, LPDDR4, "
-                                       "GDDR5, GDDR5X, GDDR6, HBM, HBM2)");
+                 "protocol '" + name +
+                     "' is not modelled (DDR3, DDR4, LPDDR, LPDDR3, LPDDR4, "
+                     "GDDR5, GDDR5X, GDDR6, HBM, HBM2)");
   }
   return found->second;
 }
@@ -219,10 +264,10 @@ void check_one_rank(const IniFile& ini, const DramDescription& description) {
   const int64_t page_bytes = int64_t{org.columns} * description.device_width_bits / 8;
   const int64_t megs_per_bank = page_bytes * (org.rows / 1024) / 1024;
   const int64_t devices = org.channel_width_bits / description.device_width_bits;
-  const int64_t megs_per_rank =
-      megs_per_bank * org.bank_groups * org.banks_per_group * devices;
+  const int64_t megs_per_rank = megs_per_bank * org.bank_groups * org.banks_per_group * devices;
   const int64_t channel_mb = ini.integer("system.channel_size", 1024);
-  const int64_t ranks = megs_per_rank > channel_mb ? 1 : channel_mb / std::max<int64_t>(megs_per_rank, 1);
+  const int64_t ranks =
+      megs_per_rank > channel_mb ? 1 : channel_mb / std::max<int64_t>(megs_per_rank, 1);
   if (ranks > 1) {
     ini.fail_key("system.channel_size",
                  "channel_size " + std::to_string(channel_mb) + " MB is " + std::to_string(ranks) +
@@ -237,8 +282,7 @@ void read_timing(const IniFile& ini, const Protocol& protocol, DramDescription& 
   DramTiming& t = config.timing;
   const double tck_ns = ini.real("timing.tCK", 1.0);
   config.organization.clock_mhz = clock_mhz_for_period(tck_ns);
-  config.organization.data_rate_mtps =
-      config.organization.clock_mhz * protocol.transfers_per_clock;
+  config.organization.data_rate_mtps = config.organization.clock_mhz * protocol.transfers_per_clock;
   const int64_t additive = ini.integer("timing.AL", 0);
   t.tCL = additive + ini.integer("timing.CL", 12);
   t.tWL = additive + ini.integer("timing.CWL", 12);
@@ -278,9 +322,9 @@ void read_system(const IniFile& ini, DramDescription& description) {
   const std::string mapping = ini.text("system.address_mapping", "chrobabgraco");
   if (mapping.size() != 12 || !looks_like_field_order(mapping) ||
       mapping.find("pc") != std::string::npos) {
-    ini.fail_key("system.address_mapping",
-                 "address_mapping '" + mapping +
-                     "' is not six two-letter fields of ch ra bg ba ro co");
+    ini.fail_key(
+        "system.address_mapping",
+        "address_mapping '" + mapping + "' is not six two-letter fields of ch ra bg ba ro co");
   }
   try {
     validate_field_order(mapping);
@@ -295,8 +339,8 @@ void read_system(const IniFile& ini, DramDescription& description) {
   } else if (policy == "CLOSE_PAGE") {
     options.page_policy = PagePolicy::kClosed;
   } else {
-    ini.fail_key("system.row_buf_policy", "row_buf_policy '" + policy +
-                                              "' is neither OPEN_PAGE nor CLOSE_PAGE");
+    ini.fail_key("system.row_buf_policy",
+                 "row_buf_policy '" + policy + "' is neither OPEN_PAGE nor CLOSE_PAGE");
   }
   const std::string structure = ini.text("system.queue_structure", "PER_BANK");
   if (structure != "PER_BANK" && structure != "PER_RANK") {
@@ -312,10 +356,14 @@ void read_system(const IniFile& ini, DramDescription& description) {
   options.queue_depth = static_cast<int>(transaction_queue);
   options.command_queue_depth = static_cast<int>(command_queue);
   options.command_queue_per_bank = structure == "PER_BANK";
+  // DRAMsim3 picks the bank round-robin (open page; its closed page issues auto-precharge
+  // commands, which polyarch's FR-FCFS closed-page policy stands in for).
+  options.bank_round_robin = options.page_policy == PagePolicy::kOpen;
   const std::string refresh = ini.text("system.refresh_policy", "RANK_LEVEL_STAGGERED");
   if (refresh == "BANK_LEVEL_STAGGERED") {
-    ini.fail_key("system.refresh_policy", "per-bank refresh (BANK_LEVEL_STAGGERED) is not modelled "
-                                          "yet (RANK_LEVEL_STAGGERED or RANK_LEVEL_SIMULTANEOUS)");
+    ini.fail_key("system.refresh_policy",
+                 "per-bank refresh (BANK_LEVEL_STAGGERED) is not modelled "
+                 "yet (RANK_LEVEL_STAGGERED or RANK_LEVEL_SIMULTANEOUS)");
   }
   if (refresh != "RANK_LEVEL_STAGGERED" && refresh != "RANK_LEVEL_SIMULTANEOUS") {
     ini.fail_key("system.refresh_policy", "unknown refresh_policy '" + refresh + "'");

@@ -14,7 +14,7 @@ struct ReplayResult {
   int64_t requests = 0;
   int64_t reads = 0;
   int64_t writes = 0;
-  int64_t cycles = 0;  // tCK from cycle 0 until the last data transfer ends
+  int64_t cycles = 0;         // tCK from cycle 0 until the last data transfer ends
   double bandwidth_gbps = 0;  // bytes moved / (cycles x tCK), 10^9 B/s
   double peak_bandwidth_gbps = 0;
   // Read latency: from entering the controller queue to the end of the last data beat.

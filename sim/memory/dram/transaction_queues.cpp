@@ -27,8 +27,8 @@ void TransactionQueues::add(const QueuedBurst& burst) {
 bool TransactionQueues::command_queue_has_room(const std::vector<QueuedBurst>& command_queues,
                                                const QueuedBurst& burst) const {
   if (!per_bank_) return command_queues.size() < command_queue_depth_;
-  const auto same_bank = std::count_if(
-      command_queues.begin(), command_queues.end(), [&](const QueuedBurst& queued) {
+  const auto same_bank =
+      std::count_if(command_queues.begin(), command_queues.end(), [&](const QueuedBurst& queued) {
         return queued.address.bank_group == burst.address.bank_group &&
                queued.address.bank == burst.address.bank;
       });

@@ -5,8 +5,8 @@
 #include <string>
 
 #include "base/config_tree.h"
-#include "base/error.h"
 #include "sim/memory/dram/presets.h"
+#include "tests/support/bad_input.h"
 
 namespace polyarch::sim::dram {
 namespace {
@@ -17,14 +17,7 @@ DramDescription parse(const std::string& yaml) {
 }
 
 std::string error_of(const std::string& yaml) {
-  try {
-    parse(yaml);
-  } catch (const Error& error) {
-    EXPECT_EQ(error.kind(), ErrorKind::kBadInput);
-    return error.what();
-  }
-  ADD_FAILURE() << "accepted: " << yaml;
-  return "";
+  return test_support::bad_input_message([&] { parse(yaml); }, yaml);
 }
 
 TEST(DramYaml, KeysOverrideThePresetAndTheRestIsThePresets) {
@@ -62,10 +55,12 @@ TEST(DramYaml, AStandardAloneStartsFromItsPreset) {
 TEST(DramYaml, QueueSizesSetTheControllerWindow) {
   const DramDescription d = parse(
       "dram:\n  preset: ddr4_3200\n"
-      "  controller: {transaction_queue: 16, command_queue: 4, queue_structure: per_bank}\n");
+      "  controller: {transaction_queue: 16, command_queue: 4, queue_structure: per_bank,\n"
+      "               scheduler: bank_round_robin}\n");
   EXPECT_EQ(d.config.controller.queue_depth, 16);
   EXPECT_EQ(d.config.controller.command_queue_depth, 4);
   EXPECT_TRUE(d.config.controller.command_queue_per_bank);
+  EXPECT_TRUE(d.config.controller.bank_round_robin);
 }
 
 TEST(DramYaml, MisspeltKeysGetASuggestionWithFileAndLine) {
@@ -75,14 +70,17 @@ TEST(DramYaml, MisspeltKeysGetASuggestionWithFileAndLine) {
 }
 
 TEST(DramYaml, MoreThanOneRankIsRefusedByName) {
-  const std::string message =
-      error_of("dram:\n  preset: ddr4_3200\n  organization: {ranks: 2}\n");
+  const std::string message = error_of("dram:\n  preset: ddr4_3200\n  organization: {ranks: 2}\n");
   EXPECT_NE(message.find("d.yaml:3"), std::string::npos) << message;
   EXPECT_NE(message.find("not modelled yet"), std::string::npos) << message;
 }
 
 TEST(DramYaml, ContradictionsAndMissingKeysAreBadInput) {
   EXPECT_NE(error_of("dram: {standard: hbm3, preset: ddr4_3200}\n").find("contradicts"),
+            std::string::npos);
+  EXPECT_NE(error_of("dram: {preset: ddr4_3200, controller: {scheduler: bank_round_robin, "
+                     "page_policy: closed}}\n")
+                .find("page_policy open"),
             std::string::npos);
   const std::string missing = error_of("dram: {standard: ddr5}\n");
   EXPECT_NE(missing.find("timing.tRCD"), std::string::npos) << missing;

@@ -5,7 +5,7 @@
 #include <sstream>
 #include <string>
 
-#include "base/error.h"
+#include "tests/support/bad_input.h"
 
 namespace polyarch::sim::dram {
 namespace {
@@ -70,14 +70,7 @@ DramDescription parse(const std::string& text) {
 }
 
 std::string error_of(const std::string& text) {
-  try {
-    parse(text);
-  } catch (const Error& error) {
-    EXPECT_EQ(error.kind(), ErrorKind::kBadInput);
-    return error.what();
-  }
-  ADD_FAILURE() << "accepted";
-  return "";
+  return test_support::bad_input_message([&] { parse(text); }, text);
 }
 
 std::string replaced(std::string text, const std::string& from, const std::string& to) {
@@ -96,8 +89,8 @@ TEST(DramSim3Ini, ReadsDdr4AsDramSim3InterpretsIt) {
   EXPECT_EQ(c.organization.channel_width_bits, 64);
   EXPECT_EQ(c.organization.clock_mhz, 1587);  // 1000 / 0.63 ns, rounded
   EXPECT_EQ(c.transfers_per_clock(), 2);
-  EXPECT_EQ(c.burst_cycles(), 4);        // BL8 at DDR
-  EXPECT_EQ(c.bytes_per_burst(), 64);    // DRAMsim3's request size: bus_width / 8 x BL
+  EXPECT_EQ(c.burst_cycles(), 4);      // BL8 at DDR
+  EXPECT_EQ(c.bytes_per_burst(), 64);  // DRAMsim3's request size: bus_width / 8 x BL
   EXPECT_EQ(c.timing.tCL, 22);
   EXPECT_EQ(c.timing.tWL, 16);
   EXPECT_EQ(c.timing.tRTW_turnaround, 1);
@@ -107,14 +100,15 @@ TEST(DramSim3Ini, ReadsDdr4AsDramSim3InterpretsIt) {
   EXPECT_EQ(c.controller.queue_depth, 32);
   EXPECT_EQ(c.controller.command_queue_depth, 8);
   EXPECT_TRUE(c.controller.command_queue_per_bank);
+  EXPECT_TRUE(c.controller.bank_round_robin);
   EXPECT_EQ(c.timing.t32AW, 0);  // not a GDDR
   EXPECT_EQ(c.capacity_bytes(), int64_t{8192} << 20);
 }
 
 TEST(DramSim3Ini, ListsEveryUnmodelledKeyInFileOrder) {
   const DramDescription d = parse(kDdr4Ini);
-  const std::vector<std::string> expected = {"timing.tCKE", "timing.tXP", "power.VDD",
-                                             "power.IDD0", "other.epoch_period"};
+  const std::vector<std::string> expected = {"timing.tCKE", "timing.tXP", "power.VDD", "power.IDD0",
+                                             "other.epoch_period"};
   EXPECT_EQ(d.unmodelled_keys, expected);
   const std::string note = unmodelled_note("d.ini", d.unmodelled_keys);
   EXPECT_NE(note.find("timing.tCKE, timing.tXP, power.VDD"), std::string::npos) << note;

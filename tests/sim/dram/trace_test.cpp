@@ -5,7 +5,7 @@
 #include <sstream>
 #include <string>
 
-#include "base/error.h"
+#include "tests/support/bad_input.h"
 
 namespace polyarch::sim::dram {
 namespace {
@@ -17,14 +17,7 @@ Trace parse(const std::string& text) {
 
 // The error's location and message for a trace that must be rejected.
 std::string error_of(const std::string& text) {
-  try {
-    parse(text);
-  } catch (const Error& error) {
-    EXPECT_EQ(error.kind(), ErrorKind::kBadInput);
-    return error.what();
-  }
-  ADD_FAILURE() << "accepted: " << text;
-  return "";
+  return test_support::bad_input_message([&] { parse(text); }, text);
 }
 
 TEST(DramTrace, ReadsHexAddressesKindsAndCyclesSkippingBlanksAndComments) {

@@ -216,8 +216,12 @@ def main():
         writer = csv.DictWriter(f, fieldnames=list(rows[0]))
         writer.writeheader()
         writer.writerows(rows)
+    here = os.path.dirname(os.path.abspath(__file__))
+    polyarch_commit = subprocess.run(["git", "-C", here, "rev-parse", "HEAD"],
+                                     capture_output=True, text=True).stdout.strip()
     provenance = {
         "dramsim3_commit": commit,
+        "polyarch_commit": polyarch_commit or "unknown",
         "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "command": " ".join([os.path.basename(sys.argv[0])] + sys.argv[1:]),
         "dramsim3_run": "dramsim3main CONFIG.ini -c CYCLES -t TRACE -o DIR (built with "
