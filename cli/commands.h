@@ -14,6 +14,7 @@ int compare_command(const CommandArgs& args);
 int compile_command(const CommandArgs& args);
 int sweep_command(const CommandArgs& args);
 int merge_command(const CommandArgs& args);
+int dram_command(const CommandArgs& args);
 
 bool wants_help(const CommandArgs& args);
 

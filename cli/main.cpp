@@ -25,6 +25,7 @@ commands:
   merge     OUT.sqlite IN.sqlite...                   join sweep shard databases
   thermal   --floorplan F.flp --power P.ptrace --out DIR   HotSpot-compatible thermal run
   diff      BASE NEW [--fail-on latency:+5%]          compare two reports; exit 3 on regression
+  dram      --config F --trace T [--json OUT]         replay a memory trace on the JEDEC DRAM model
 
 Run `polyarch <command> --help` for a command's options.
 exit codes: 0 ok, 1 simulation or runtime error, 2 bad input (compare: the worst of its architectures)
@@ -49,9 +50,11 @@ int dispatch(const std::vector<std::string>& args) {
   if (args[0] == "merge") return merge_command(rest);
   if (args[0] == "thermal") return thermal_command(rest);
   if (args[0] == "diff") return diff_command(rest);
+  if (args[0] == "dram") return dram_command(rest);
   std::string message = "unknown command '" + args[0] + "'";
   std::string suggestion = polyarch::nearest_spelling(
-      args[0], {"run", "compare", "validate", "compile", "sweep", "merge", "thermal", "diff"});
+      args[0],
+      {"run", "compare", "validate", "compile", "sweep", "merge", "thermal", "diff", "dram"});
   if (!suggestion.empty()) message += "; did you mean '" + suggestion + "'?";
   polyarch::throw_bad_input({}, message + " (see polyarch --help)");
 }

@@ -12,6 +12,30 @@ int log2_exact(int64_t power_of_two) {
 
 }  // namespace
 
+std::vector<AddressMapping::Field*> AddressMapping::field_order_fields(std::string_view order) {
+  // The string names fields from the most significant down; the ranks' field "ra" is zero bits
+  // wide (one rank). Without "pc", pseudo-channels sit right below the channel field.
+  std::vector<Field*> fields;
+  for (size_t i = order.size(); i >= 2; i -= 2) {
+    const std::string_view name = order.substr(i - 2, 2);
+    if (name == "ch") {
+      if (order.find("pc") == std::string_view::npos) fields.push_back(&pseudo_channel_);
+      fields.push_back(&channel_);
+    } else if (name == "pc") {
+      fields.push_back(&pseudo_channel_);
+    } else if (name == "bg") {
+      fields.push_back(&bank_group_);
+    } else if (name == "ba") {
+      fields.push_back(&bank_);
+    } else if (name == "ro") {
+      fields.push_back(&row_);
+    } else if (name == "co") {
+      fields.push_back(&column_);
+    }
+  }
+  return fields;
+}
+
 AddressMapping::AddressMapping(const DramConfig& config)
     : scheme_(config.controller.address_scheme), burst_length_(config.organization.burst_length) {
   config.validate();
@@ -35,6 +59,9 @@ AddressMapping::AddressMapping(const DramConfig& config)
       break;
     case AddressScheme::kBankInterleaved:
       order = {&channel_, &pseudo_channel_, &bank_group_, &column_, &bank_, &row_};
+      break;
+    case AddressScheme::kFieldOrder:
+      order = field_order_fields(config.controller.field_order);
       break;
   }
   int shift = log2_exact(config.bytes_per_burst());

@@ -1,8 +1,13 @@
 #pragma once
 // Physical byte address <-> DRAM coordinates. The burst offset occupies the lowest bits; the
-// remaining bits are cut into fields in the order the AddressScheme names (config.h). Every
-// field count is a power of two, so each field is a bit range; addresses past the capacity wrap.
+// remaining bits are cut into fields in the order the AddressScheme names (config.h) or, for
+// kFieldOrder, the order string spells, most significant field first (DRAMsim3's
+// `address_mapping`, e.g. "rochrababgco" = row | channel | rank | bank | bank group | column).
+// Every field count is a power of two, so each field is a bit range; addresses past the capacity
+// wrap.
 #include <cstdint>
+#include <string_view>
+#include <vector>
 
 #include "sim/memory/dram/config.h"
 
@@ -33,6 +38,8 @@ class AddressMapping {
     int bits = 0;
   };
   static int64_t extract(uint64_t value, Field field);
+  // The fields of a DRAMsim3-style order string ("rochrababgco"), least significant first.
+  std::vector<Field*> field_order_fields(std::string_view order);
 
   AddressScheme scheme_;
   int burst_length_ = 1;

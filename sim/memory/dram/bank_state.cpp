@@ -30,6 +30,9 @@ int64_t BankState::earliest(CommandKind kind, int bank_group, int bank) const {
   if (kind == CommandKind::kActivate && recent_activate_count_ == 4) {
     cycle = std::max(cycle, recent_activates_[oldest_activate_] + timing_.tFAW);
   }
+  if (kind == CommandKind::kActivate && activates_32_.size() == 32) {
+    cycle = std::max(cycle, activates_32_[oldest_activate_32_] + timing_.t32AW);
+  }
   return cycle;
 }
 
@@ -42,7 +45,7 @@ void BankState::issue(CommandKind kind, int bank_group, int bank, int64_t row, i
       target.open_row = row;
       ++open_banks_;
       raise(target.next, CommandKind::kRead, cycle + t.tRCD);
-      raise(target.next, CommandKind::kWrite, cycle + t.tRCD);
+      raise(target.next, CommandKind::kWrite, cycle + t.activate_to_write());
       raise(target.next, CommandKind::kPrecharge, cycle + t.tRAS);
       raise(group, CommandKind::kActivate, cycle + t.tRRD_L);
       raise(channel_next_, CommandKind::kActivate, cycle + t.tRRD_S);
@@ -51,6 +54,12 @@ void BankState::issue(CommandKind kind, int bank_group, int bank, int64_t row, i
       } else {
         recent_activates_[oldest_activate_] = cycle;
         oldest_activate_ = (oldest_activate_ + 1) % 4;
+      }
+      if (t.t32AW > 0 && activates_32_.size() < 32) {
+        activates_32_.push_back(cycle);
+      } else if (t.t32AW > 0) {
+        activates_32_[oldest_activate_32_] = cycle;
+        oldest_activate_32_ = (oldest_activate_32_ + 1) % 32;
       }
       break;
     }

@@ -52,6 +52,9 @@ class BankState {
   std::array<int64_t, 4> recent_activates_{};
   int recent_activate_count_ = 0;
   int oldest_activate_ = 0;
+  // The same for the last 32 ACTs when t32AW applies.
+  std::vector<int64_t> activates_32_;
+  size_t oldest_activate_32_ = 0;
 };
 
 }  // namespace polyarch::sim::dram

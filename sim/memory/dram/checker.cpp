@@ -34,8 +34,9 @@ struct PseudoChannelHistory {
   int64_t last_read = kNone;
   int64_t last_write = kNone;
   int64_t last_refresh = kNone;
-  std::deque<int64_t> recent_activates;  // the last four ACT cycles
-  int64_t data_bus_free = 0;             // first cycle after the last burst's data
+  std::deque<int64_t> recent_activates;   // the last four ACT cycles
+  std::deque<int64_t> last_32_activates;  // the last 32, where t32AW applies
+  int64_t data_bus_free = 0;              // first cycle after the last burst's data
 };
 
 class Replay {
@@ -160,11 +161,17 @@ std::optional<TimingViolation> Replay::check_activate(const Command& c, PseudoCh
   if (h.recent_activates.size() == 4 && too_soon(h.recent_activates.front(), t_.tFAW, c)) {
     return violation("tFAW", c, h.recent_activates.front(), "the fourth-last ACT", t_.tFAW);
   }
+  if (t_.t32AW > 0 && h.last_32_activates.size() == 32 &&
+      too_soon(h.last_32_activates.front(), t_.t32AW, c)) {
+    return violation("t32AW", c, h.last_32_activates.front(), "the 32nd-last ACT", t_.t32AW);
+  }
   bank.open = true;
   bank.row = c.row;
   bank.last_activate = group.last_activate = h.last_activate = c.cycle;
   h.recent_activates.push_back(c.cycle);
   if (h.recent_activates.size() > 4) h.recent_activates.pop_front();
+  h.last_32_activates.push_back(c.cycle);
+  if (h.last_32_activates.size() > 32) h.last_32_activates.pop_front();
   return std::nullopt;
 }
 
@@ -200,8 +207,10 @@ std::optional<TimingViolation> Replay::check_column(const Command& c, PseudoChan
   if (c.column % config_.organization.burst_length != 0) {
     return state_violation(c, "the column is not burst-aligned");
   }
-  if (too_soon(bank.last_activate, t_.tRCD, c)) {
-    return violation("tRCD", c, bank.last_activate, "ACT to the same bank", t_.tRCD);
+  const int64_t activate_to_column = is_read ? t_.tRCD : t_.activate_to_write();
+  if (too_soon(bank.last_activate, activate_to_column, c)) {
+    return violation(is_read || t_.tRCDWR < 0 ? "tRCD" : "tRCDWR", c, bank.last_activate,
+                     "ACT to the same bank", activate_to_column);
   }
   const int64_t group_same = is_read ? group.last_read : group.last_write;
   const int64_t channel_same = is_read ? h.last_read : h.last_write;

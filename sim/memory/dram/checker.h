@@ -7,7 +7,7 @@
 // Checked per pseudo-channel: command order and one command per cycle; bank state (ACT only to
 // a closed bank, RD/WR only to the open row, PRE only to an open bank, REF only with every bank
 // closed); tRCD, tRP, tRAS, tRTP, tWR (same bank); tCCD_L, tRRD_L, tWTR_L (same bank group);
-// tCCD_S, tRRD_S, tWTR_S, tFAW, tRTW (read-to-write bus turnaround), data-bus overlap, tRFC
+// tCCD_S, tRRD_S, tWTR_S, tFAW, t32AW, tRTW (read-to-write bus turnaround), data-bus overlap, tRFC
 // and the refresh interval (at most max_postponed_refreshes + 1 times tREFI between REFs).
 #include <optional>
 #include <span>

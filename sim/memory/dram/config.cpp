@@ -1,5 +1,6 @@
 #include "sim/memory/dram/config.h"
 
+#include <algorithm>
 #include <array>
 #include <string>
 #include <utility>
@@ -14,12 +15,15 @@ constexpr std::array<std::pair<PagePolicy, std::string_view>, 2> kPagePolicyName
     {PagePolicy::kClosed, "closed"},
 }};
 
-constexpr std::array<std::pair<AddressScheme, std::string_view>, 4> kSchemeNames = {{
+constexpr std::array<std::pair<AddressScheme, std::string_view>, 5> kSchemeNames = {{
     {AddressScheme::kRowBankCol, "row_bank_col"},
     {AddressScheme::kRowColBank, "row_col_bank"},
     {AddressScheme::kBankInterleaved, "bank_interleaved"},
     {AddressScheme::kPermutedBank, "permuted_bank"},
+    {AddressScheme::kFieldOrder, "field_order"},
 }};
+
+constexpr std::array<std::string_view, 7> kFieldNames = {"ro", "ch", "ra", "bg", "ba", "co", "pc"};
 
 bool is_power_of_two(int64_t value) { return value > 0 && (value & (value - 1)) == 0; }
 
@@ -102,6 +106,8 @@ void validate_timing(const DramConfig& config) {
   if (t.tWTR_L < t.tWTR_S) invalid(config, "tWTR_L", "tWTR_L must be at least tWTR_S");
   if (t.tRAS < t.tRCD) invalid(config, "tRAS", "tRAS must be at least tRCD");
   if (t.tREFI <= t.tRFC) invalid(config, "tREFI", "tREFI must exceed tRFC");
+  if (t.tRCDWR != -1) require_at_least(config, "tRCDWR", t.tRCDWR, 1);
+  require_at_least(config, "t32AW", t.t32AW, 0);
 }
 
 }  // namespace
@@ -141,6 +147,35 @@ AddressScheme parse_address_scheme(std::string_view name) {
   throw_bad_input(config_key("dram.address_scheme"),
                   "unknown address scheme '" + std::string(name) +
                       "' (expected row_bank_col, row_col_bank, bank_interleaved or permuted_bank)");
+}
+
+bool looks_like_field_order(std::string_view text) {
+  if (text.empty() || text.size() % 2 != 0) return false;
+  for (size_t i = 0; i < text.size(); i += 2) {
+    if (std::find(kFieldNames.begin(), kFieldNames.end(), text.substr(i, 2)) == kFieldNames.end())
+      return false;
+  }
+  return true;
+}
+
+void validate_field_order(std::string_view text) {
+  const auto bad = [&](const std::string& why) {
+    throw_bad_input(config_key("dram.controller.address_mapping"),
+                    "address mapping '" + std::string(text) + "': " + why +
+                        " (two-letter fields, most significant first: each of ro ch ra bg ba co "
+                        "once, pc at most once, e.g. rochrababgco)");
+  };
+  if (text.size() % 2 != 0) bad("the fields are two letters each");
+  for (std::string_view field : kFieldNames) {
+    int count = 0;
+    for (size_t i = 0; i < text.size(); i += 2) count += text.substr(i, 2) == field ? 1 : 0;
+    if (count > 1) bad("field '" + std::string(field) + "' appears more than once");
+    if (count == 0 && field != "pc") bad("field '" + std::string(field) + "' is missing");
+  }
+  for (size_t i = 0; i < text.size(); i += 2) {
+    if (std::find(kFieldNames.begin(), kFieldNames.end(), text.substr(i, 2)) == kFieldNames.end())
+      bad("unknown field '" + std::string(text.substr(i, 2)) + "'");
+  }
 }
 
 int64_t DramConfig::transfers_per_clock() const {
@@ -197,6 +232,16 @@ void DramConfig::validate() const {
   validate_timing(*this);
   if (controller.queue_depth < 1) {
     invalid(*this, "queue_depth", "queue_depth must be at least 1");
+  }
+  if (controller.command_queue_depth < 0) {
+    invalid(*this, "command_queue", "command_queue must be at least 0");
+  }
+  if (controller.bank_round_robin && controller.page_policy != PagePolicy::kOpen) {
+    invalid(*this, "scheduler",
+            "the bank round-robin scheduler keeps rows open (page_policy open)");
+  }
+  if (controller.address_scheme == AddressScheme::kFieldOrder) {
+    validate_field_order(controller.field_order);
   }
 }
 

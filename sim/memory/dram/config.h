@@ -51,6 +51,13 @@ struct DramTiming {
   // JESD79-4 lets a controller postpone at most 8 refreshes, so two REFs are never more than
   // 9 x tREFI apart.
   int64_t max_postponed_refreshes = 8;
+  // ACT to WR where the standard gives it apart from ACT to RD (GDDR6 and HBM's tRCDWR);
+  // -1: tRCD applies to both.
+  int64_t tRCDWR = -1;
+  // At most 32 ACTs in any window of t32AW cycles (JESD250 GDDR6); 0: no such limit.
+  int64_t t32AW = 0;
+
+  int64_t activate_to_write() const { return tRCDWR < 0 ? tRCD : tRCDWR; }
 };
 
 enum class PagePolicy {
@@ -65,6 +72,7 @@ enum class AddressScheme {
   kRowColBank,       // row | column | bank | bank group | pseudo-channel | channel
   kBankInterleaved,  // row | bank | column | bank group | pseudo-channel | channel
   kPermutedBank,     // kRowBankCol with bank and bank group XORed with the low row bits
+  kFieldOrder,       // the order ControllerOptions::field_order spells, DRAMsim3's way
 };
 // Where a DRAM configuration error points: the key path, e.g. "dram.tRCD".
 SourceLocation config_key(std::string key_path);
@@ -74,11 +82,27 @@ std::string_view address_scheme_name(AddressScheme scheme);  // "row_bank_col", 
 // Parse the names above; unknown names are a polyarch::Error naming the accepted ones.
 PagePolicy parse_page_policy(std::string_view name);
 AddressScheme parse_address_scheme(std::string_view name);
+// DRAMsim3's address-mapping strings: two-letter fields, most significant first, each of
+// ro ch ra bg ba co exactly once, pc (pseudo-channel) at most once, e.g. "rochrababgco".
+// True when `text` is such a string; the fields' validity is checked by validate_field_order.
+bool looks_like_field_order(std::string_view text);
+// Throws polyarch::Error (bad input) naming the field that is unknown, repeated or missing.
+void validate_field_order(std::string_view text);
 
 struct ControllerOptions {
   PagePolicy page_policy = PagePolicy::kOpen;
   AddressScheme address_scheme = AddressScheme::kBankInterleaved;
-  int queue_depth = 32;  // bursts a pseudo-channel controller sees at once (FR-FCFS window)
+  std::string field_order;  // kFieldOrder only: "rochrababgco", ...
+  int queue_depth = 32;     // bursts a pseudo-channel controller sees at once (FR-FCFS window)
+  // 0: the scheduler sees all queue_depth bursts. > 0: DRAMsim3's two-level controller
+  // (controller.cc, command_queue.cc): queue_depth is the transaction queue, which passes one
+  // burst per cycle, the oldest whose bank has room, into command queues of this many bursts
+  // (one per bank, or one for the whole pseudo-channel); the scheduler sees the command queues.
+  int command_queue_depth = 0;
+  bool command_queue_per_bank = true;
+  // Which bank's command goes first: FR-FCFS over every queued burst (scheduler.h), or
+  // DRAMsim3's round-robin over the banks (round_robin_scheduler.h; open page only).
+  bool bank_round_robin = false;
   bool refresh = true;
   bool record_commands = true;  // keep the issued command stream (for the checker and traces)
 };

@@ -10,6 +10,9 @@ Controller::Controller(const DramConfig& config, int channel, int pseudo_channel
       pseudo_channel_(pseudo_channel),
       banks_(config),
       scheduler_(config),
+      round_robin_(config),
+      staged_(config.controller.command_queue_depth > 0),
+      transactions_(config.controller),
       next_refresh_cycle_(config.timing.tREFI) {
   queue_.reserve(static_cast<size_t>(config.controller.queue_depth));
 }
@@ -18,32 +21,72 @@ void Controller::add(const QueuedBurst& burst) { waiting_.push_back(burst); }
 
 void Controller::run(std::vector<int64_t>& request_completion) {
   std::stable_sort(
-      waiting_.begin(), waiting_.end(),
+      waiting_.begin() + static_cast<std::ptrdiff_t>(next_waiting_), waiting_.end(),
       [](const QueuedBurst& a, const QueuedBurst& b) { return a.arrival_cycle < b.arrival_cycle; });
-  const auto depth = static_cast<size_t>(config_.controller.queue_depth);
+  simulate(kNever, false, request_completion);
+  waiting_.clear();
+  next_waiting_ = 0;
+}
+
+void Controller::run_until(int64_t cycle, std::vector<int64_t>& request_completion) {
+  simulate(cycle, true, request_completion);
+}
+
+bool Controller::has_queue_room(bool is_write) const {
+  size_t pending = 0;
+  for (size_t i = next_waiting_; i < waiting_.size(); ++i) {
+    pending += !staged_ || waiting_[i].is_write == is_write ? 1 : 0;
+  }
+  if (!staged_)
+    return queue_.size() + pending < static_cast<size_t>(config_.controller.queue_depth);
+  return pending == 0 && transactions_.has_room(is_write);
+}
+
+bool Controller::can_enter(const QueuedBurst& burst) const {
+  if (staged_) return transactions_.has_room(burst.is_write);
+  return queue_.size() < static_cast<size_t>(config_.controller.queue_depth);
+}
+
+void Controller::simulate(int64_t limit, bool idle_refresh,
+                          std::vector<int64_t>& request_completion) {
   const bool refresh_enabled = config_.controller.refresh;
-  size_t next_waiting = 0;
-  while (next_waiting < waiting_.size() || !queue_.empty()) {
-    while (queue_.size() < depth && next_waiting < waiting_.size() &&
-           waiting_[next_waiting].arrival_cycle <= now_) {
-      queue_.push_back(waiting_[next_waiting++]);
+  const bool keep_going = idle_refresh && refresh_enabled;
+  while ((next_waiting_ < waiting_.size() || !queue_.empty() || !transactions_.empty() ||
+          keep_going) &&
+         now_ < limit) {
+    while (next_waiting_ < waiting_.size() && waiting_[next_waiting_].arrival_cycle <= now_ &&
+           can_enter(waiting_[next_waiting_])) {
+      if (staged_) {
+        transactions_.add(waiting_[next_waiting_++]);
+      } else {
+        queue_.push_back(waiting_[next_waiting_++]);
+      }
     }
     if (refresh_enabled && now_ >= next_refresh_cycle_) refresh_due_ = true;
 
-    const SchedulerDecision decision = scheduler_.decide(queue_, banks_, now_, refresh_due_);
+    const SchedulerDecision decision = config_.controller.bank_round_robin && !refresh_due_
+                                           ? round_robin_.decide(queue_, banks_, now_)
+                                           : scheduler_.decide(queue_, banks_, now_, refresh_due_);
+    // With command queues, one burst moves on per cycle, after the command (DRAMsim3's
+    // Controller::ClockTick); the last requests' writes are flushed once none can follow.
+    const bool flush_writes = !idle_refresh && next_waiting_ == waiting_.size();
     if (decision.issue_now) {
       issue(decision, request_completion);
+      if (staged_) transactions_.move_one(queue_, flush_writes);
       ++now_;  // one command per cycle on the command bus
       continue;
     }
+    if (staged_ && transactions_.move_one(queue_, flush_writes)) {
+      ++now_;
+      continue;
+    }
     int64_t next_event = decision.next_ready;
-    if (queue_.size() < depth && next_waiting < waiting_.size()) {
-      next_event = std::min(next_event, waiting_[next_waiting].arrival_cycle);
+    if (next_waiting_ < waiting_.size() && can_enter(waiting_[next_waiting_])) {
+      next_event = std::min(next_event, waiting_[next_waiting_].arrival_cycle);
     }
     if (refresh_enabled && !refresh_due_) next_event = std::min(next_event, next_refresh_cycle_);
-    now_ = std::max(now_ + 1, next_event);
+    now_ = std::max(now_ + 1, std::min(next_event, limit));
   }
-  waiting_.clear();
 }
 
 void Controller::issue(const SchedulerDecision& decision,

@@ -4,14 +4,15 @@
 // per command-clock cycle. Time advances from one event to the next (an arrival, a refresh
 // falling due, the earliest cycle a waiting command may issue), so idle stretches cost nothing.
 #include <cstdint>
-#include <deque>
 #include <vector>
 
 #include "sim/memory/dram/bank_state.h"
 #include "sim/memory/dram/command.h"
 #include "sim/memory/dram/config.h"
+#include "sim/memory/dram/round_robin_scheduler.h"
 #include "sim/memory/dram/scheduler.h"
 #include "sim/memory/dram/stats.h"
+#include "sim/memory/dram/transaction_queues.h"
 
 namespace polyarch::sim::dram {
 
@@ -24,12 +25,23 @@ class Controller {
   // Serves every added burst. `request_completion[request_id]` is raised to the cycle its
   // burst's data transfer ends. May be called again after more add() calls; time continues.
   void run(std::vector<int64_t>& request_completion);
+  // Simulates the cycles before `cycle`, refreshing on schedule even while idle, so that bursts
+  // can be added one at a time as they arrive (trace replay). Bursts added from here on must
+  // arrive no earlier than `cycle`.
+  void run_until(int64_t cycle, std::vector<int64_t>& request_completion);
+  // Whether a burst of this direction added now would find a free queue entry.
+  bool has_queue_room(bool is_write) const;
 
   const std::vector<Command>& commands() const { return commands_; }
   const DramStats& stats() const { return stats_; }
   int64_t now() const { return now_; }
 
  private:
+  // The loop of run() and run_until(): stops at `limit`, or when no burst is left unless
+  // `idle_refresh` keeps it going (refreshes falling due while the queue is empty).
+  void simulate(int64_t limit, bool idle_refresh, std::vector<int64_t>& request_completion);
+  // Whether the next waiting burst may enter its queue now.
+  bool can_enter(const QueuedBurst& burst) const;
   void issue(const SchedulerDecision& decision, std::vector<int64_t>& request_completion);
   void complete_column(const QueuedBurst& burst, int64_t data_end,
                        std::vector<int64_t>& request_completion);
@@ -39,8 +51,12 @@ class Controller {
   int pseudo_channel_;
   BankState banks_;
   FrFcfsScheduler scheduler_;
-  std::vector<QueuedBurst> waiting_;  // not yet in the queue
-  std::vector<QueuedBurst> queue_;    // arrival order
+  BankRoundRobinScheduler round_robin_;  // ControllerOptions::bank_round_robin only
+  std::vector<QueuedBurst> waiting_;     // not yet in the queue
+  size_t next_waiting_ = 0;              // waiting_[next_waiting_...] have not entered the queue
+  std::vector<QueuedBurst> queue_;       // arrival order; what the scheduler sees
+  bool staged_;                          // command queues behind transaction queues
+  TransactionQueues transactions_;       // staged_ only
   std::vector<Command> commands_;
   DramStats stats_;
   int64_t now_ = 0;

@@ -42,6 +42,17 @@ void DramSystem::run() {
   for (Controller& controller : controllers_) controller.run(completion_);
 }
 
+bool DramSystem::accepts_burst_at(int64_t byte_address, bool is_write, int64_t cycle) {
+  const DramAddress address = mapping_.decode(byte_address);
+  Controller& controller = controller_for(address.channel, address.pseudo_channel);
+  controller.run_until(cycle, completion_);
+  return controller.has_queue_room(is_write);
+}
+
+void DramSystem::run_until(int64_t cycle) {
+  for (Controller& controller : controllers_) controller.run_until(cycle, completion_);
+}
+
 int64_t DramSystem::completion_cycle(int64_t request_id) const {
   return completion_.at(static_cast<size_t>(request_id));
 }

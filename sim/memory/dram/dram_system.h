@@ -30,6 +30,14 @@ class DramSystem {
   int64_t enqueue(const Request& request);
   // Simulates until every enqueued request has completed.
   void run();
+  // For requests that enter one at a time (trace replay): simulates the cycles before `cycle`
+  // of the controller `byte_address` maps to and says whether its queue has room for a burst
+  // (a write if `is_write`) arriving at `cycle`. Bursts enqueued afterwards must not arrive
+  // before `cycle`.
+  bool accepts_burst_at(int64_t byte_address, bool is_write, int64_t cycle);
+  // Simulates every controller up to `cycle`: after run(), the refreshes an idle controller
+  // issues on schedule until then.
+  void run_until(int64_t cycle);
 
   // Cycle at which the request's last data beat left the bus; -1 before run() served it.
   int64_t completion_cycle(int64_t request_id) const;

@@ -4,6 +4,7 @@
 
 #include <random>
 
+#include "base/error.h"
 #include "sim/memory/dram/presets.h"
 
 namespace polyarch::sim::dram {
@@ -79,6 +80,41 @@ TEST(AddressMapping, AddressesPastCapacityWrap) {
   const DramConfig config = ddr4_3200();
   const AddressMapping mapping(config);
   EXPECT_EQ(mapping.decode(config.capacity_bytes() + 128), mapping.decode(128));
+}
+
+}  // namespace
+}  // namespace polyarch::sim::dram
+
+namespace polyarch::sim::dram {
+namespace {
+
+TEST(AddressMapping, FieldOrderStringCutsFieldsMostSignificantFirst) {
+  // DDR4-3200 under DRAMsim3's "rochrababgco": above the 64-byte burst offset come 7 column
+  // bits, 2 bank-group bits, 2 bank bits, then the row (one channel, one rank: no bits).
+  DramConfig config = ddr4_3200();
+  config.controller.address_scheme = AddressScheme::kFieldOrder;
+  config.controller.field_order = "rochrababgco";
+  const AddressMapping mapping(config);
+  EXPECT_EQ(mapping.decode(64).column, 8);
+  EXPECT_EQ(mapping.decode(int64_t{1} << 13).bank_group, 1);
+  EXPECT_EQ(mapping.decode(int64_t{1} << 15).bank, 1);
+  EXPECT_EQ(mapping.decode(int64_t{5} << 17).row, 5);
+  const DramAddress address{.bank_group = 2, .bank = 3, .row = 77, .column = 40};
+  EXPECT_EQ(mapping.decode(mapping.encode(address)), address);
+
+  config.controller.field_order = "rochrabacobg";  // bank group lowest
+  const AddressMapping groups_lowest(config);
+  EXPECT_EQ(groups_lowest.decode(64).bank_group, 1);
+  EXPECT_EQ(groups_lowest.decode(256).column, 8);
+}
+
+TEST(AddressMapping, FieldOrderStringsMustNameEachFieldOnce) {
+  DramConfig config = ddr4_3200();
+  config.controller.address_scheme = AddressScheme::kFieldOrder;
+  for (const char* bad : {"rochrababg", "rochrababgcoco", "rochrababgcx", "rochrababgc"}) {
+    config.controller.field_order = bad;
+    EXPECT_THROW(config.validate(), Error) << bad;
+  }
 }
 
 }  // namespace

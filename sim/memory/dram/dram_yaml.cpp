@@ -1,0 +1,284 @@
+#include "sim/memory/dram/dram_yaml.h"
+
+#include <algorithm>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "base/error.h"
+#include "base/key_reader.h"
+#include "base/key_specs.h"
+#include "sim/memory/dram/presets.h"
+
+namespace polyarch::sim::dram {
+namespace {
+
+// A key left out keeps the preset's value.
+constexpr const char* kFromPreset = "preset";
+
+struct IntField {
+  const char* key;
+  const char* doc;
+  std::function<void(DramConfig&, int64_t)> set;
+};
+
+const std::vector<IntField>& organization_fields() {
+  static const std::vector<IntField> fields = {
+      {"channels", "independent channels",
+       [](DramConfig& c, int64_t v) { c.organization.channels = static_cast<int>(v); }},
+      {"pseudo_channels", "pseudo-channels per channel (HBM), each with its own controller",
+       [](DramConfig& c, int64_t v) { c.organization.pseudo_channels = static_cast<int>(v); }},
+      {"ranks", "ranks per channel (1: more are not modelled yet)", [](DramConfig&, int64_t) {}},
+      {"bank_groups", "bank groups per (pseudo-)channel",
+       [](DramConfig& c, int64_t v) { c.organization.bank_groups = static_cast<int>(v); }},
+      {"banks_per_group", "banks per bank group",
+       [](DramConfig& c, int64_t v) { c.organization.banks_per_group = static_cast<int>(v); }},
+      {"rows", "rows per bank", [](DramConfig& c, int64_t v) { c.organization.rows = v; }},
+      {"columns", "column addresses per row",
+       [](DramConfig& c, int64_t v) { c.organization.columns = static_cast<int>(v); }},
+      {"device_width", "data pins of one device", [](DramConfig&, int64_t) {}},
+      {"bus_width", "data bus of one channel, bits",
+       [](DramConfig& c, int64_t v) { c.organization.channel_width_bits = static_cast<int>(v); }},
+      {"burst_length", "transfers per burst (BL)",
+       [](DramConfig& c, int64_t v) { c.organization.burst_length = static_cast<int>(v); }},
+      {"transfers_per_clock", "data transfers per tCK: 2 for DDR, 4 or 8 with a WCK clock",
+       [](DramConfig&, int64_t) {}},
+  };
+  return fields;
+}
+
+struct TimingField {
+  const char* key;
+  const char* doc;
+  int64_t DramTiming::*field;
+};
+
+const std::vector<TimingField>& timing_fields() {
+  static const std::vector<TimingField> fields = {
+      {"CL", "RD to first data (read latency)", &DramTiming::tCL},
+      {"CWL", "WR to first data (write latency)", &DramTiming::tWL},
+      {"tRCD", "ACT to RD/WR, same bank", &DramTiming::tRCD},
+      {"tRCDWR", "ACT to WR where it differs from tRCD (GDDR6, HBM)", &DramTiming::tRCDWR},
+      {"tRP", "PRE to ACT, same bank", &DramTiming::tRP},
+      {"tRAS", "ACT to PRE, same bank", &DramTiming::tRAS},
+      {"tRFC", "REF to ACT or REF", &DramTiming::tRFC},
+      {"tREFI", "interval between all-bank refreshes", &DramTiming::tREFI},
+      {"tRRD_S", "ACT to ACT, different bank group", &DramTiming::tRRD_S},
+      {"tRRD_L", "ACT to ACT, same bank group", &DramTiming::tRRD_L},
+      {"tFAW", "window holding at most four ACTs", &DramTiming::tFAW},
+      {"tCCD_S", "column to column, different bank group", &DramTiming::tCCD_S},
+      {"tCCD_L", "column to column, same bank group", &DramTiming::tCCD_L},
+      {"tWR", "end of write data to PRE (write recovery)", &DramTiming::tWR},
+      {"tWTR_S", "end of write data to RD, different bank group", &DramTiming::tWTR_S},
+      {"tWTR_L", "end of write data to RD, same bank group", &DramTiming::tWTR_L},
+      {"tRTP", "RD to PRE, same bank", &DramTiming::tRTP},
+      {"tRTRS", "idle bus cycles between read data and write data", &DramTiming::tRTW_turnaround},
+      {"t32AW", "window holding at most 32 ACTs (GDDR6; 0: none)", &DramTiming::t32AW},
+  };
+  return fields;
+}
+
+std::vector<std::string> address_mapping_names() {
+  return {"row_bank_col", "row_col_bank", "bank_interleaved", "permuted_bank"};
+}
+
+KeyTable build_table() {
+  KeyTable table{"dram", "a JEDEC DRAM system for `polyarch dram` (a preset and overrides)", {}};
+  std::vector<KeySpec>& keys = table.keys;
+  keys.push_back(choice_key("model", "jedec", {"jedec", "simple"},
+                            "which DRAM model a run uses (recorded; replay is always jedec)"));
+  std::vector<std::string> standards = dram_standards();
+  keys.push_back(choice_key("standard", "from preset", standards, "the JEDEC standard"));
+  std::vector<std::string> presets;
+  for (std::string_view name : preset_names()) presets.emplace_back(name);
+  keys.push_back(choice_key("preset", "the standard's", presets,
+                            "starting point; every key below overrides it"));
+  keys.push_back(map_key("organization", "{}", "how the DRAM is organised"));
+  for (const IntField& field : organization_fields()) {
+    keys.push_back(
+        int_key(std::string("organization.") + field.key, "", kFromPreset, 1, 1 << 30, field.doc));
+  }
+  keys.push_back(map_key("timing", "{}", "timing parameters in tCK"));
+  keys.push_back(
+      number_key("timing.tCK_ns", "ns", kFromPreset, 0.01, 100.0, "command clock period"));
+  for (const TimingField& field : timing_fields()) {
+    keys.push_back(
+        int_key(std::string("timing.") + field.key, "tCK", kFromPreset, 0, 1 << 30, field.doc));
+  }
+  keys.push_back(map_key("controller", "{}", "the memory controller"));
+  keys.push_back(string_key("controller.address_mapping", kFromPreset,
+                            "DRAMsim3 field order (rochrababgco, ...) or a named scheme"));
+  keys.push_back(choice_key("controller.page_policy", kFromPreset, {"open", "closed"},
+                            "when a row is closed"));
+  keys.push_back(choice_key("controller.scheduler", "fr_fcfs", {"fr_fcfs", "bank_round_robin"},
+                            "FR-FCFS over all queued bursts, or DRAMsim3's round-robin over "
+                            "the banks' command queues (open page)"));
+  keys.push_back(choice_key("controller.queue_structure", "per_bank", {"per_bank", "per_rank"},
+                            "command queues per bank or per rank"));
+  keys.push_back(int_key("controller.transaction_queue", "", "32", 1, 1 << 16,
+                         "requests waiting before the command queues"));
+  keys.push_back(int_key("controller.command_queue", "", "8", 1, 1 << 16,
+                         "entries of each command queue, which the scheduler sees (given any "
+                         "of these three keys; else the preset's single window)"));
+  keys.push_back(choice_key(
+      "controller.refresh", "rank_staggered", {"rank_staggered", "rank_simultaneous", "off"},
+      "all-bank refresh every tREFI (staggered = simultaneous with one rank)"));
+  return table;
+}
+
+[[noreturn]] void bad_key(const ConfigNode& node, const std::string& message) {
+  throw_bad_input(node.where(), message);
+}
+
+// Starts from the preset (or the standard's own preset) and checks the two agree.
+DramConfig starting_point(KeyReader& top, DramDescription& description, bool& from_preset) {
+  MapReader& map = top.map_reader();
+  std::optional<std::string> standard;
+  if (map.has("standard")) standard = top.read_choice("standard");
+  std::string preset_name;
+  if (map.has("preset")) {
+    preset_name = top.read_choice("preset");
+    if (standard && *standard != preset_standard(preset_name)) {
+      bad_key(map.node().find("standard") != nullptr ? *map.node().find("standard") : map.node(),
+              "standard '" + *standard + "' contradicts preset '" + preset_name + "' (a " +
+                  preset_standard(preset_name) + " preset)");
+    }
+  } else if (standard) {
+    for (std::string_view name : preset_names()) {
+      if (preset_standard(std::string(name)) == *standard) preset_name = std::string(name);
+    }
+  }
+  from_preset = !preset_name.empty();
+  description.standard = standard ? *standard : preset_standard(preset_name);
+  if (!from_preset) {
+    if (!standard) bad_key(map.node(), "a dram map needs a preset or a standard");
+    DramConfig config;
+    config.name = *standard;
+    return config;
+  }
+  return preset(preset_name);
+}
+
+void read_organization(KeyReader& top, DramDescription& description, bool from_preset,
+                       std::vector<std::string>& missing) {
+  KeyReader reader = top.nested_or_defaults("organization");
+  DramConfig& config = description.config;
+  const int64_t preset_transfers = config.transfers_per_clock();
+  int64_t transfers = preset_transfers;
+  for (const IntField& field : organization_fields()) {
+    const std::optional<int64_t> value = reader.read_optional_int(field.key);
+    const std::string key = field.key;
+    if (!value) {
+      if (!from_preset && key != "pseudo_channels" && key != "ranks" && key != "device_width")
+        missing.push_back("organization." + key);
+      continue;
+    }
+    if (key == "ranks" && *value != 1) {
+      bad_key(*reader.map_reader().node().find("ranks"),
+              "ranks: " + std::to_string(*value) +
+                  " — more than one rank per channel is not modelled yet (use ranks: 1)");
+    }
+    if (key == "device_width") description.device_width_bits = static_cast<int>(*value);
+    if (key == "transfers_per_clock") transfers = *value;
+    field.set(config, *value);
+  }
+  reader.finish();
+  config.organization.data_rate_mtps = config.organization.clock_mhz * transfers;
+}
+
+void read_timing(KeyReader& top, DramDescription& description, bool from_preset,
+                 std::vector<std::string>& missing) {
+  KeyReader reader = top.nested_or_defaults("timing");
+  DramConfig& config = description.config;
+  if (const std::optional<double> tck = reader.read_optional_number("tCK_ns")) {
+    const int64_t transfers = config.transfers_per_clock();
+    config.organization.clock_mhz = clock_mhz_for_period(*tck);
+    config.organization.data_rate_mtps = config.organization.clock_mhz * transfers;
+  } else if (!from_preset) {
+    missing.push_back("timing.tCK_ns");
+  }
+  for (const TimingField& field : timing_fields()) {
+    if (const std::optional<int64_t> value = reader.read_optional_int(field.key)) {
+      config.timing.*field.field = *value;
+    } else if (!from_preset && std::string(field.key) != "tRCDWR" &&
+               std::string(field.key) != "t32AW") {
+      missing.push_back(std::string("timing.") + field.key);
+    }
+  }
+  reader.finish();
+}
+
+void read_controller(KeyReader& top, DramDescription& description) {
+  KeyReader reader = top.nested_or_defaults("controller");
+  MapReader& map = reader.map_reader();
+  ControllerOptions& options = description.config.controller;
+  if (map.has("address_mapping")) {
+    const std::string mapping = reader.read_string("address_mapping");
+    const std::vector<std::string> named = address_mapping_names();
+    if (std::find(named.begin(), named.end(), mapping) != named.end()) {
+      options.address_scheme = parse_address_scheme(mapping);
+    } else if (looks_like_field_order(mapping) || mapping.size() == 12) {
+      try {
+        validate_field_order(mapping);
+      } catch (const Error& error) {
+        bad_key(*map.node().find("address_mapping"), error.message());
+      }
+      options.address_scheme = AddressScheme::kFieldOrder;
+      options.field_order = mapping;
+    } else {
+      bad_key(*map.node().find("address_mapping"),
+              "unknown address mapping '" + mapping +
+                  "' (a DRAMsim3 field order such as rochrababgco, or row_bank_col, "
+                  "row_col_bank, bank_interleaved, permuted_bank)");
+    }
+  }
+  if (map.has("page_policy"))
+    options.page_policy = parse_page_policy(reader.read_choice("page_policy"));
+  options.bank_round_robin = reader.read_choice("scheduler") == "bank_round_robin";
+  const bool queues_given =
+      map.has("transaction_queue") || map.has("command_queue") || map.has("queue_structure");
+  const bool per_bank = reader.read_choice("queue_structure") == "per_bank";
+  const int transaction_queue = static_cast<int>(reader.read_int("transaction_queue"));
+  const int command_queue = static_cast<int>(reader.read_int("command_queue"));
+  if (queues_given) {
+    options.queue_depth = transaction_queue;
+    options.command_queue_depth = command_queue;
+    options.command_queue_per_bank = per_bank;
+  }
+  if (map.has("refresh")) options.refresh = reader.read_choice("refresh") != "off";
+  reader.finish();
+}
+
+}  // namespace
+
+const KeyTable& dram_keys() {
+  static const KeyTable table = build_table();
+  return table;
+}
+
+DramDescription read_dram_map(const ConfigNode& node) {
+  MapReader map(node);
+  ResolvedKeys resolved;
+  KeyReader top(map, dram_keys(), resolved);
+  DramDescription description;
+  description.model = top.read_choice("model");
+  bool from_preset = false;
+  description.config = starting_point(top, description, from_preset);
+  std::vector<std::string> missing;
+  read_organization(top, description, from_preset, missing);
+  read_timing(top, description, from_preset, missing);
+  read_controller(top, description);
+  top.finish();
+  if (!missing.empty()) {
+    std::string list;
+    for (const std::string& key : missing) list += (list.empty() ? "" : ", ") + key;
+    bad_key(node, "standard '" + description.standard +
+                      "' has no preset, so every organization and timing key is needed; missing: " +
+                      list);
+  }
+  description.config.validate();
+  return description;
+}
+
+}  // namespace polyarch::sim::dram

@@ -1,0 +1,56 @@
+#include "sim/memory/dram/round_robin_scheduler.h"
+
+#include <algorithm>
+
+namespace polyarch::sim::dram {
+
+BankRoundRobinScheduler::BankRoundRobinScheduler(const DramConfig& config)
+    : banks_per_group_(config.organization.banks_per_group),
+      bank_count_(config.banks_per_pseudo_channel()),
+      last_bank_(config.banks_per_pseudo_channel() - 1) {}
+
+SchedulerDecision BankRoundRobinScheduler::decide(std::span<const QueuedBurst> queue,
+                                                  const BankState& banks, int64_t now) {
+  SchedulerDecision waiting;
+  const int queue_size = static_cast<int>(queue.size());
+  for (int step = 1; step <= bank_count_; ++step) {
+    const int bank = (last_bank_ + step) % bank_count_;
+    const int group = bank / banks_per_group_;
+    const int index = bank % banks_per_group_;
+    const auto in_bank = [&](const QueuedBurst& burst) {
+      return burst.address.bank_group == group && burst.address.bank == index;
+    };
+    const int64_t open_row = banks.open_row(group, index);
+    const bool hit_queued = std::any_of(queue.begin(), queue.end(), [&](const QueuedBurst& b) {
+      return in_bank(b) && b.address.row == open_row;
+    });
+    bool first_of_bank = true;
+    for (int i = 0; i < queue_size; ++i) {
+      const QueuedBurst& burst = queue[i];
+      if (!in_bank(burst)) continue;
+      SchedulerDecision command{
+          .bank_group = group, .bank = index, .row = burst.address.row, .queue_index = i};
+      const bool may_close = first_of_bank && !hit_queued;
+      first_of_bank = false;
+      if (open_row == burst.address.row) {
+        command.kind = burst.is_write ? CommandKind::kWrite : CommandKind::kRead;
+      } else if (open_row == kClosedRow) {
+        command.kind = CommandKind::kActivate;
+      } else if (may_close) {
+        command.kind = CommandKind::kPrecharge;
+      } else {
+        continue;
+      }
+      const int64_t ready = banks.earliest(command.kind, group, index);
+      if (ready <= now) {
+        command.issue_now = true;
+        last_bank_ = bank;
+        return command;
+      }
+      waiting.next_ready = std::min(waiting.next_ready, ready);
+    }
+  }
+  return waiting;
+}
+
+}  // namespace polyarch::sim::dram

@@ -1,0 +1,93 @@
+#include "sim/memory/dram/dram_yaml.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "base/config_tree.h"
+#include "sim/memory/dram/presets.h"
+#include "tests/support/bad_input.h"
+
+namespace polyarch::sim::dram {
+namespace {
+
+DramDescription parse(const std::string& yaml) {
+  const ConfigNode root = parse_config_text(yaml, "d.yaml");
+  return read_dram_map(*root.find("dram"));
+}
+
+std::string error_of(const std::string& yaml) {
+  return test_support::bad_input_message([&] { parse(yaml); }, yaml);
+}
+
+TEST(DramYaml, KeysOverrideThePresetAndTheRestIsThePresets) {
+  const DramDescription d = parse(
+      "dram:\n"
+      "  model: simple\n"
+      "  preset: ddr4_3200\n"
+      "  organization: {rows: 32768, ranks: 1}\n"
+      "  timing: {CL: 24, tRCDWR: 18, tCK_ns: 0.75}\n"
+      "  controller: {address_mapping: chrobabgraco, page_policy: closed}\n");
+  const DramConfig preset_config = ddr4_3200();
+  EXPECT_EQ(d.model, "simple");
+  EXPECT_EQ(d.standard, "ddr4");
+  EXPECT_EQ(d.config.organization.rows, 32768);
+  EXPECT_EQ(d.config.organization.bank_groups, preset_config.organization.bank_groups);
+  EXPECT_EQ(d.config.timing.tCL, 24);
+  EXPECT_EQ(d.config.timing.tRCD, preset_config.timing.tRCD);
+  EXPECT_EQ(d.config.timing.activate_to_write(), 18);
+  // 0.75 ns is 1333 MHz; DDR keeps two transfers per clock.
+  EXPECT_EQ(d.config.organization.clock_mhz, 1333);
+  EXPECT_EQ(d.config.organization.data_rate_mtps, 2666);
+  EXPECT_EQ(d.config.controller.address_scheme, AddressScheme::kFieldOrder);
+  EXPECT_EQ(d.config.controller.field_order, "chrobabgraco");
+  EXPECT_EQ(d.config.controller.page_policy, PagePolicy::kClosed);
+  EXPECT_EQ(d.config.controller.queue_depth, preset_config.controller.queue_depth);
+  EXPECT_EQ(d.config.controller.command_queue_depth, 0);
+}
+
+TEST(DramYaml, AStandardAloneStartsFromItsPreset) {
+  const DramDescription d = parse("dram: {standard: hbm3}\n");
+  EXPECT_EQ(d.config.name, "hbm3_6400");
+  EXPECT_EQ(d.config.organization.pseudo_channels, 2);
+}
+
+TEST(DramYaml, QueueSizesSetTheControllerWindow) {
+  const DramDescription d = parse(
+      "dram:\n  preset: ddr4_3200\n"
+      "  controller: {transaction_queue: 16, command_queue: 4, queue_structure: per_bank,\n"
+      "               scheduler: bank_round_robin}\n");
+  EXPECT_EQ(d.config.controller.queue_depth, 16);
+  EXPECT_EQ(d.config.controller.command_queue_depth, 4);
+  EXPECT_TRUE(d.config.controller.command_queue_per_bank);
+  EXPECT_TRUE(d.config.controller.bank_round_robin);
+}
+
+TEST(DramYaml, MisspeltKeysGetASuggestionWithFileAndLine) {
+  const std::string message = error_of("dram:\n  preset: ddr4_3200\n  timing:\n    tRCDD: 20\n");
+  EXPECT_NE(message.find("d.yaml:4"), std::string::npos) << message;
+  EXPECT_NE(message.find("did you mean 'tRCD'"), std::string::npos) << message;
+}
+
+TEST(DramYaml, MoreThanOneRankIsRefusedByName) {
+  const std::string message = error_of("dram:\n  preset: ddr4_3200\n  organization: {ranks: 2}\n");
+  EXPECT_NE(message.find("d.yaml:3"), std::string::npos) << message;
+  EXPECT_NE(message.find("not modelled yet"), std::string::npos) << message;
+}
+
+TEST(DramYaml, ContradictionsAndMissingKeysAreBadInput) {
+  EXPECT_NE(error_of("dram: {standard: hbm3, preset: ddr4_3200}\n").find("contradicts"),
+            std::string::npos);
+  EXPECT_NE(error_of("dram: {preset: ddr4_3200, controller: {scheduler: bank_round_robin, "
+                     "page_policy: closed}}\n")
+                .find("page_policy open"),
+            std::string::npos);
+  const std::string missing = error_of("dram: {standard: ddr5}\n");
+  EXPECT_NE(missing.find("timing.tRCD"), std::string::npos) << missing;
+  EXPECT_NE(error_of("dram: {preset: ddr4_3200, controller: {address_mapping: rochrababgxx}}\n")
+                .find("address mapping"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace polyarch::sim::dram
