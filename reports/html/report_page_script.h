@@ -13,6 +13,7 @@ svg{background:#fafafa;border:1px solid #ddd}
 .legend span{display:inline-block;margin-right:12px}
 .swatch{display:inline-block;width:10px;height:10px;margin-right:4px}
 table{border-collapse:collapse}td,th{padding:2px 8px;text-align:right;border-bottom:1px solid #eee}
+#mappings td:last-child{text-align:left;font-family:monospace;font-size:12px}
 )CSS";
 
 inline constexpr const char* kReportScript = R"JS(
@@ -193,13 +194,38 @@ function floorplanChart() {
   paint();
 }
 
+// One row per op: where it ran, what bounded it, and its mapping in the unit kind's own terms
+// (the searched point when the compiler searched it, else the scalar entries the model recorded).
+function mappingTable() {
+  const table = document.createElement('table');
+  table.innerHTML = '<thead><tr><th>op</th><th>unit</th><th>bound</th><th>latency (s)</th><th>mapping</th></tr></thead>';
+  const body = document.createElement('tbody');
+  for (const op of report.ops) {
+    const mapping = op.mapping || {};
+    const text = mapping.search ? `${mapping.search.point} [${mapping.search.searcher}, ${mapping.search.evaluations} evaluations]`
+      : Object.entries(mapping).filter(([, v]) => v === null || typeof v !== 'object').map(([k, v]) => `${k}=${v}`).join(' ');
+    const row = document.createElement('tr');
+    for (const cell of [op.name, op.unit, op.bound || '–', fmt(op.latency_s), text]) {
+      const td = document.createElement('td');
+      td.textContent = cell;
+      row.appendChild(td);
+    }
+    body.appendChild(row);
+  }
+  table.appendChild(body);
+  table.dataset.marks = String(report.ops.length);
+  document.getElementById('mappings').appendChild(table);
+}
+
 document.getElementById('summary').textContent =
   `${report.provenance.workload_name} on ${report.provenance.arch_name}: ${fmt(report.summary.latency_s)} s, ` +
-  `${fmt(report.summary.energy_j)} J, ${fmt(report.summary.avg_power_w)} W, peak ${fmt(report.summary.peak_temp_c)} °C`;
+  `${fmt(report.summary.energy_j)} J, ${fmt(report.summary.avg_power_w)} W, peak ${fmt(report.summary.peak_temp_c)} °C` +
+  (report.mapping ? `; mappings ${report.mapping.mode}` : '');
 latencyChart();
 energyOpsChart();
 energyUnitsChart();
 rooflineChart();
+mappingTable();
 seriesChart('power', report.power_trace ? report.power_trace.watts : null, 'W');
 seriesChart('temperature', report.thermal ? report.thermal.celsius : null, '°C');
 legend('series-legend');

@@ -80,7 +80,8 @@ TEST_F(BrowserPageTest, ReportHtmlDrawsEveryChartWithoutErrors) {
          {"#roofline svg", rooflines},
          {"#power svg", report["power_trace"]["watts"].size()},
          {"#temperature svg", blocks},
-         {"#floorplan svg", blocks}});
+         {"#floorplan svg", blocks},
+         {"#mappings table", report["ops"].size()}});
 }
 
 TEST_F(BrowserPageTest, DashboardHtmlDrawsEveryPointAndRow) {
