@@ -38,7 +38,7 @@ test: build
 bench: build
 	for b in $(BUILD)/tests/bench/bench_*; do $$b; done
 
-# Robustness (README "Robustness"). `sanitize` builds everything with clang under ASan + UBSan in
+# Robustness (docs/building.md, "Robustness"). `sanitize` builds everything with clang under ASan + UBSan in
 # build-asan and runs the whole test suite there; the libraries also carry libFuzzer's coverage
 # instrumentation, so `fuzz` links its harnesses (tests/fuzz/) in the same build directory and
 # runs each for FUZZ_SECONDS on a corpus kept in build-asan/corpus/, seeded from the shipped files

@@ -24,7 +24,7 @@ constexpr const char* kSweepHelp =
 Expands the sweep file's parameters over its base arch file (cartesian product, zip groups,
 ranges, or random / Latin-hypercube sampling), drops points that fail its constraints, simulates
 every (point, workload) pair in worker processes and stores the results in DIR/results.sqlite
-(schema polyarch.sweep/1; see README "Sweeps"). Each result commits atomically, so a killed
+(schema polyarch.sweep/1; see docs/sweeps.md). Each result commits atomically, so a killed
 sweep loses nothing it finished: rerunning the same command skips completed pairs and retries
 failed ones. Ends with the Pareto front over the sweep's objectives and writes DIR/points.csv,
 DIR/op_results.csv and DIR/dashboard.html (Pareto scatter and sortable table; opens offline).

@@ -1,6 +1,6 @@
 #pragma once
 // report.json, schema "polyarch.report/1". The keys listed in DESIGN.md are stable from v1 on;
-// later versions may add keys but never rename or remove one. README.md documents them.
+// later versions may add keys but never rename or remove one. docs/report_schema.md documents them.
 #include <nlohmann/json.hpp>
 
 #include "sim/result.h"

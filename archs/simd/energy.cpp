@@ -10,7 +10,7 @@ namespace {
 constexpr double kPjToJ = 1e-12;
 constexpr double kUm2ToMm2 = 1e-6;
 constexpr double kBitsPerByte = 8.0;
-constexpr int64_t kLaneBits = 32;  // README "Parameters": lanes are 32-bit
+constexpr int64_t kLaneBits = 32;  // archs/simd/README.md "Parameters": lanes are 32-bit
 // A special-function unit evaluates a degree-2 polynomial on table-interpolated coefficients
 // (Oberman and Siu, "A high-performance area-efficient multifunction interpolator", ARITH 2005,
 // the design of NVIDIA's SFU): in Horner form two fp32 multiplies and two fp32 adds per result.

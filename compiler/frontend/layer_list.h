@@ -2,7 +2,7 @@
 // YAML layer lists: `layers: [{name: qkv, op: gemm, m: 512, n: 2304, k: 768}, ...]` with an
 // optional top-level `name:`. Every key is validated; errors name file:line:col and the key
 // path (e.g. layers[3].k). Ops: gemm, conv2d, attention, layernorm, rmsnorm, softmax,
-// elementwise, reduce, pool (their keys: layer_list_ops.h, README "Workloads"). Each layer
+// elementwise, reduce, pool (their keys: layer_list_ops.h, docs/workloads.md). Each layer
 // becomes one op with its own operand tensors (layer_graph.h).
 #include <filesystem>
 #include <string>

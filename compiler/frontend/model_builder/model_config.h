@@ -5,7 +5,7 @@
 //   model: {family: transformer, layers: 32, hidden: 4096, heads: 32, ...}
 // Every key is checked at its file:line:col (unknown keys get the nearest valid one suggested,
 // ranges and divisibility are checked where the offending key is). Keys and defaults:
-// README.md "Model builders" and the structs below.
+// docs/workloads.md ("Model builders") and the structs below.
 #include <cstdint>
 #include <optional>
 #include <string>

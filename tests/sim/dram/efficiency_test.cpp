@@ -1,5 +1,5 @@
 // Bandwidth the controller reaches against the preset's peak, and what refresh and row switches
-// allow it. The figures are printed so the README can quote them.
+// allow it. The figures are printed so docs/dram.md can quote them.
 #include <gtest/gtest.h>
 
 #include <algorithm>
