@@ -121,15 +121,8 @@ sim::OpResult MimdUnit::execute(const ir::Op& op) {
     result.bound = "compute";
   }
   const double cycles_per_second = clock_.clock_ghz() * 1e9;
-  sim::RooflinePoint point;
-  point.flops = plan.flops;
-  point.dram_bytes = plan.dram_read_bytes + plan.dram_write_bytes;
-  point.seconds = static_cast<double>(total_cycles) / cycles_per_second;
-  point.peak_flops_per_s = plan.peak_flops_per_cycle * cycles_per_second;
-  if (memory.dram_bytes_per_cycle > 0) {
-    point.dram_bytes_per_s = memory.dram_bytes_per_cycle * cycles_per_second;
-  }
-  result.roofline = sim::roofline_json(point);
+  result.roofline = sim::roofline_json(
+      planned_roofline_point(plan, memory, total_cycles, clock_.clock_ghz()));
   result.roofline["noc_port_bytes_per_s"] = static_cast<double>(params_.memory_ports) *
                                             static_cast<double>(params_.noc.link_bytes_per_cycle) *
                                             cycles_per_second;

@@ -2,6 +2,7 @@
 
 #include <map>
 
+#include "archs/planned_op_result.h"
 #include "sim/roofline.h"
 
 namespace polyarch::archs::simd {
@@ -56,15 +57,8 @@ nlohmann::ordered_json roofline_json(const SimdParams& params, const KernelPlan&
                                      const MemoryView& memory, double clock_ghz,
                                      int64_t total_cycles) {
   const double cycles_per_second = clock_ghz * 1e9;
-  sim::RooflinePoint point;
-  point.flops = plan.flops;
-  point.dram_bytes = plan.dram_read_bytes + plan.dram_write_bytes;
-  point.seconds = static_cast<double>(total_cycles) / cycles_per_second;
-  point.peak_flops_per_s = plan.peak_flops_per_cycle * cycles_per_second;
-  if (memory.dram_bytes_per_cycle > 0) {
-    point.dram_bytes_per_s = memory.dram_bytes_per_cycle * cycles_per_second;
-  }
-  nlohmann::ordered_json roofline = sim::roofline_json(point);
+  nlohmann::ordered_json roofline =
+      sim::roofline_json(planned_roofline_point(plan, memory, total_cycles, clock_ghz));
   roofline["l2_bytes_per_s"] = static_cast<double>(params.l2.bytes_per_cycle) * cycles_per_second;
   return roofline;
 }
