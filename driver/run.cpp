@@ -5,6 +5,7 @@
 #include "base/sha256.h"
 #include "compiler/frontend/workload_loader.h"
 #include "compiler/lower/pipeline.h"
+#include "driver/attention_forms.h"
 #include "driver/compile_target.h"
 #include "driver/power_capped_schedule.h"
 #include "driver/schedule_plan.h"
@@ -15,6 +16,24 @@
 #include "sim/physics/run_physics.h"
 
 namespace polyarch::driver {
+
+FittedGraph fit_graph_to_soc(const archs::SocConfig& soc, ir::Graph& graph, bool search_forms,
+                             bool only_supported) {
+  FittedGraph fitted;
+  fitted.attention_forms = choose_attention_forms(soc, graph, search_forms);
+  if (only_supported) {
+    fitted.skipped_ops = skip_unsupported_ops(soc, graph);
+  } else {
+    std::vector<std::string> details;
+    for (const sim::AttentionForm& form : fitted.attention_forms) {
+      if (!form.runnable) {
+        details.push_back("attention '" + form.op + "' " + form.reason);
+      }
+    }
+    refuse_unsupported_ops(soc, graph, details);
+  }
+  return fitted;
+}
 
 sim::RunResult simulate_workload(const archs::SocConfig& soc, const ir::Graph& graph,
                                  double power_window_s, int micro_batches) {
@@ -51,9 +70,7 @@ sim::RunResult simulate_workload(const archs::SocConfig& soc, const ir::Graph& g
 
 sim::RunResult run(const RunRequest& request) {
   archs::SocConfig soc = archs::load_soc_config(request.arch_path);
-  if (request.mapping_search) {
-    for (auto& unit : soc.units) unit->use_mapping_search(request.mapping_search);
-  }
+  soc.use_mapping_search(request.mapping_search);
   ir::Graph graph = frontend::load_workload(request.workload_path);
   // An imported model (ONNX) goes through the compiler's standard passes to canonical ops.
   if (lower::needs_lowering(graph)) {
@@ -61,15 +78,12 @@ sim::RunResult run(const RunRequest& request) {
     if (request.conv_layout_from_target) compile.conv_layout = target_conv_layout(soc);
     lower::standard_pipeline(compile).run(graph);
   }
-  std::vector<sim::SkippedOp> skipped;
-  if (request.only_supported) {
-    skipped = skip_unsupported_ops(soc, graph);
-  } else {
-    refuse_unsupported_ops(soc, graph);
-  }
+  FittedGraph fitted = fit_graph_to_soc(soc, graph, request.mapping_search != nullptr,
+                                        request.only_supported);
   sim::RunResult result =
       simulate_workload(soc, graph, request.power_window_s, request.micro_batches);
-  result.skipped_ops = std::move(skipped);
+  result.skipped_ops = std::move(fitted.skipped_ops);
+  result.attention_forms = std::move(fitted.attention_forms);
   result.provenance.polyarch_version = POLYARCH_VERSION;
   result.provenance.arch_sha256 = sha256_file_hex(request.arch_path);
   result.provenance.workload_sha256 = frontend::workload_sha256(request.workload_path);

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <vector>
 
 #include "archs/soc/soc_config.h"
 #include "compiler/ir/graph.h"
@@ -34,6 +35,16 @@ struct RunRequest {
   // (driver/unsupported_ops.h); otherwise they are refused, all named at once.
   bool only_supported = false;
 };
+
+// What fitting a compiled workload to an SoC did to its graph: the form each attention op runs
+// in (driver/attention_forms.h) and, with `only_supported`, the ops no unit runs, removed
+// (otherwise such ops are bad input, all named at once).
+struct FittedGraph {
+  std::vector<sim::AttentionForm> attention_forms;
+  std::vector<sim::SkippedOp> skipped_ops;
+};
+FittedGraph fit_graph_to_soc(const archs::SocConfig& soc, ir::Graph& graph, bool search_forms,
+                             bool only_supported);
 
 // Simulates an already-loaded workload on an already-parsed SoC (no provenance): energy,
 // the power trace in windows of `power_window_s` and the temperatures of the thermal model.

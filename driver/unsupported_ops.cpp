@@ -29,7 +29,8 @@ std::string unit_list(const archs::SocConfig& soc) {
 
 }  // namespace
 
-void refuse_unsupported_ops(const archs::SocConfig& soc, const ir::Graph& graph) {
+void refuse_unsupported_ops(const archs::SocConfig& soc, const ir::Graph& graph,
+                            const std::vector<std::string>& details) {
   const std::vector<ir::NodeId> ops = unsupported(soc, graph);
   if (ops.empty()) return;
   std::map<std::string, int> by_type;
@@ -45,10 +46,13 @@ void refuse_unsupported_ops(const archs::SocConfig& soc, const ir::Graph& graph)
     names += (names.empty() ? "'" : ", '") + graph.op(ops[i]).name + "'";
   }
   if (ops.size() > kNamed) names += ", ...";
+  std::string lines;
+  for (const std::string& detail : details) lines += "\n  " + detail;
   throw_bad_input(graph.op(ops.front()).where,
                   std::to_string(ops.size()) + " op(s) no unit supports (" + counts + "): " +
                       names + "; units: " + unit_list(soc) +
-                      " (run --only-supported simulates the others and lists these)");
+                      " (run --only-supported simulates the others and lists these)" +
+                      lines);
 }
 
 std::vector<sim::SkippedOp> skip_unsupported_ops(const archs::SocConfig& soc, ir::Graph& graph) {

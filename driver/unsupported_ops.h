@@ -2,6 +2,7 @@
 // Ops no unit of the SoC can run. A run refuses the workload naming every one of them at once
 // (not only the first), or with `--only-supported` simulates the rest and reports what it left
 // out: what a SCALE-Sim user expects of a model on a GEMM-only array.
+#include <string>
 #include <vector>
 
 #include "archs/soc/soc_config.h"
@@ -11,8 +12,10 @@
 namespace polyarch::driver {
 
 // Bad input listing every op of `graph` that no unit of `soc` supports, counted by op type;
-// nothing when every op has a unit.
-void refuse_unsupported_ops(const archs::SocConfig& soc, const ir::Graph& graph);
+// nothing when every op has a unit. Each of `details` (why an op cannot run in any form) follows
+// on a line of its own.
+void refuse_unsupported_ops(const archs::SocConfig& soc, const ir::Graph& graph,
+                            const std::vector<std::string>& details = {});
 
 // Removes the ops no unit supports (their results stay, as values already in memory) and says
 // which they were, in topological order.

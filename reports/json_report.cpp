@@ -204,6 +204,18 @@ nlohmann::ordered_json report_json(const sim::RunResult& result) {
           {{"name", op.name}, {"kind", op.kind}, {"macs", op.macs}, {"bytes", op.bytes}});
     }
   }
+  if (!result.attention_forms.empty()) {
+    report["attention_forms"] = nlohmann::ordered_json::array();
+    for (const sim::AttentionForm& form : result.attention_forms) {
+      nlohmann::ordered_json entry = {{"op", form.op}, {"form", form.form}};
+      entry["fused_estimate_s"] =
+          form.fused_estimate_s ? nlohmann::ordered_json(*form.fused_estimate_s) : nullptr;
+      entry["unfused_estimate_s"] =
+          form.unfused_estimate_s ? nlohmann::ordered_json(*form.unfused_estimate_s) : nullptr;
+      entry["reason"] = form.reason;
+      report["attention_forms"].push_back(std::move(entry));
+    }
+  }
   const sim::Provenance& provenance = result.provenance;
   report["provenance"] = {{"polyarch_version", provenance.polyarch_version},
                           {"arch_sha256", provenance.arch_sha256},

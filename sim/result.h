@@ -60,6 +60,18 @@ struct SkippedOp {
   int64_t bytes = 0;  // bytes it would have read and written
 };
 
+// How an attention op ran: fused (one flash-style op on one unit) or unfused (QKᵀ, softmax and
+// PV as three ops the scheduler places), with the estimates the choice compared; an estimate is
+// absent where no unit could run that form.
+struct AttentionForm {
+  std::string op;
+  std::string form;  // "fused" or "unfused"
+  bool runnable = true;  // false: no unit runs either form (the op is refused or skipped)
+  std::optional<double> fused_estimate_s;
+  std::optional<double> unfused_estimate_s;
+  std::string reason;
+};
+
 struct UnitResult {
   std::string name;
   std::string kind;
@@ -199,6 +211,7 @@ struct RunResult {
   std::vector<OpResult> ops;  // in execution order
   std::vector<UnitResult> units;
   std::vector<SkippedOp> skipped_ops;  // empty unless the run was asked to skip them
+  std::vector<AttentionForm> attention_forms;  // one per attention op of the workload
   Provenance provenance;
   // The configuration simulated, after `base:` merging and defaults: the SoC's describe(), with
   // its units (null where the run did not start from a SocConfig).

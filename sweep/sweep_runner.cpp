@@ -28,10 +28,10 @@ namespace {
 std::string simulate_point(const SweepSpec& spec, const SweepPoint& point, const ir::Graph& graph,
                            const std::shared_ptr<const mapping::SearchPolicy>& mapping_search) {
   archs::SocConfig soc = archs::parse_soc_config(point_arch_document(spec, point));
-  if (mapping_search) {
-    for (auto& unit : soc.units) unit->use_mapping_search(mapping_search);
-  }
-  return encode_run_result(driver::simulate_workload(soc, graph));
+  soc.use_mapping_search(mapping_search);
+  ir::Graph fitted = graph;
+  driver::fit_graph_to_soc(soc, fitted, mapping_search != nullptr, /*only_supported=*/false);
+  return encode_run_result(driver::simulate_workload(soc, fitted));
 }
 
 std::vector<ObjectiveRow> compute_front(const SweepSpec& spec, SweepDatabase& database,

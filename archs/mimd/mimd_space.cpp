@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "archs/mimd/energy.h"
+#include "archs/mimd/op_bound.h"
 #include "mapping/cache/op_shape_key.h"
 #include "sim/noc/noc.h"
 
@@ -82,9 +83,7 @@ mapping::MappingCost MimdGemmMappingProblem::evaluate(const mapping::MappingPoin
   const double noc_cycles =
       bytes / cores * cores_per_port / static_cast<double>(params_.noc.link_bytes_per_cycle);
   const double compute_cycles = static_cast<double>(chosen.compute_cycles);
-  cost.bound = compute_cycles >= std::max(dram_cycles, noc_cycles) ? mapping::Bound::kCompute
-               : dram_cycles >= noc_cycles                         ? mapping::Bound::kDram
-                                                                   : mapping::Bound::kNoc;
+  cost.bound = mimd_bound(compute_cycles, dram_cycles, noc_cycles);
   cost.energy_j = energy_.planned_joules(mimd_op_energy, params_,
                                          planned_op_result(chosen.macs, chosen.dram_read_bytes,
                                                            chosen.dram_write_bytes, cost.latency_s),

@@ -5,6 +5,7 @@
 
 #include "archs/mimd/activity.h"
 #include "archs/mimd/mimd_space.h"
+#include "archs/mimd/op_bound.h"
 #include "archs/planned_op_result.h"
 #include "base/error.h"
 #include "sim/memory/dram_channel.h"
@@ -113,13 +114,14 @@ sim::OpResult MimdUnit::execute(const ir::Op& op) {
           ? static_cast<double>(plan.dram_read_bytes + plan.dram_write_bytes) /
                 memory.dram_bytes_per_cycle
           : 0.0;
-  if (2.0 * dram_cycles >= static_cast<double>(total_cycles)) {
-    result.bound = "dram";
-  } else if (static_cast<double>(total_cycles) > 1.05 * static_cast<double>(plan.compute_cycles)) {
-    result.bound = "noc";
-  } else {
-    result.bound = "compute";
+  int64_t busiest_link_bytes = 0;
+  for (int64_t link = 0; link < noc_.link_count(); ++link) {
+    busiest_link_bytes = std::max(busiest_link_bytes, noc_.link_bytes(link));
   }
+  result.bound = std::string(mapping::bound_name(
+      mimd_bound(static_cast<double>(plan.compute_cycles), dram_cycles,
+                 static_cast<double>(busiest_link_bytes) /
+                     static_cast<double>(params_.noc.link_bytes_per_cycle))));
   const double cycles_per_second = clock_.clock_ghz() * 1e9;
   result.roofline = sim::roofline_json(
       planned_roofline_point(plan, memory, total_cycles, clock_.clock_ghz()));

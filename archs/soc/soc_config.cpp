@@ -184,4 +184,9 @@ nlohmann::ordered_json SocConfig::describe() const {
   return json;
 }
 
+void SocConfig::use_mapping_search(const std::shared_ptr<const mapping::SearchPolicy>& policy) {
+  if (!policy) return;
+  for (auto& unit : units) unit->use_mapping_search(policy);
+}
+
 }  // namespace polyarch::archs

@@ -45,6 +45,8 @@ struct SocConfig {
   // What the physics (energy, power, thermal, leakage, DVFS) sees of this SoC; borrows it.
   sim::ChipPhysics physics() const;
   nlohmann::ordered_json describe() const;
+  // Every unit runs the mappings `policy` searches (null: each unit's configured mapping).
+  void use_mapping_search(const std::shared_ptr<const mapping::SearchPolicy>& policy);
 };
 
 // Parses and validates a whole arch document (after `base:` resolution). Errors name

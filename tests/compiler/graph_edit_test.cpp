@@ -71,5 +71,56 @@ TEST(GraphEdit, ProducerAndConsumers) {
   EXPECT_EQ(b.graph.op(*producer_of(b.graph, *find_tensor(b.graph, "n"))).name, "neg");
 }
 
+TEST(GraphEdit, ExpandingAnOpPutsItsChainInItsPlace) {
+  OnnxGraphBuilder b;
+  b.input("x", {2}).input("y", {2});
+  b.node("Add", {"x", "y"}, {"s"}, {}, "add");
+  b.node("Relu", {"s"}, {"r"}, {}, "relu");
+  const NodeId add = b.graph.topological_ops().front();
+  Op neg;
+  neg.name = "neg";
+  neg.attrs = ElementwiseAttrs{.fn = "neg", .elements = 2, .inputs = 1};
+  Op mul = neg;
+  mul.name = "mul";
+  mul.attrs = ElementwiseAttrs{.fn = "mul", .elements = 2, .inputs = 2};
+  Tensor negated;
+  negated.name = "negated";
+  negated.shape = {2};
+  negated.dtype = DType::kFp32;
+  OpExpansion expansion;
+  expansion.tensors = {negated};
+  const NodeId x = *find_tensor(b.graph, "x");
+  const NodeId y = *find_tensor(b.graph, "y");
+  const NodeId s = *find_tensor(b.graph, "s");
+  // s = y * (-x): the operands keep the order the expansion gives them.
+  expansion.steps = {{neg, {x}, {OpExpansion::NewTensor{0}}},
+                     {mul, {y, OpExpansion::NewTensor{0}}, {s}}};
+  GraphEdit edit(b.graph);
+  edit.expand_op(add, expansion);
+  const GraphEdit::Result result = edit.apply();
+  EXPECT_EQ(print_graph(result.graph),
+            "graph \"test\"\n"
+            "opset \"\" 17\n"
+            "input %x[2]:fp32\n"
+            "input %y[2]:fp32\n"
+            "%neg = elementwise(%x[2]) {fn=neg, elements=2, inputs=1} -> %negated[2]:fp32 native\n"
+            "%mul = elementwise(%y[2], %negated[2]) {fn=mul, elements=2, inputs=2} -> %s[?]:? native\n"
+            "%relu = onnx:Relu(%s[?]) -> %r[?]:? native\n");
+  EXPECT_EQ(result.graph.op(*result.new_id[add]).name, "neg");
+}
+
+TEST(GraphEdit, AnExpansionNamingATensorItDoesNotAddIsABug) {
+  OnnxGraphBuilder b;
+  b.input("x", {2});
+  b.node("Relu", {"x"}, {"r"}, {}, "relu");
+  Op neg;
+  neg.name = "neg";
+  neg.attrs = ElementwiseAttrs{.fn = "neg", .elements = 2, .inputs = 1};
+  OpExpansion expansion;
+  expansion.steps = {{neg, {*find_tensor(b.graph, "x")}, {OpExpansion::NewTensor{3}}}};
+  GraphEdit edit(b.graph);
+  EXPECT_THROW(edit.expand_op(b.graph.topological_ops().front(), expansion), Error);
+}
+
 }  // namespace
 }  // namespace polyarch::ir
