@@ -223,7 +223,8 @@ def write_docs(path, rows):
         "No model constant is tuned to a case: a case may only set hardware parameters its "
         "source states. This is a measurement of the models, not a pass/fail test; the ctests "
         "`ValidationCasesRun` and `ValidationCsvComplete` (label `validation`) check only that "
-        "every case runs and the CSV is complete.",
+        "every case runs and the CSV is complete. How to add a case, and the sources still to "
+        "add: [tests/validation/README.md](../tests/validation/README.md).",
         "",
         "Two other comparisons live beside the cases: `tests/validation/dram/` (the JEDEC DRAM "
         "model against DRAMsim3, [dram_validation.md](dram_validation.md)) and the measured "
