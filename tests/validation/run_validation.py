@@ -38,6 +38,14 @@ REQUIRED_KEYS = ["kind", "case", "source", "metric", "unit", "published", "condi
 OPTIONAL_KEYS = ["baseline_arch", "baseline_workload", "run_args", "limitation"]
 # Metrics in these units are energy or power cases, summarised across kinds as well.
 ENERGY_UNITS = {"W", "mW", "J", "mJ", "uJ", "pJ", "pJ/MAC", "GOPS/W", "TOPS/W", "TFLOPS/W"}
+AREA_UNITS = {"mm2"}
+
+
+def measure_of(case):
+    """What a case measures, from its unit: energy and power, area, or performance."""
+    if case["unit"] in ENERGY_UNITS:
+        return "energy and power"
+    return "area" if case["unit"] in AREA_UNITS else "performance"
 LIMITATION_THRESHOLD_PCT = 25.0
 
 
@@ -237,8 +245,9 @@ def write_docs(path, rows):
         "|---|---|---|---|---|",
     ]
     groups = [(kind, [(c, v) for c, v in done if c["kind"] == kind]) for kind in KIND_ORDER]
-    groups.append(("energy and power (all kinds)",
-                   [(c, v) for c, v in done if c["unit"] in ENERGY_UNITS]))
+    for measure in ("performance", "energy and power", "area"):
+        groups.append((f"{measure} (all kinds)", [(c, v) for c, v in done
+                                                  if measure_of(c) == measure]))
     groups.append(("all", done))
     for name, members in groups:
         if not members:
