@@ -280,7 +280,7 @@ def write_docs(path, rows):
             lines += ["", summary_line(ran) + "."]
         lines += ["", "What differs between the setups:", ""]
         for c, _ in members:
-            lines.append(f"- `{c['case']}` ({c['conditions']}): {c['differs']}")
+            lines.append(f"- `{c['case']}`: {c['differs']}. Conditions: {c['conditions']}.")
         over = [(c, v) for c, v in members
                 if v is not None and abs(error_pct(c["published"], v)) > LIMITATION_THRESHOLD_PCT]
         if over:
