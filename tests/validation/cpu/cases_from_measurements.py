@@ -37,7 +37,7 @@ CASE_LIST = [
      "STREAM's byte count (8 bytes per element); polyarch streams one input and one output"),
 ]
 LIMITATION_BANDWIDTH = (
-    "the model gives each core its NoC link (32 B per cycle, about 90 GB/s) to a DRAM of the "
+    "the model gives each core its NoC link (32 B per cycle, 112 GB/s at 3.5 GHz) to a DRAM of the "
     "socket's 576 GB/s; a real core's stream bandwidth is bounded by the misses it can keep in "
     "flight (Little's law: outstanding lines x 64 B / memory latency), and a VM's memory is "
     "shared with other tenants. Per-core memory-level parallelism is not modelled")
