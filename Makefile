@@ -6,7 +6,7 @@ DEBS := cmake g++ make pkg-config ccache libsystemc-dev libboost-graph-dev libya
         libonnx-dev libonnx-testdata libprotobuf-dev libsqlite3-dev libopenmpi-dev openmpi-bin \
         llvm-14-tools
 
-.PHONY: deps configure program build demo test bench clean fuzz sanitize tsan clang-deps configure-asan
+.PHONY: deps configure program build demo test validate bench clean fuzz sanitize tsan clang-deps configure-asan
 
 deps:
 	@missing=$$(for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done | tr '\n' ' '); \
@@ -34,6 +34,13 @@ demo: program
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# Every validation case against its published or measured figure (tests/validation/<case>/):
+# writes $(BUILD)/validation/results.csv and regenerates docs/validation.md. Not a pass/fail
+# test of accuracy; it fails only when a case cannot run.
+validate: program
+	python3 tests/validation/run_validation.py --polyarch $(BUILD)/cli/polyarch \
+	    --out $(BUILD)/validation --jobs $(JOBS)
 
 bench: build
 	for b in $(BUILD)/tests/bench/bench_*; do $$b; done
