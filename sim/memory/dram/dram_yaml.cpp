@@ -84,10 +84,14 @@ std::vector<std::string> address_mapping_names() {
 }
 
 KeyTable build_table() {
-  KeyTable table{"dram", "a JEDEC DRAM system for `polyarch dram` (a preset and overrides)", {}};
+  KeyTable table{"dram",
+                 "a JEDEC DRAM system (a preset and overrides): an arch file's memory.dram, or "
+                 "`polyarch dram --config`",
+                 {}};
   std::vector<KeySpec>& keys = table.keys;
   keys.push_back(choice_key("model", "jedec", {"jedec", "simple"},
-                            "which DRAM model a run uses (recorded; replay is always jedec)"));
+                            "a run's backend: the controllers (jedec) or a bandwidth/latency queue "
+                            "(simple); replay is always jedec"));
   std::vector<std::string> standards = dram_standards();
   keys.push_back(choice_key("standard", "from preset", standards, "the JEDEC standard"));
   std::vector<std::string> presets;
