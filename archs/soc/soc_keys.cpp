@@ -134,8 +134,9 @@ const KeyTable& thermal_keys() {
 }
 
 std::vector<std::string> key_table_names() {
-  std::vector<std::string> names = {"soc", "memory", "dram", "thermal"};
+  std::vector<std::string> names = {"soc", "memory", "thermal"};
   for (const UnitKindEntry& kind : unit_kinds()) names.push_back(kind.kind);
+  names.push_back("dram");  // memory.dram's JEDEC form
   return names;
 }
 

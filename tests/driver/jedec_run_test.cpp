@@ -18,7 +18,9 @@ std::string arch_text(const std::string& dram) {
          "\nunits:\n"
          "  - {name: mxu, kind: systolic, rows: 16, cols: 16, dataflow: ws, dtype: int8,\n"
          "     acc_dtype: int32, buffers: {ifmap_kib: 64, filter_kib: 64, ofmap_kib: 32}}\n"
-         "  - {name: vec, kind: simd, count: 4, dtype: int8, vector: {lanes: 16}}\n";
+         "  - {name: vec, kind: simd, count: 4, dtype: int8, vector: {lanes: 16},\n"
+         "     scratchpad: {kib: 64, bytes_per_cycle: 64}, core_bytes_per_cycle: 32,\n"
+         "     l2: {capacity_mib: 1, bytes_per_cycle: 128, hit_latency_cycles: 20}}\n";
 }
 
 archs::SocConfig soc_from(const std::string& dram) {
