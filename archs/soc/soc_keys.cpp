@@ -85,9 +85,10 @@ const KeyTable& memory_keys() {
                     "peak bandwidth (10^9 B/s); 0 = unlimited"),
          number_key("dram.latency_ns", "ns", default_text(dram.latency_ns), 0.0, 1e6,
                     "latency of an access"),
-         int_key("dram.channels", "", default_text(dram.channels), 1, 1024, "independent channels"),
+         int_key("dram.channels", "", default_text(dram.channels), 1, 1024,
+                 "channels (recorded: the queue is one pipe of bandwidth_gbps)"),
          number_key("dram.capacity_gib", "GiB", default_text(dram.capacity_gib), 1e-6, 1e6,
-                    "capacity"),
+                    "capacity (reported beside the tensors' footprint)"),
          choice_key("dram.timing", "none", dram_presets(),
                     "timing preset whose measured streaming efficiency scales bandwidth_gbps")}};
   }();
