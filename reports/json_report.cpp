@@ -1,5 +1,7 @@
 #include "reports/json_report.h"
 
+#include "reports/memory_json.h"
+
 namespace polyarch::reports {
 
 namespace {
@@ -197,6 +199,7 @@ nlohmann::ordered_json report_json(const sim::RunResult& result) {
   if (result.dvfs) report["dvfs"] = dvfs_json(*result.dvfs);
   if (result.power_cap) report["power_cap"] = power_cap_json(*result.power_cap);
   if (result.schedule) report["schedule"] = schedule_json(*result.schedule);
+  if (result.memory) report["memory"] = memory_json(*result.memory);
   if (!result.skipped_ops.empty()) {
     report["skipped_ops"] = nlohmann::ordered_json::array();
     for (const sim::SkippedOp& op : result.skipped_ops) {

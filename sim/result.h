@@ -201,8 +201,39 @@ struct ScheduleTrace {
   std::optional<PipelineTrace> pipeline;  // with micro-batches
 };
 
+// One tensor's place in DRAM (sim/memory/tensor_allocator.h).
+struct TensorAddress {
+  std::string name;
+  std::string role;  // weight, activation, kv_cache, output
+  int64_t base_address = 0;
+  int64_t bytes = 0;
+};
+
+// What the cycle-level DRAM backend counted over a run (DRAM command-clock cycles, bursts).
+struct JedecMemoryCounters {
+  int64_t read_bursts = 0;
+  int64_t write_bursts = 0;
+  int64_t row_hits = 0;
+  int64_t row_misses = 0;
+  int64_t row_conflicts = 0;
+  int64_t refreshes = 0;
+  int64_t activates = 0;
+  int64_t commands_checked = 0;  // replayed through the JEDEC checker (0: not checked)
+};
+
+// The DRAM of a run: which backend simulated it, where the tensors were placed, and how much
+// of the capacity they take.
+struct MemoryResult {
+  std::string model;  // simple | jedec
+  int64_t capacity_bytes = 0;
+  int64_t footprint_bytes = 0;
+  std::vector<TensorAddress> tensors;
+  std::optional<JedecMemoryCounters> jedec;  // jedec only
+};
+
 struct RunResult {
   Summary summary;
+  std::optional<MemoryResult> memory;  // null where no simulation placed the tensors
   std::optional<ScheduleTrace> schedule;  // null with one unit and one micro-batch
   std::optional<PowerCapTrace> power_cap;  // null without a power cap
   std::optional<PowerTrace> power;      // null when a unit kind has no energy model

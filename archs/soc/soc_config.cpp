@@ -8,6 +8,7 @@
 #include "archs/soc/soc_keys.h"
 #include "sim/memory/dram/presets.h"
 #include "sim/memory/dram/streaming_efficiency.h"
+#include "sim/memory/jedec_dram_spec.h"
 #include "sim/thermal/package_config.h"
 
 namespace polyarch::archs {
@@ -15,14 +16,22 @@ namespace polyarch::archs {
 namespace {
 
 sim::DramSpec parse_dram(const ConfigNode& node) {
+  if (sim::is_jedec_dram_map(node)) return sim::read_jedec_dram_spec(node);
   const KeyTable& keys = memory_keys();
   MapReader reader(node);
   sim::DramSpec dram;
+  if (reader.has("model") && read_choice(reader, keys.at("dram.model")) == "jedec") {
+    throw_bad_input(reader.required("model").where(),
+                    "model: jedec needs a JEDEC description of the DRAM: a standard or a preset "
+                    "(docs/dram.md), not bandwidth_gbps and latency_ns");
+  }
   dram.kind = read_choice(reader, keys.at("dram.kind"));
   dram.bandwidth_gbps = read_number(reader, keys.at("dram.bandwidth_gbps"));
   dram.latency_ns = read_number(reader, keys.at("dram.latency_ns"));
   dram.channels = static_cast<int>(read_int(reader, keys.at("dram.channels")));
   dram.capacity_gib = read_number(reader, keys.at("dram.capacity_gib"));
+  const ConfigNode* capacity = node.find("capacity_gib");
+  dram.capacity_where = capacity != nullptr ? capacity->where() : node.where();
   if (reader.has("timing")) {
     dram.timing_preset = read_choice(reader, keys.at("dram.timing"));
     dram.efficiency = sim::dram::preset_streaming_efficiency(dram.timing_preset);
@@ -174,6 +183,8 @@ nlohmann::ordered_json SocConfig::describe() const {
                                            ? nlohmann::ordered_json(nullptr)
                                            : nlohmann::ordered_json(dram.timing_preset)},
                             {"sustained_bandwidth_gbps", dram.sustained_bandwidth_gbps()}};
+  // Simple files keep the description they always had; a JEDEC one says which backend ran.
+  if (dram.jedec_config) json["memory"]["dram"]["model"] = dram.model;
   json["interconnect"] = {{"kind", interconnect.kind},
                           {"bandwidth_gbps", interconnect.bandwidth_gbps},
                           {"latency_cycles", interconnect.latency_cycles},

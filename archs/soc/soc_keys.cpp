@@ -3,6 +3,7 @@
 #include "archs/registry.h"
 #include "base/key_specs.h"
 #include "sim/kernel/simulation.h"
+#include "sim/memory/dram/dram_yaml.h"
 #include "sim/memory/dram/presets.h"
 #include "sim/memory/dram_spec.h"
 #include "sim/thermal/package_config.h"
@@ -71,7 +72,11 @@ const KeyTable& memory_keys() {
     return KeyTable{
         "memory",
         "the DRAM behind every unit (`memory: {dram: {...}}`)",
-        {map_key("dram", kRequired, "the DRAM channel(s)"),
+        {map_key("dram", kRequired,
+                 "the DRAM: these keys (simple), or a JEDEC description (--describe dram)"),
+         choice_key("dram.model", "simple", {"simple", "jedec"},
+                    "simple: a bandwidth/latency queue; jedec needs the JEDEC form, where it is "
+                    "the default"),
          choice_key("dram.kind", dram.kind,
                     {"ddr3", "ddr4", "ddr5", "lpddr4", "lpddr5", "hbm2", "hbm2e", "hbm3", "gddr6",
                      "ideal"},
@@ -80,9 +85,10 @@ const KeyTable& memory_keys() {
                     "peak bandwidth (10^9 B/s); 0 = unlimited"),
          number_key("dram.latency_ns", "ns", default_text(dram.latency_ns), 0.0, 1e6,
                     "latency of an access"),
-         int_key("dram.channels", "", default_text(dram.channels), 1, 1024, "independent channels"),
+         int_key("dram.channels", "", default_text(dram.channels), 1, 1024,
+                 "channels (recorded: the queue is one pipe of bandwidth_gbps)"),
          number_key("dram.capacity_gib", "GiB", default_text(dram.capacity_gib), 1e-6, 1e6,
-                    "capacity"),
+                    "capacity (reported beside the tensors' footprint)"),
          choice_key("dram.timing", "none", dram_presets(),
                     "timing preset whose measured streaming efficiency scales bandwidth_gbps")}};
   }();
@@ -131,12 +137,14 @@ const KeyTable& thermal_keys() {
 std::vector<std::string> key_table_names() {
   std::vector<std::string> names = {"soc", "memory", "thermal"};
   for (const UnitKindEntry& kind : unit_kinds()) names.push_back(kind.kind);
+  names.push_back("dram");  // memory.dram's JEDEC form
   return names;
 }
 
 const KeyTable& key_table_named(const std::string& name) {
   if (name == "soc") return soc_keys();
   if (name == "memory") return memory_keys();
+  if (name == "dram") return sim::dram::dram_keys();
   if (name == "thermal") return thermal_keys();
   if (const UnitKindEntry* kind = find_unit_kind(name)) return *kind->keys;
   std::string message = "no key table '" + name + "'";

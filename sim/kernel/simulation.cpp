@@ -11,6 +11,8 @@
 #include "base/error.h"
 #include "sim/kernel/unit_clock.h"
 #include "sim/memory/dram_channel.h"
+#include "sim/memory/memory_result.h"
+#include "sim/memory/tensor_allocator.h"
 
 namespace polyarch::sim {
 
@@ -60,7 +62,10 @@ struct KernelState {
   const SystemSpec& system;
   const mapping::Program& program;
   const ir::Graph& graph;
+  const TensorAllocation& allocation;
+  DramChannel& dram;
   std::vector<std::unique_ptr<UnitModel>> units;
+  std::vector<std::vector<int>> unit_initiators;  // the DRAM initiators each unit registered
   std::vector<UnitClock> clocks;
   std::vector<OpRecord> records;
   std::vector<std::unique_ptr<sc_core::sc_event>> op_finished;  // one per program op
@@ -114,6 +119,10 @@ class Dispatcher : public sc_core::sc_module {
     const int64_t start_cycle = clock.cycles_at_or_after(sc_core::sc_time_stamp());
     const sc_core::sc_time edge = clock.time_of(start_cycle);
     if (edge > sc_core::sc_time_stamp()) sc_core::wait(edge - sc_core::sc_time_stamp());
+
+    // The op's DRAM traffic walks its own tensors.
+    const OpRanges ranges = state_.allocation.ranges_of(program_op.node);
+    for (int initiator : state_.unit_initiators[unit_index_]) state_.dram.begin_op(initiator, ranges);
 
     OpRecord& record = state_.records[op_index];
     record.start = sc_core::sc_time_stamp();
@@ -228,18 +237,23 @@ std::string module_name(const std::string& prefix, const std::string& unit_name,
 RunResult simulate(const SystemSpec& system, const mapping::Program& program,
                    const ir::Graph& graph) {
   validate_program(system, program);
+  const TensorAllocation allocation(graph);
+  require_fits(system.dram, allocation, graph.name());
   ContextScope context;
   // Declaration order is destruction order reversed: dispatchers, then units, then DRAM and
   // the events all go before the context does.
   DramChannel dram("dram", system.dram, system.interconnect, system.clock_ghz);
-  KernelState state{system, program, graph, {}, {}, {}, {}, nullptr};
+  KernelState state{system, program, graph, allocation, dram, {}, {}, {}, {}, {}, nullptr};
   SharedResources resources{&dram};
   for (const UnitSpec& unit : system.units) {
     if (!unit.make) throw_runtime({}, "unit '" + unit.name + "' has no model factory");
     auto schedule = system.clock_schedules.find(unit.name);
     resources.clock_schedule =
         schedule == system.clock_schedules.end() ? nullptr : &schedule->second;
+    const int first_initiator = dram.initiator_count();
     std::unique_ptr<UnitModel> model = unit.make(resources);
+    std::vector<int>& initiators = state.unit_initiators.emplace_back();
+    for (int id = first_initiator; id < dram.initiator_count(); ++id) initiators.push_back(id);
     if (!model) throw_runtime({}, "unit '" + unit.name + "': factory returned no model");
     // Op and unit cycles in results count the nominal clock, so that cycles / clock_ghz stays
     // the time they took under DVFS too; the unit's own clock follows its schedule.
@@ -273,7 +287,9 @@ RunResult simulate(const SystemSpec& system, const mapping::Program& program,
           "op '" + op.name + "' never finished: its deps form a cycle or a unit model deadlocked");
     }
   }
-  return collect_results(state, dram);
+  RunResult result = collect_results(state, dram);
+  result.memory = memory_result(system.dram, allocation, dram);
+  return result;
 }
 
 }  // namespace polyarch::sim

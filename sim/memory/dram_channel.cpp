@@ -4,6 +4,8 @@
 #include <cmath>
 
 #include "base/error.h"
+#include "sim/memory/jedec_backend.h"
+#include "sim/memory/tensor_allocator.h"
 
 namespace polyarch::sim {
 
@@ -43,10 +45,22 @@ DramChannel::DramChannel(sc_core::sc_module_name name, const DramSpec& dram,
                                  static_cast<long double>(interconnect.latency_cycles) /
                                      static_cast<long double>(soc_clock_ghz);
   latency_ = ticks_of_seconds(latency_ns * 1e-9L);
+  if (dram.model == "jedec") {
+    if (!dram.jedec_config) throw_runtime({}, "jedec DRAM model without a JEDEC description");
+    jedec_ = std::make_unique<JedecBackend>(*dram.jedec_config, dram.check_commands);
+    dram_clock_hz_ = static_cast<double>(dram.jedec_config->organization.clock_mhz) * 1e6;
+    bus_bytes_per_second_ = interconnect.bandwidth_gbps * 1e9;
+    interconnect_latency_ = ticks_of_seconds(static_cast<long double>(interconnect.latency_cycles) /
+                                             static_cast<long double>(soc_clock_ghz) * 1e-9L);
+  }
 }
 
+DramChannel::~DramChannel() = default;
+
 int DramChannel::register_initiator(const std::string& initiator_name) {
-  initiators_.push_back(InitiatorState{.name = initiator_name});
+  InitiatorState state;
+  state.name = initiator_name;
+  initiators_.push_back(std::move(state));
   return static_cast<int>(initiators_.size()) - 1;
 }
 
@@ -64,21 +78,86 @@ sc_core::sc_time DramChannel::occupancy(int64_t bytes) const {
 }
 
 DramTicket DramChannel::request(int initiator, int64_t bytes, bool is_write) {
+  return issue(initiator, bytes, is_write, nullptr);
+}
+
+DramTicket DramChannel::request_at(int initiator, AddressRange range, bool is_write) {
+  return issue(initiator, range.bytes, is_write, &range);
+}
+
+void DramChannel::begin_op(int initiator, const OpRanges& ranges) {
+  initiator_state(initiator);  // validates the id
+  InitiatorState& state = initiators_[initiator];
+  // An op that only writes reads nothing, and the reverse; an op without tensors at all (none
+  // reach the simulation today) walks the first page.
+  const AddressRange first_page{0, TensorAllocation::kAlignmentBytes};
+  const AddressRange read_fallback = ranges.writes.empty() ? first_page : ranges.writes.front();
+  const AddressRange write_fallback = ranges.reads.empty() ? first_page : ranges.reads.front();
+  state.reads.reset(ranges.reads, read_fallback);
+  state.writes.reset(ranges.writes, write_fallback);
+}
+
+DramTicket DramChannel::issue(int initiator, int64_t bytes, bool is_write,
+                              const AddressRange* range) {
   initiator_state(initiator);  // validates the id
   if (bytes < 0) throw_runtime({}, "negative DRAM transfer size " + std::to_string(bytes));
   InitiatorState& state = initiators_[initiator];
   const sc_core::sc_time now = sc_core::sc_time_stamp();
-  // First come, first served: the request starts when every earlier one has left the channel.
-  const sc_core::sc_time start = std::max(now, channel_free_at_);
-  const sc_core::sc_time busy = occupancy(bytes);
-  channel_free_at_ = start + busy;
-  busy_time_ += busy;
-  DramTicket ticket{channel_free_at_, channel_free_at_ + latency_};
+  DramTicket ticket;
+  if (jedec_ && bytes > 0) {
+    AddressStream& stream = is_write ? state.writes : state.reads;
+    const std::vector<AddressRange> pieces =
+        range != nullptr ? std::vector<AddressRange>{*range} : stream.take(bytes);
+    ticket = jedec_ticket(pieces, bytes, is_write);
+  } else if (jedec_) {
+    ticket = {now, now};
+  } else {
+    // First come, first served: the request starts when every earlier one has left the channel.
+    const sc_core::sc_time start = std::max(now, channel_free_at_);
+    const sc_core::sc_time busy = occupancy(bytes);
+    channel_free_at_ = start + busy;
+    busy_time_ += busy;
+    ticket = {channel_free_at_, channel_free_at_ + latency_};
+  }
   state.last_issue = now;
   state.has_issued = true;
   state.last_complete = std::max(state.last_complete, ticket.complete);
   (is_write ? state.bytes_written : state.bytes_read) += bytes;
   return ticket;
+}
+
+DramTicket DramChannel::jedec_ticket(std::span<const AddressRange> pieces, int64_t bytes,
+                                     bool is_write) {
+  const sc_core::sc_time now = sc_core::sc_time_stamp();
+  // The interconnect forwards requests first come, first served at its bandwidth; the
+  // controllers see each one when it arrives and the bus stays busy for its bytes.
+  sc_core::sc_time bus_done = now;
+  if (bus_bytes_per_second_ > 0) {
+    const sc_core::sc_time start = std::max(now, bus_free_at_);
+    bus_free_at_ = start + ticks_of_seconds(static_cast<long double>(bytes) /
+                                            static_cast<long double>(bus_bytes_per_second_));
+    bus_done = bus_free_at_;
+  }
+  const JedecService service =
+      jedec_->serve(pieces, is_write, dram_cycle_at_or_after(now));
+  const sc_core::sc_time sent =
+      std::max(time_of_dram_cycle(service.last_command_cycle + 1), bus_done);
+  const sc_core::sc_time complete =
+      std::max(time_of_dram_cycle(service.completion_cycle), bus_done) + interconnect_latency_;
+  return {sent, complete};
+}
+
+int64_t DramChannel::dram_cycle_at_or_after(sc_core::sc_time time) const {
+  // A time rounded to the SystemC resolution from a cycle (time_of_dram_cycle) may fall up to
+  // half a tick past it: 0.01 cycle of slack maps it back to that cycle.
+  const long double cycles =
+      static_cast<long double>(time.to_seconds()) * static_cast<long double>(dram_clock_hz_);
+  return static_cast<int64_t>(std::ceil(cycles - 0.01L));
+}
+
+sc_core::sc_time DramChannel::time_of_dram_cycle(int64_t cycle) const {
+  return ticks_of_seconds(static_cast<long double>(cycle) /
+                          static_cast<long double>(dram_clock_hz_));
 }
 
 void DramChannel::transfer(int initiator, int64_t bytes, bool is_write) {

@@ -4,14 +4,26 @@
 // request occupies the channel for bytes / bandwidth and completes `latency` after its last
 // byte left the channel, so latency overlaps with later requests while bandwidth does not.
 // Contention between units emerges from the shared queue.
+//
+// With a JEDEC description (DramSpec::model "jedec") the same requests go to the cycle-level
+// controllers instead (jedec_backend.h): each request takes its bytes from its initiator's
+// address stream for the op in progress (address_stream.h; begin_op sets it from the tensor
+// allocation) or from an explicit range (request_at), and its ticket says when the controllers
+// issued its last column command (`sent`) and when its last data beat arrived (`complete`).
 #include <cstdint>
+#include <memory>
+#include <span>
 #include <string>
 #include <systemc>
 #include <vector>
 
+#include "sim/memory/address_range.h"
+#include "sim/memory/address_stream.h"
 #include "sim/memory/dram_spec.h"
 
 namespace polyarch::sim {
+
+class JedecBackend;
 
 // When a request's last byte leaves the channel (`sent`: the buffer that held or receives it
 // is free again from the channel's side) and when it is complete (`complete` = sent + latency).
@@ -24,6 +36,7 @@ class DramChannel : public sc_core::sc_module {
  public:
   DramChannel(sc_core::sc_module_name name, const DramSpec& dram,
               const InterconnectSpec& interconnect, double soc_clock_ghz);
+  ~DramChannel() override;  // defined where JedecBackend is complete
 
   // Each requester registers once at elaboration; the id tags its traffic.
   int register_initiator(const std::string& initiator_name);
@@ -36,6 +49,15 @@ class DramChannel : public sc_core::sc_module {
   // will have left the channel and when it will be complete. A DMA engine that streams its
   // next request while the previous one's latency elapses waits only for `sent`.
   DramTicket request(int initiator, int64_t bytes, bool is_write);
+  // request() at an explicit address range (the simple backend ignores the address).
+  DramTicket request_at(int initiator, AddressRange range, bool is_write);
+
+  // The address ranges an initiator's requests walk from now on (its next op's operands and
+  // results); the jedec backend takes each request's addresses from them.
+  void begin_op(int initiator, const OpRanges& ranges);
+
+  // The cycle-level backend; nullptr for the simple one.
+  const JedecBackend* jedec() const { return jedec_.get(); }
 
   // Time the channel would be busy moving `bytes` (no latency, no queueing).
   sc_core::sc_time occupancy(int64_t bytes) const;
@@ -60,15 +82,29 @@ class DramChannel : public sc_core::sc_module {
     sc_core::sc_time last_complete = sc_core::SC_ZERO_TIME;  // in flight until then
     sc_core::sc_time last_issue = sc_core::SC_ZERO_TIME;
     bool has_issued = false;
+    AddressStream reads;
+    AddressStream writes;
   };
 
   const InitiatorState& initiator_state(int initiator) const;
+  DramTicket issue(int initiator, int64_t bytes, bool is_write, const AddressRange* range);
+  // The jedec backend's timing of a request whose pieces are `pieces`.
+  DramTicket jedec_ticket(std::span<const AddressRange> pieces, int64_t bytes, bool is_write);
+  int64_t dram_cycle_at_or_after(sc_core::sc_time time) const;
+  sc_core::sc_time time_of_dram_cycle(int64_t cycle) const;
 
   double bytes_per_second_ = 0;  // min(DRAM, interconnect); <= 0 means unlimited
   sc_core::sc_time latency_;
   sc_core::sc_time channel_free_at_ = sc_core::SC_ZERO_TIME;
   sc_core::sc_time busy_time_ = sc_core::SC_ZERO_TIME;
   std::vector<InitiatorState> initiators_;
+
+  // jedec only.
+  std::unique_ptr<JedecBackend> jedec_;
+  double dram_clock_hz_ = 0;
+  double bus_bytes_per_second_ = 0;  // the interconnect in front of the controllers; <= 0: none
+  sc_core::sc_time bus_free_at_ = sc_core::SC_ZERO_TIME;
+  sc_core::sc_time interconnect_latency_;
 };
 
 }  // namespace polyarch::sim

@@ -1,6 +1,11 @@
 #pragma once
-// The simple DRAM description of arch YAML v1: an ideal channel with a bandwidth and a latency.
+// The DRAM description of an arch file: an ideal channel with a bandwidth and a latency
+// (`simple`), or a JEDEC system simulated at the level of commands (`jedec`; sim/memory/dram/).
+#include <optional>
 #include <string>
+
+#include "base/error.h"
+#include "sim/memory/dram/config.h"
 
 namespace polyarch::sim {
 
@@ -15,6 +20,16 @@ struct DramSpec {
   // Empty: the channel sustains bandwidth_gbps.
   std::string timing_preset;
   double efficiency = 1.0;  // sustained / peak bandwidth
+  // Which backend simulates the DRAM: "simple" (the queue of dram_channel.h, from the figures
+  // above) or "jedec" (`jedec_config`'s controllers; bandwidth_gbps, latency_ns and efficiency
+  // then describe it to the units' estimates).
+  std::string model = "simple";
+  std::optional<dram::DramConfig> jedec_config;
+  // Where capacity_gib comes from in the arch file, for the capacity error.
+  SourceLocation capacity_where;
+  // jedec only: keep every DRAM command and replay it through the independent checker at the
+  // end of a simulation, which then fails on a JEDEC timing violation.
+  bool check_commands = false;
 
   double sustained_bandwidth_gbps() const { return bandwidth_gbps * efficiency; }
 };

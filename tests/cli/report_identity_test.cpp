@@ -33,7 +33,7 @@ using polyarch::test_support::read_file;
 using polyarch::test_support::run_command;
 
 // Top-level report.json keys added after the record was made.
-const std::vector<std::string> kNewKeys = {"arch", "mapping", "attention_forms"};
+const std::vector<std::string> kNewKeys = {"arch", "mapping", "memory", "attention_forms"};
 
 constexpr int kRecordLimitSeconds = 150;
 const std::string kSlow = "slow";

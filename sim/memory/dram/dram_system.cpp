@@ -1,5 +1,7 @@
 #include "sim/memory/dram/dram_system.h"
 
+#include <algorithm>
+
 #include "base/error.h"
 
 namespace polyarch::sim::dram {
@@ -16,6 +18,31 @@ DramSystem::DramSystem(const DramConfig& config) : config_(config), mapping_(con
 Controller& DramSystem::controller_for(int channel, int pseudo_channel) {
   return controllers_[static_cast<size_t>(channel * config_.organization.pseudo_channels +
                                           pseudo_channel)];
+}
+
+int64_t DramSystem::serve(std::span<const Request> pieces) {
+  touched_.clear();
+  std::vector<int64_t> ids;
+  ids.reserve(pieces.size());
+  const int64_t burst_bytes = config_.bytes_per_burst();
+  for (const Request& piece : pieces) {
+    // The controllers the piece's bursts map to catch up to its arrival before they get them.
+    for (int64_t burst = piece.addr / burst_bytes;
+         burst <= (piece.addr + piece.bytes - 1) / burst_bytes; ++burst) {
+      const DramAddress address = mapping_.decode(burst * burst_bytes);
+      const int index = address.channel * config_.organization.pseudo_channels +
+                        address.pseudo_channel;
+      if (std::find(touched_.begin(), touched_.end(), index) != touched_.end()) continue;
+      touched_.push_back(index);
+      controllers_[static_cast<size_t>(index)].run_until(piece.arrival_cycle, completion_);
+      if (touched_.size() == controllers_.size()) break;
+    }
+    ids.push_back(enqueue(piece));
+  }
+  for (int index : touched_) controllers_[static_cast<size_t>(index)].run(completion_);
+  int64_t completion = 0;
+  for (int64_t id : ids) completion = std::max(completion, completion_[static_cast<size_t>(id)]);
+  return completion;
 }
 
 int64_t DramSystem::enqueue(const Request& request) {

@@ -4,6 +4,7 @@
 // request completes when its last burst's data has been transferred. Cycles are DRAM
 // command-clock cycles (DramConfig::clock_mhz).
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "sim/memory/dram/address_mapping.h"
@@ -38,6 +39,13 @@ class DramSystem {
   // Simulates every controller up to `cycle`: after run(), the refreshes an idle controller
   // issues on schedule until then.
   void run_until(int64_t cycle);
+  // For requests served one at a time as they arrive (the jedec backend of a simulation):
+  // brings the controllers `pieces` map to up to their arrival (refreshing on schedule while
+  // idle), enqueues them and serves them to their last burst. Every piece must arrive at the
+  // same cycle, no earlier than any piece served before. Controllers no piece maps to are left
+  // where they are and catch up when next used, so a request costs what its own controllers
+  // do. Returns the cycle its last data beat left the bus.
+  int64_t serve(std::span<const Request> pieces);
 
   // Cycle at which the request's last data beat left the bus; -1 before run() served it.
   int64_t completion_cycle(int64_t request_id) const;
@@ -61,6 +69,7 @@ class DramSystem {
   AddressMapping mapping_;
   std::vector<Controller> controllers_;  // channel-major
   std::vector<int64_t> completion_;
+  std::vector<int> touched_;  // serve(): the controllers of the request in progress
 };
 
 }  // namespace polyarch::sim::dram

@@ -84,16 +84,22 @@ std::vector<std::string> address_mapping_names() {
 }
 
 KeyTable build_table() {
-  KeyTable table{"dram", "a JEDEC DRAM system for `polyarch dram` (a preset and overrides)", {}};
+  KeyTable table{"dram",
+                 "a JEDEC DRAM system (a preset and overrides): an arch file's memory.dram, or "
+                 "`polyarch dram --config`",
+                 {}};
   std::vector<KeySpec>& keys = table.keys;
   keys.push_back(choice_key("model", "jedec", {"jedec", "simple"},
-                            "which DRAM model a run uses (recorded; replay is always jedec)"));
+                            "a run's backend: the controllers (jedec) or a bandwidth/latency queue "
+                            "(simple); replay is always jedec"));
   std::vector<std::string> standards = dram_standards();
-  keys.push_back(choice_key("standard", "from preset", standards, "the JEDEC standard"));
+  keys.push_back(
+      choice_key("standard", "none", standards, "the JEDEC standard (default: the preset's)"));
   std::vector<std::string> presets;
   for (std::string_view name : preset_names()) presets.emplace_back(name);
-  keys.push_back(choice_key("preset", "the standard's", presets,
-                            "starting point; every key below overrides it"));
+  keys.push_back(choice_key("preset", "none", presets,
+                            "starting point (default: the standard's); every key below "
+                            "overrides it"));
   keys.push_back(map_key("organization", "{}", "how the DRAM is organised"));
   for (const IntField& field : organization_fields()) {
     keys.push_back(
@@ -109,8 +115,8 @@ KeyTable build_table() {
   keys.push_back(map_key("controller", "{}", "the memory controller"));
   keys.push_back(string_key("controller.address_mapping", kFromPreset,
                             "DRAMsim3 field order (rochrababgco, ...) or a named scheme"));
-  keys.push_back(choice_key("controller.page_policy", kFromPreset, {"open", "closed"},
-                            "when a row is closed"));
+  keys.push_back(choice_key("controller.page_policy", "none", {"open", "closed"},
+                            "when a row is closed (default: the preset's)"));
   keys.push_back(choice_key("controller.scheduler", "fr_fcfs", {"fr_fcfs", "bank_round_robin"},
                             "FR-FCFS over all queued bursts, or DRAMsim3's round-robin over "
                             "the banks' command queues (open page)"));

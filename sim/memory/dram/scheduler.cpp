@@ -50,6 +50,22 @@ SchedulerDecision FrFcfsScheduler::decide_refresh(const BankState& banks, int64_
 SchedulerDecision FrFcfsScheduler::decide(std::span<const QueuedBurst> queue,
                                           const BankState& banks, int64_t now, bool refresh_due) {
   if (refresh_due) return decide_refresh(banks, now);
+  // The oldest burst, a row hit whose column command may issue now, is what the passes below
+  // would pick first (pass 1 offers hits oldest first and keeps the first one ready): in a
+  // stream that is the common case, so it is taken without scanning the queue.
+  if (!queue.empty()) {
+    const DramAddress& oldest = queue.front().address;
+    const CommandKind kind = queue.front().is_write ? CommandKind::kWrite : CommandKind::kRead;
+    if (banks.open_row(oldest.bank_group, oldest.bank) == oldest.row &&
+        banks.earliest(kind, oldest.bank_group, oldest.bank) <= now) {
+      return {.issue_now = true,
+              .kind = kind,
+              .bank_group = oldest.bank_group,
+              .bank = oldest.bank,
+              .row = oldest.row,
+              .queue_index = 0};
+    }
+  }
   const int queue_size = static_cast<int>(queue.size());
   std::fill(oldest_hit_.begin(), oldest_hit_.end(), queue_size);
   std::fill(considered_.begin(), considered_.end(), 0);

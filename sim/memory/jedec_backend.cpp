@@ -1,0 +1,56 @@
+#include "sim/memory/jedec_backend.h"
+
+#include <algorithm>
+
+namespace polyarch::sim {
+
+dram::DramConfig JedecBackend::with_recording(dram::DramConfig config, bool record_commands) {
+  config.controller.record_commands = record_commands;
+  return config;
+}
+
+JedecBackend::JedecBackend(const dram::DramConfig& config, bool record_commands)
+    : system_(with_recording(config, record_commands)) {}
+
+JedecService JedecBackend::serve(std::span<const AddressRange> pieces, bool is_write,
+                                 int64_t arrival_cycle) {
+  requests_.clear();
+  for (const AddressRange& piece : pieces) {
+    requests_.push_back(
+        {.addr = piece.base, .is_write = is_write, .bytes = piece.bytes,
+         .arrival_cycle = arrival_cycle});
+  }
+  JedecService service{arrival_cycle, arrival_cycle};
+  service.completion_cycle = std::max(arrival_cycle, system_.serve(requests_));
+  const dram::DramConfig& config = system_.config();
+  const int64_t data_delay = (is_write ? config.timing.tWL : config.timing.tCL) +
+                             config.burst_cycles();
+  service.last_command_cycle =
+      std::max(arrival_cycle, service.completion_cycle - data_delay);
+  return service;
+}
+
+std::optional<dram::TimingViolation> JedecBackend::check() const {
+  const dram::DramConfig& config = system_.config();
+  for (int channel = 0; channel < config.organization.channels; ++channel) {
+    for (int pc = 0; pc < config.organization.pseudo_channels; ++pc) {
+      if (auto violation = dram::check_command_stream(config, system_.commands(channel, pc))) {
+        return violation;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+int64_t JedecBackend::commands_recorded() const {
+  const dram::DramConfig& config = system_.config();
+  int64_t count = 0;
+  for (int channel = 0; channel < config.organization.channels; ++channel) {
+    for (int pc = 0; pc < config.organization.pseudo_channels; ++pc) {
+      count += static_cast<int64_t>(system_.commands(channel, pc).size());
+    }
+  }
+  return count;
+}
+
+}  // namespace polyarch::sim

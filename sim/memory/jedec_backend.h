@@ -1,0 +1,48 @@
+#pragma once
+// The cycle-level JEDEC model (dram/dram_system.h) as the memory behind a simulation: requests
+// arrive one at a time, in the order units issue them, each as address pieces; its bursts go to
+// the controllers their addresses map to (so a request spreads over channels, bank groups and
+// banks as the address mapping interleaves them), where FR-FCFS schedules them against the bank
+// state earlier requests left. Each request is served to its last burst before the next one is
+// taken, so a later request never overtakes an earlier one at the controllers: units meet at the
+// banks and command buses in issue order. Cycles are DRAM command-clock cycles. SystemC-free.
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "sim/memory/dram/checker.h"
+#include "sim/memory/dram/dram_system.h"
+#include "sim/memory/address_range.h"
+
+namespace polyarch::sim {
+
+struct JedecService {
+  int64_t last_command_cycle = 0;  // the request's last RD or WR left the command bus
+  int64_t completion_cycle = 0;    // its last data beat left the data bus
+};
+
+class JedecBackend {
+ public:
+  // `record_commands`: keep every issued command, for check().
+  JedecBackend(const dram::DramConfig& config, bool record_commands);
+
+  // Serves a request of `pieces` (bytes > 0 in all) arriving at `arrival_cycle`; a request
+  // arriving while the controllers still serve earlier ones queues behind them.
+  JedecService serve(std::span<const AddressRange> pieces, bool is_write, int64_t arrival_cycle);
+
+  dram::DramStats stats() const { return system_.stats(); }
+  const dram::DramConfig& config() const { return system_.config(); }
+  // The first JEDEC timing violation in any pseudo-channel's recorded command stream (the
+  // independent checker, dram/checker.h); nullopt when all are legal or none was recorded.
+  std::optional<dram::TimingViolation> check() const;
+  int64_t commands_recorded() const;
+
+ private:
+  static dram::DramConfig with_recording(dram::DramConfig config, bool record_commands);
+
+  dram::DramSystem system_;
+  std::vector<dram::Request> requests_;  // serve()'s pieces, kept to reuse the allocation
+};
+
+}  // namespace polyarch::sim

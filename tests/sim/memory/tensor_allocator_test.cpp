@@ -1,0 +1,69 @@
+#include "sim/memory/tensor_allocator.h"
+
+#include <gtest/gtest.h>
+
+#include "base/config_tree.h"
+#include "compiler/frontend/layer_list.h"
+
+namespace polyarch::sim {
+namespace {
+
+ir::Graph two_gemms() {
+  // int8: a is 100 x 300 (30000 B), b 300 x 50 (15000 B), c 100 x 50 (5000 B).
+  return frontend::layer_list_from_config(
+      parse_config_text("layers:\n"
+                        "  - {name: g1, op: gemm, m: 100, n: 50, k: 300, dtype: int8}\n"
+                        "  - {name: g2, op: gemm, m: 100, n: 50, k: 300, dtype: int8}\n",
+                        "two.yaml"),
+      "two");
+}
+
+TEST(TensorAllocation, TensorsGetPageAlignedDisjointRangesCoveringTheirBytes) {
+  const ir::Graph graph = two_gemms();
+  const TensorAllocation allocation(graph);
+  ASSERT_FALSE(allocation.tensors().empty());
+  int64_t end = 0;
+  for (const TensorPlacement& tensor : allocation.tensors()) {
+    EXPECT_EQ(tensor.base_address % 4096, 0) << tensor.name;
+    EXPECT_GE(tensor.base_address, end) << tensor.name;  // after the previous one
+    end = tensor.base_address + tensor.bytes;
+  }
+  EXPECT_GE(allocation.footprint_bytes(), end);
+  EXPECT_LT(allocation.footprint_bytes(), end + 4096);
+}
+
+TEST(TensorAllocation, AnOpReadsItsOperandsAndWritesItsResult) {
+  const ir::Graph graph = two_gemms();
+  const TensorAllocation allocation(graph);
+  const ir::NodeId g1 = graph.topological_ops().front();
+  const OpRanges ranges = allocation.ranges_of(g1);
+  ASSERT_EQ(ranges.reads.size(), 2u);
+  ASSERT_EQ(ranges.writes.size(), 1u);
+  int64_t read_bytes = ranges.reads[0].bytes + ranges.reads[1].bytes;
+  EXPECT_EQ(read_bytes, 30000 + 15000);
+  EXPECT_EQ(ranges.writes[0].bytes, 5000);
+  int weights = 0;
+  for (const TensorPlacement& tensor : allocation.tensors()) weights += tensor.role == "weight";
+  EXPECT_EQ(weights, 2);
+}
+
+TEST(TensorAllocation, AFootprintBeyondTheCapacityIsBadInputNamingBoth) {
+  const ir::Graph graph = two_gemms();
+  const TensorAllocation allocation(graph);
+  try {
+    require_capacity(allocation, "two", 65536, {"arch.yaml", 9, 3, "memory.dram"});
+    FAIL() << "expected a capacity error";
+  } catch (const Error& error) {
+    EXPECT_EQ(error.kind(), ErrorKind::kBadInput);
+    const std::string text = error.what();
+    EXPECT_NE(text.find(std::to_string(allocation.footprint_bytes()) + " bytes"),
+              std::string::npos)
+        << text;
+    EXPECT_NE(text.find("65536 bytes"), std::string::npos) << text;
+    EXPECT_NE(text.find("arch.yaml:9"), std::string::npos) << text;
+  }
+  EXPECT_NO_THROW(require_capacity(allocation, "two", allocation.footprint_bytes(), {}));
+}
+
+}  // namespace
+}  // namespace polyarch::sim
