@@ -67,20 +67,15 @@ Lowered conv(const LowerContext& context) {
   return {attrs, context.present_operands()};
 }
 
-// ConvTranspose as the GEMM that computes it before col2im (as Caffe and ONNX Runtime do): per
-// group, the input [N*positions x C/group] times the weight [C/group x M/group*kernel]; the
-// column results are then summed into the output.
+// ConvTranspose's work is a GEMM (input x weight per group) whose column results a col2im then
+// sums into the output, as Caffe and ONNX Runtime compute it; no canonical op has operands and a
+// result of those shapes with that work (a Gemm's result would be the column buffer), so it is
+// refused by name rather than costed as something else. Shape inference and the interpreter's
+// kernel know it already.
 Lowered conv_transpose(const LowerContext& context) {
-  const Shape& input = context.shape(0);
-  const Shape& weight = context.shape(1);
-  ir::GemmAttrs attrs;
-  attrs.batch = context.int_attr("group", 1);
-  attrs.m = product_of(input, 2, input.size()) * input[0];
-  attrs.k = input[1] / attrs.batch;
-  attrs.n = product_of(weight, 1, weight.size());
-  attrs.b_shared = attrs.batch == 1;
-  attrs.bias = context.has(2);
-  return {attrs, context.present_operands()};
+  context.fail(
+      "has no canonical op yet: its GEMM-and-col2im work has no op whose result is the "
+      "output's shape");
 }
 
 Lowered gemm(const LowerContext& context) {
