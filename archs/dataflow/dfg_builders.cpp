@@ -11,6 +11,19 @@ namespace {
 //  gelu: the tanh form 0.5x(1 + tanh(sqrt(2/pi)(x + 0.044715x^3))) (Hendrycks & Gimpel 2016).
 //  erf: Abramowitz & Stegun 7.1.26, t = 1/(1 + p|x|), 5-term polynomial in t times exp(-x^2).
 //  sigmoid 1/(1 + exp(-x)); silu x * sigmoid(x); quantize round(x/s) + z clamped.
+//  lrn (of the usual size 5): x^2 summed over the window, then x * (bias + k*sum)^-beta.
+//  round: adding and subtracting 1.5 * 2^23 rounds an fp32 to the nearest integer, ties to
+//  even; floor and ceil correct that by one where it went the wrong way (cmp, sub, select).
+//  sin and cos: a Cody-Waite range reduction to [-pi/4, pi/4] (mul, sub), x^2, and a degree-7
+//  odd minimax polynomial in Horner form; tan the same for sin and cos, then a division.
+//  asin, acos, atan: the argument reduced with a sqrt or a division, and a degree-9 odd
+//  polynomial (Cephes' asinf/atanf).
+const std::vector<std::string> kSinePolynomial = {"mul", "sub", "mul", "mul", "add",
+                                                  "mul", "add", "mul", "add", "mul"};
+const std::vector<std::string> kArcPolynomial = {"abs", "cmp", "sqrt", "select", "mul",
+                                                 "mul", "add", "mul",  "add",    "mul",
+                                                 "add", "mul", "add",  "mul",    "select"};
+
 const std::map<std::string, std::vector<std::string>>& expansions() {
   static const std::map<std::string, std::vector<std::string>> table = {
       {"copy", {}},
@@ -36,6 +49,39 @@ const std::map<std::string, std::vector<std::string>>& expansions() {
       {"where", {"select"}},
       {"cast", {"add"}},
       {"not", {"xor"}},
+      {"floor", {"add", "sub", "cmp", "sub", "select"}},
+      {"ceil", {"add", "sub", "cmp", "add", "select"}},
+      {"round", {"add", "sub"}},
+      {"sign", {"cmp", "cmp", "select"}},
+      {"sin", kSinePolynomial},
+      {"cos", kSinePolynomial},
+      {"tan",
+       {"mul", "sub", "mul", "mul", "add", "mul", "add", "mul", "add", "mul", "mul", "add", "mul",
+        "add", "mul", "add", "div"}},
+      {"asin", kArcPolynomial},
+      {"acos", kArcPolynomial},
+      {"atan", kArcPolynomial},
+      {"sinh", {"exp", "div", "sub", "mul"}},
+      {"cosh", {"exp", "div", "add", "mul"}},
+      {"asinh", {"mul", "add", "sqrt", "add", "log"}},
+      {"acosh", {"mul", "sub", "sqrt", "add", "log"}},
+      {"atanh", {"add", "sub", "div", "log", "mul"}},
+      {"softsign", {"abs", "add", "div"}},
+      {"mish", {"exp", "add", "log", "tanh", "mul"}},
+      {"elu", {"exp", "sub", "mul", "cmp", "select"}},
+      {"celu", {"div", "exp", "sub", "mul", "cmp", "select"}},
+      {"selu", {"exp", "sub", "mul", "cmp", "select", "mul"}},
+      {"thresholdedrelu", {"cmp", "select"}},
+      {"shrink", {"cmp", "cmp", "add", "sub", "select", "select"}},
+      {"prelu", {"mul", "cmp", "select"}},
+      {"mean", {"add", "mul"}},
+      {"hardmax", {"cmp", "select"}},
+      {"bitshift", {"shift"}},
+      {"dynamicquantizelinear", {"max", "min", "mul", "add", "max", "min"}},
+      {"meanvariancenormalization", {"add", "mul", "add", "sub", "sqrt", "add", "div"}},
+      {"lrn",
+       {"mul", "add", "mul", "add", "mul", "add", "mul", "add", "mul", "add", "mul", "add", "log",
+        "mul", "exp", "mul"}},
   };
   return table;
 }
@@ -90,8 +136,19 @@ int accumulate(Dfg& dfg, const DataflowParams& params, int input, const std::str
 
 std::string reduce_op(const std::string& fn) {
   if (fn == "max" || fn == "min") return fn;
+  if (fn == "argmax" || fn == "argmin" || fn == "topk") return "cmp";
   if (fn == "prod") return "mul";
   return "add";
+}
+
+// What each element goes through before it is accumulated: |x| for the L1 norm, x^2 for the L2
+// norm and the sum of squares, e^x for log-sum-exp; an arg reduction selects the running index.
+std::vector<std::string> reduce_element_ops(const std::string& fn) {
+  if (fn == "l1") return {"abs"};
+  if (fn == "l2" || fn == "sumsquare") return {"mul"};
+  if (fn == "logsumexp") return {"exp"};
+  if (fn == "argmax" || fn == "argmin") return {"select"};
+  return {};
 }
 
 }  // namespace
@@ -188,7 +245,8 @@ Dfg row_kernel_dfg(const DataflowParams& params, const ir::Op& op, int64_t inter
     dfg.connect(load(dfg, params), y);  // gamma (and beta) stream from a memory PE
     dfg.connect(y, store(dfg, params));
   } else if (const auto* reduce = std::get_if<ir::ReduceAttrs>(&op.attrs)) {
-    const int acc = accumulate(dfg, params, load(dfg, params), reduce_op(reduce->fn), interleave);
+    const int element = chain(dfg, params, load(dfg, params), reduce_element_ops(reduce->fn));
+    const int acc = accumulate(dfg, params, element, reduce_op(reduce->fn), interleave);
     dfg.connect(acc, store(dfg, params));
   } else if (const auto* pool = std::get_if<ir::PoolAttrs>(&op.attrs)) {
     const std::string op_name = pool->kind == ir::PoolKind::kMax ? "max" : "add";

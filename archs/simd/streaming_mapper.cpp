@@ -22,15 +22,32 @@ struct ElementCost {
 };
 
 // Operations per output element of an elementwise function on the lanes: ALU operations and
-// special-function (exp, reciprocal, rsqrt, tanh, log) results. GELU is the tanh form (7 ALU +
-// tanh), SiLU x * 1/(1+e^-x) (exp and reciprocal), division a reciprocal and a multiply.
+// special-function (exp, reciprocal, rsqrt, tanh, log, sin, cos) results. GELU is the tanh form
+// (7 ALU + tanh), SiLU x * 1/(1+e^-x) (exp and reciprocal), division a reciprocal and a
+// multiply. The functions an SFU lacks are built from the ones it has: tan = sin/cos; the
+// hyperbolic functions from exp, e.g. sinh = (e^x - e^-x)/2, and their inverses from log and
+// sqrt, e.g. asinh = log(x + sqrt(x^2 + 1)); asin, acos and atan as a range reduction and an
+// odd minimax polynomial (about 10 ALU operations and a sqrt or reciprocal, as CUDA's libdevice
+// computes them); softplus log(1 + e^x); mish x tanh(softplus(x)); the exponential linear
+// units a compare, a select and exp; Hardmax a compare and a select; LRN (of the usual size 5)
+// a multiply-add per channel in its window, then (bias + k*sum)^-beta by log and exp; dynamic
+// quantisation a min and a max, then a quantisation; mean-variance normalisation two sums, a
+// subtraction, a square root and a division.
 ElementCost element_cost(const std::string& fn) {
   static const std::map<std::string, ElementCost> kCosts = {
-      {"gelu", {7, 1}},    {"silu", {3, 2}}, {"sigmoid", {2, 2}}, {"tanh", {1, 1}},
-      {"exp", {1, 1}},     {"log", {1, 1}},  {"sqrt", {1, 1}},    {"reciprocal", {1, 1}},
-      {"erf", {1, 1}},     {"div", {1, 1}},  {"pow", {2, 2}},     {"softplus", {2, 2}},
-      {"sin", {1, 1}},     {"cos", {1, 1}},  {"batchnorm", {2, 0}}, {"quantize", {3, 0}},
-      {"dequantize", {2, 0}}};
+      {"gelu", {7, 1}},     {"silu", {3, 2}},       {"sigmoid", {2, 2}},
+      {"tanh", {1, 1}},     {"exp", {1, 1}},        {"log", {1, 1}},
+      {"sqrt", {1, 1}},     {"reciprocal", {1, 1}}, {"erf", {1, 1}},
+      {"div", {1, 1}},      {"pow", {2, 2}},        {"softplus", {2, 2}},
+      {"sin", {1, 1}},      {"cos", {1, 1}},        {"batchnorm", {2, 0}},
+      {"quantize", {3, 0}}, {"dequantize", {2, 0}}, {"tan", {1, 3}},
+      {"sinh", {3, 2}},     {"cosh", {3, 2}},       {"asinh", {3, 2}},
+      {"acosh", {3, 2}},    {"atanh", {3, 2}},      {"asin", {10, 1}},
+      {"acos", {10, 1}},    {"atan", {10, 1}},      {"sign", {2, 0}},
+      {"softsign", {3, 1}}, {"mish", {3, 3}},       {"elu", {3, 1}},
+      {"selu", {4, 1}},     {"celu", {4, 1}},       {"thresholdedrelu", {2, 0}},
+      {"shrink", {3, 0}},   {"prelu", {2, 0}},      {"mean", {2, 0}},
+      {"hardmax", {2, 0}},  {"lrn", {11, 2}}};
   auto found = kCosts.find(fn);
   return found == kCosts.end() ? ElementCost{} : found->second;
 }
@@ -66,8 +83,8 @@ StreamingWork streaming_work(const SimdParams& params, const ir::Op& op, ir::DTy
     work.sfu_ops = norm->rows;  // one rsqrt per row
     work.dram_read_bytes = times(elements + (layer_norm ? 2 : 1) * norm->cols, elem);
     work.dram_write_bytes = times(elements, elem);
-    work.l2_bytes = times(elements, elem) * row_reads(params, norm->cols, elem, 2) +
-                    work.dram_write_bytes;
+    work.l2_bytes =
+        times(elements, elem) * row_reads(params, norm->cols, elem, 2) + work.dram_write_bytes;
     work.parallel_items = norm->rows;
   } else if (const auto* softmax = std::get_if<ir::SoftmaxAttrs>(&op.attrs)) {
     const int64_t elements = times(softmax->rows, softmax->cols);
@@ -76,8 +93,8 @@ StreamingWork streaming_work(const SimdParams& params, const ir::Op& op, ir::DTy
     work.sfu_ops = elements;               // exp
     work.dram_read_bytes = times(elements, elem);
     work.dram_write_bytes = times(elements, elem);
-    work.l2_bytes = times(elements, elem) * row_reads(params, softmax->cols, elem, 2) +
-                    work.dram_write_bytes;
+    work.l2_bytes =
+        times(elements, elem) * row_reads(params, softmax->cols, elem, 2) + work.dram_write_bytes;
     work.parallel_items = softmax->rows;
   } else if (const auto* reduce = std::get_if<ir::ReduceAttrs>(&op.attrs)) {
     work.kernel = "reduce";
@@ -117,8 +134,9 @@ KernelPlan plan_streaming(const SimdParams& params, const StreamingWork& work) {
   plan.kernel = work.kernel;
   plan.flops = work.flops;
   plan.l2_bytes = work.l2_bytes;
-  plan.peak_flops_per_cycle = static_cast<double>(params.count) *
-                              static_cast<double>(params.core_vector_elements_per_cycle(work.dtype));
+  plan.peak_flops_per_cycle =
+      static_cast<double>(params.count) *
+      static_cast<double>(params.core_vector_elements_per_cycle(work.dtype));
   plan.mapping_efficiency = 1.0;
   // Activity: the op's lane ops and SFU results; its L2 traffic streams through the scratchpad.
   if (work.vector_ops > 0) plan.vector_ops[work.dtype] = work.vector_ops;

@@ -18,4 +18,10 @@ std::vector<int64_t> row_major_strides(const Shape& shape) {
   return strides;
 }
 
+int64_t extent(const Shape& shape, std::size_t from, std::size_t to) {
+  int64_t count = 1;
+  for (std::size_t i = from; i < to; ++i) count *= shape[i];
+  return count;
+}
+
 }  // namespace polyarch::interp

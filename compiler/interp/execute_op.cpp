@@ -5,9 +5,11 @@
 #include <optional>
 
 #include "base/error.h"
+#include "compiler/interp/execute_data.h"
 #include "compiler/interp/kernels.h"
 #include "compiler/interp/kernels_fused.h"
 #include "compiler/passes/onnx_node.h"
+#include "compiler/passes/onnx_shape_context.h"
 #include "compiler/passes/tensor_values.h"
 
 namespace polyarch::interp {
@@ -61,8 +63,8 @@ DenseTensor run_gemm(const OpContext& context) {
     options.alpha = context.float_attr("alpha", 1.0);
     options.beta = context.float_attr("beta", 1.0);
     return context.mvm != nullptr
-               ? gemm_through(*context.mvm, context.op, *context.operands[0],
-                              *context.operands[1], context.optional(2), options)
+               ? gemm_through(*context.mvm, context.op, *context.operands[0], *context.operands[1],
+                              context.optional(2), options)
                : gemm(*context.operands[0], *context.operands[1], context.optional(2), options);
   }
   DenseTensor product =
@@ -162,6 +164,12 @@ std::vector<int64_t> reduced_axes(const OpContext& context, const Shape& input) 
 
 DenseTensor run_reduce(const OpContext& context) {
   const DenseTensor& input = *context.operands[0];
+  const std::string& fn = std::get<ir::ReduceAttrs>(context.op.attrs).fn;
+  if (fn == "argmax" || fn == "argmin") {
+    return arg_reduce(input, context.axis(context.int_attr("axis", 0), input.shape.size()),
+                      fn == "argmax", context.int_attr("select_last_index", 0) != 0,
+                      context.result_shape());
+  }
   return reduce(input, reduced_axes(context, input.shape),
                 std::get<ir::ReduceAttrs>(context.op.attrs).fn, context.result_shape());
 }
@@ -228,30 +236,50 @@ DenseTensor run_constant_of_shape(const OpContext& context) {
   return filled_tensor(context.result_shape(), fill);
 }
 
-// A lowered Slice reads only its data; lowering kept its constant bounds as attributes.
+// One of a Slice's bounds: the attribute lowering kept from a constant operand (or an opset-1
+// attribute), else the operand's values at run time; empty when neither is given.
+std::vector<int64_t> slice_bound(const OpContext& context, const Operands& slots, const char* name,
+                                 std::size_t slot) {
+  if (context.node()->attributes.count(name) > 0) {
+    return passes::ints_attribute(*context.node(), name);
+  }
+  std::vector<int64_t> bound;
+  if (slot < slots.size() && slots[slot] != nullptr) {
+    // INT64_MAX, "to the end", is 2^63 as a float: clamp before converting.
+    for (float value : slots[slot]->values) {
+      bound.push_back(static_cast<int64_t>(std::clamp(double{value}, -9.2e18, 9.2e18)));
+    }
+  }
+  return bound;
+}
+
+// A Slice with constant bounds reads only its data (lowering kept them as attributes); with
+// bounds given at run time it reads them as operands too.
 DenseTensor run_slice(const OpContext& context) {
   const DenseTensor& input = *context.operands[0];
-  const ir::OnnxNodeAttrs* node = context.node();
-  if (node == nullptr || node->attributes.count("starts") == 0 ||
-      node->attributes.count("ends") == 0) {
-    context.fail("the interpreter needs a Slice's bounds as constants");
-  }
+  if (context.node() == nullptr) context.fail("the interpreter needs a Slice's node");
+  const Operands slots = onnx_slots(context);
   SliceBounds bounds;
-  bounds.starts = passes::ints_attribute(*node, "starts");
-  bounds.ends = passes::ints_attribute(*node, "ends");
-  for (int64_t axis : passes::ints_attribute(*node, "axes")) {
+  bounds.starts = slice_bound(context, slots, "starts", 1);
+  bounds.ends = slice_bound(context, slots, "ends", 2);
+  for (int64_t axis : slice_bound(context, slots, "axes", 3)) {
     bounds.axes.push_back(context.axis(axis, input.shape.size()));
   }
   for (std::size_t axis = bounds.axes.size(); axis < bounds.starts.size(); ++axis) {
     bounds.axes.push_back(static_cast<int64_t>(axis));  // axes default to 0, 1, ...
   }
-  bounds.steps = passes::ints_attribute(*node, "steps");
+  bounds.steps = slice_bound(context, slots, "steps", 4);
   bounds.steps.resize(bounds.starts.size(), 1);
   if (bounds.ends.size() != bounds.starts.size() || bounds.axes.size() != bounds.starts.size() ||
       std::count(bounds.steps.begin(), bounds.steps.end(), 0) > 0) {
     context.fail("has inconsistent bounds");
   }
-  return slice(input, bounds);
+  DenseTensor result = slice(input, bounds);
+  if (result.shape != context.result_shape()) {
+    context.fail("Slice's bounds give a result of shape " + passes::shape_string(result.shape) +
+                 ", but the model declares " + passes::shape_string(context.result_shape()));
+  }
+  return result;
 }
 
 // Data movement: which one the imported node says (a canonical Copy without one is a view).
@@ -307,14 +335,21 @@ std::vector<DenseTensor> run_copy(const OpContext& context) {
 
 }  // namespace
 
-std::vector<DenseTensor> execute_op(const ir::Op& op, const Operands& operands,
-                                    const Results& results, MvmEngine* mvm) {
+namespace {
+
+std::vector<DenseTensor> execute_canonical_op(const ir::Op& op, const Operands& operands,
+                                              const Results& results, MvmEngine* mvm) {
   const OpContext context{op, operands, results, mvm};
   // A fused activation runs on the product, as its Elementwise op did before fusion.
   if (const ir::Activation* activation = fused_activation(op)) {
     const std::vector<DenseTensor> product =
         execute_op(without_activation(op), operands, results, mvm);
     return {apply_activation(product.at(0), *activation)};
+  }
+  if (const ir::OnnxNodeAttrs* node = context.node()) {
+    std::optional<std::vector<DenseTensor>> values =
+        execute_imported_op({op, *node, onnx_slots(context), results});
+    if (values) return std::move(*values);
   }
   switch (op.kind()) {
     case ir::OpKind::kAttention:
@@ -346,6 +381,17 @@ std::vector<DenseTensor> execute_op(const ir::Op& op, const Operands& operands,
       context.fail("the interpreter cannot execute a " + ir::op_type_name(op) +
                    " op (lower the graph first)");
   }
+}
+
+}  // namespace
+
+std::vector<DenseTensor> execute_op(const ir::Op& op, const Operands& operands,
+                                    const Results& results, MvmEngine* mvm) {
+  std::vector<DenseTensor> values = execute_canonical_op(op, operands, results, mvm);
+  if (values.size() >= results.size() || op.lowered_from == nullptr) return values;
+  const OpContext context{op, operands, results, mvm};
+  return with_optional_results({op, *op.lowered_from, onnx_slots(context), results},
+                               std::move(values));
 }
 
 }  // namespace polyarch::interp

@@ -42,10 +42,16 @@ DenseTensor norm(const DenseTensor& input, const DenseTensor& scale, const Dense
 // Softmax (or log-softmax) along `axis`.
 DenseTensor softmax(const DenseTensor& input, int64_t axis, bool log);
 
-// Reduces `axes` with "mean", "sum", "max", "min" or "prod"; the result takes `result_shape`
-// (kept or dropped axes alike).
+// Reduces `axes` with "mean", "sum", "max", "min", "prod", "l1" (sum of |x|), "l2" (sqrt of the
+// sum of squares), "sumsquare", "logsum" (log of the sum) or "logsumexp"; the result takes
+// `result_shape` (kept or dropped axes alike).
 DenseTensor reduce(const DenseTensor& input, const std::vector<int64_t>& axes,
                    const std::string& fn, const Shape& result_shape);
+
+// Index of the largest (take_max) or smallest element along `axis`: the first one of equal
+// values, or the last with `select_last`. The result has `result_shape` (axis kept or dropped).
+DenseTensor arg_reduce(const DenseTensor& input, int64_t axis, bool take_max, bool select_last,
+                       const Shape& result_shape);
 
 // Gathers along `axis` (negative indices count from the end): indices.shape replaces the axis.
 DenseTensor gather(const DenseTensor& data, const DenseTensor& indices, int64_t axis);

@@ -75,6 +75,36 @@ const std::map<std::string, std::function<float(float)>>& unary_functions() {
   return table;
 }
 
+// Functions of one real computed in double and rounded once to fp32, so that the result is the
+// nearest fp32 value to the operator's formula (ONNX's reference computes these in NumPy).
+double softplus(double x) { return std::log1p(std::exp(x)); }
+
+const std::map<std::string, double (*)(double)>& unary_real_functions() {
+  static const std::map<std::string, double (*)(double)> table = {
+      {"sin", [](double x) { return std::sin(x); }},
+      {"cos", [](double x) { return std::cos(x); }},
+      {"tan", [](double x) { return std::tan(x); }},
+      {"asin", [](double x) { return std::asin(x); }},
+      {"acos", [](double x) { return std::acos(x); }},
+      {"atan", [](double x) { return std::atan(x); }},
+      {"sinh", [](double x) { return std::sinh(x); }},
+      {"cosh", [](double x) { return std::cosh(x); }},
+      {"asinh", [](double x) { return std::asinh(x); }},
+      {"acosh", [](double x) { return std::acosh(x); }},
+      {"atanh", [](double x) { return std::atanh(x); }},
+      {"sign", [](double x) { return x > 0   ? 1.0
+                                     : x < 0 ? -1.0
+                                             : x; }},
+      // Round: halves to the even neighbour (ONNX Round, NumPy's round); nearbyint in the
+      // default rounding mode does that.
+      {"round", [](double x) { return std::nearbyint(x); }},
+      {"softplus", softplus},
+      {"softsign", [](double x) { return x / (1.0 + std::fabs(x)); }},
+      {"mish", [](double x) { return x * std::tanh(softplus(x)); }},
+  };
+  return table;
+}
+
 const std::map<std::string, std::function<float(float, float)>>& binary_functions() {
   static const std::map<std::string, std::function<float(float, float)>> table = {
       {"add", std::plus<float>()},
@@ -99,6 +129,58 @@ ElementFunction special_function(const std::string& fn, const ir::OnnxNodeAttrs*
   if (fn == "leakyrelu") {
     const float alpha = attribute(attributes, "alpha", 0.01);
     return [alpha](const std::vector<float>& v) { return v[0] < 0 ? alpha * v[0] : v[0]; };
+  }
+  if (fn == "elu" || fn == "celu") {
+    // Elu: alpha(e^x - 1) below 0; Celu: max(0, x) + min(0, alpha(e^(x/alpha) - 1)).
+    const double alpha = attribute(attributes, "alpha", 1.0);
+    const double scale = fn == "celu" ? alpha : 1.0;
+    return [=](const std::vector<float>& v) {
+      const double x = v[0];
+      return static_cast<float>(x < 0 ? alpha * std::expm1(x / scale) : x);
+    };
+  }
+  if (fn == "selu") {  // ONNX's defaults: the constants of Klambauer et al. (2017) as fp32
+    const double alpha = attribute(attributes, "alpha", 1.67326319217681884765625);
+    const double gamma = attribute(attributes, "gamma", 1.05070102214813232421875);
+    return [=](const std::vector<float>& v) {
+      const double x = v[0];
+      return static_cast<float>(gamma * (x <= 0 ? alpha * std::exp(x) - alpha : x));
+    };
+  }
+  if (fn == "thresholdedrelu") {
+    const float alpha = attribute(attributes, "alpha", 1.0);
+    return [alpha](const std::vector<float>& v) { return v[0] > alpha ? v[0] : 0.0f; };
+  }
+  if (fn == "shrink") {
+    const float bias = attribute(attributes, "bias", 0.0);
+    const float lambd = attribute(attributes, "lambd", 0.5);
+    return [=](const std::vector<float>& v) {
+      return v[0] < -lambd ? v[0] + bias : v[0] > lambd ? v[0] - bias : 0.0f;
+    };
+  }
+  if (fn == "bitshift") {
+    // Unsigned shifts of the result type's width: bits shifted past it are lost (so a left
+    // shift wraps modulo 2^bits), and a shift by the width or more gives 0.
+    const bool left =
+        attributes != nullptr && passes::string_attribute(*attributes, "direction", "") == "LEFT";
+    const int64_t bits = 8 * ir::dtype_bytes(result_dtype);
+    return [=](const std::vector<float>& v) {
+      const auto value = static_cast<uint64_t>(v[0]);
+      const auto shift = static_cast<uint64_t>(v[1]);
+      if (shift >= static_cast<uint64_t>(bits)) return 0.0f;
+      const uint64_t mask = bits == 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1;
+      return static_cast<float>((left ? value << shift : value >> shift) & mask);
+    };
+  }
+  if (fn == "prelu") {
+    return [](const std::vector<float>& v) { return v[0] < 0 ? v[1] * v[0] : v[0]; };
+  }
+  if (fn == "mean") {
+    return [](const std::vector<float>& v) {
+      double total = 0;
+      for (float value : v) total += value;
+      return static_cast<float>(total / static_cast<double>(v.size()));
+    };
   }
   if (fn == "isinf") {
     const auto detects = [attributes](const char* name) {
@@ -185,9 +267,13 @@ ElementFunction special_function(const std::string& fn, const ir::OnnxNodeAttrs*
     };
   }
   if (fn == "quantize") {  // x, scale, zero point (0 when omitted)
+    // x / scale is an fp32 division, as the operator's fp32 operands make it (ONNX's reference
+    // and ONNX Runtime divide in fp32): in double, a quotient that fp32 rounds to a tie rounds
+    // to the other integer.
     return [result_dtype](const std::vector<float>& v) {
       const float zero_point = std::isnan(v[2]) ? 0.0f : v[2];
-      return saturate(std::nearbyint(double{v[0]} / v[1]) + zero_point, result_dtype);
+      const float quotient = v[0] / v[1];
+      return saturate(std::nearbyint(double{quotient}) + zero_point, result_dtype);
     };
   }
   if (fn == "dequantize") {
@@ -202,6 +288,9 @@ ElementFunction element_function(const std::string& fn, const ir::OnnxNodeAttrs*
                                  ir::DType result_dtype) {
   if (const auto unary = unary_functions().find(fn); unary != unary_functions().end()) {
     return [f = unary->second](const std::vector<float>& v) { return f(v[0]); };
+  }
+  if (const auto real = unary_real_functions().find(fn); real != unary_real_functions().end()) {
+    return [f = real->second](const std::vector<float>& v) { return static_cast<float>(f(v[0])); };
   }
   if (const auto binary = binary_functions().find(fn); binary != binary_functions().end()) {
     return [f = binary->second](const std::vector<float>& v) { return f(v[0], v[1]); };

@@ -9,12 +9,6 @@ namespace polyarch::interp {
 
 namespace {
 
-int64_t extent(const Shape& shape, std::size_t from, std::size_t to) {
-  int64_t count = 1;
-  for (std::size_t i = from; i < to; ++i) count *= shape[i];
-  return count;
-}
-
 // Calls visit(source_flat) for each element of `shape` in row-major order, where the source
 // offset advances by `source_strides` per axis.
 template <typename Visit>

@@ -6,18 +6,12 @@
 
 #include "base/error.h"
 #include "compiler/interp/kernels.h"
+#include "compiler/interp/kernels_data.h"
 #include "compiler/ir/tensor.h"
 
 namespace polyarch::interp {
 
 namespace {
-
-// Product of shape[from, to).
-int64_t extent(const Shape& shape, std::size_t from, std::size_t to) {
-  int64_t count = 1;
-  for (std::size_t i = from; i < to; ++i) count *= shape[i];
-  return count;
-}
 
 float pool_window(const float* plane, const ir::PoolAttrs& attrs, int64_t y, int64_t x,
                   bool count_include_pad, bool take_max) {
@@ -90,25 +84,19 @@ DenseTensor norm(const DenseTensor& input, const DenseTensor& scale, const Dense
 }
 
 DenseTensor softmax(const DenseTensor& input, int64_t axis, bool log) {
-  const auto axis_index = static_cast<std::size_t>(axis);
-  const int64_t outer = extent(input.shape, 0, axis_index);
-  const int64_t length = input.shape[axis_index];
-  const int64_t inner = extent(input.shape, axis_index + 1, input.shape.size());
   DenseTensor result = input;
-  for (int64_t block = 0; block < outer; ++block) {
-    for (int64_t lane = 0; lane < inner; ++lane) {
-      float* base = result.values.data() + block * length * inner + lane;
-      float peak = -std::numeric_limits<float>::infinity();
-      for (int64_t i = 0; i < length; ++i) peak = std::max(peak, base[i * inner]);
-      double sum = 0.0;
-      for (int64_t i = 0; i < length; ++i) sum += std::exp(double{base[i * inner]} - peak);
-      for (int64_t i = 0; i < length; ++i) {
-        const double shifted = double{base[i * inner]} - peak;
-        base[i * inner] =
-            static_cast<float>(log ? shifted - std::log(sum) : std::exp(shifted) / sum);
-      }
+  for_each_lane(input.shape, axis, [&](int64_t first, int64_t length, int64_t stride) {
+    float* base = result.values.data() + first;
+    float peak = -std::numeric_limits<float>::infinity();
+    for (int64_t i = 0; i < length; ++i) peak = std::max(peak, base[i * stride]);
+    double sum = 0.0;
+    for (int64_t i = 0; i < length; ++i) sum += std::exp(double{base[i * stride]} - peak);
+    for (int64_t i = 0; i < length; ++i) {
+      const double shifted = double{base[i * stride]} - peak;
+      base[i * stride] =
+          static_cast<float>(log ? shifted - std::log(sum) : std::exp(shifted) / sum);
     }
-  }
+  });
   return result;
 }
 
@@ -140,8 +128,14 @@ DenseTensor reduce(const DenseTensor& input, const std::vector<int64_t>& axes,
       accumulator = std::min(accumulator, value);
     } else if (fn == "prod") {
       accumulator *= value;
-    } else if (fn == "sum" || fn == "mean") {
+    } else if (fn == "sum" || fn == "mean" || fn == "logsum") {
       accumulator += value;
+    } else if (fn == "l1") {
+      accumulator += std::fabs(value);
+    } else if (fn == "l2" || fn == "sumsquare") {
+      accumulator += value * value;
+    } else if (fn == "logsumexp") {
+      accumulator += std::exp(value);
     } else {
       throw_runtime({}, "reduction '" + fn + "' is not implemented");
     }
@@ -153,8 +147,146 @@ DenseTensor reduce(const DenseTensor& input, const std::vector<int64_t>& axes,
   DenseTensor result;
   result.shape = result_shape;
   for (double accumulator : accumulators) {
-    result.values.push_back(
-        static_cast<float>(fn == "mean" ? accumulator / static_cast<double>(window) : accumulator));
+    double value = accumulator;
+    if (fn == "mean") value /= static_cast<double>(window);
+    if (fn == "l2") value = std::sqrt(value);
+    if (fn == "logsum" || fn == "logsumexp") value = std::log(value);
+    result.values.push_back(static_cast<float>(value));
+  }
+  return result;
+}
+
+DenseTensor arg_reduce(const DenseTensor& input, int64_t axis, bool take_max, bool select_last,
+                       const Shape& result_shape) {
+  DenseTensor result = filled_tensor(result_shape);
+  std::size_t next = 0;  // lanes come in the result's row-major order
+  for_each_lane(input.shape, axis, [&](int64_t first, int64_t length, int64_t stride) {
+    const float* base = input.values.data() + first;
+    int64_t best = 0;
+    for (int64_t i = 1; i < length; ++i) {
+      const float value = base[i * stride];
+      const float held = base[best * stride];
+      const bool better = take_max ? value > held : value < held;
+      if (better || (select_last && value == held)) best = i;
+    }
+    result.values[next++] = static_cast<float>(best);
+  });
+  return result;
+}
+
+}  // namespace polyarch::interp
+
+namespace polyarch::interp {
+
+DenseTensor lrn(const DenseTensor& input, int64_t size, float alpha, float beta, float bias) {
+  const int64_t channels = input.shape[1];
+  const int64_t plane = extent(input.shape, 2, input.shape.size());
+  const int64_t before = (size - 1) / 2;
+  const int64_t after = size / 2;  // ceil((size - 1) / 2)
+  DenseTensor result = input;
+  for (int64_t n = 0; n < input.shape[0]; ++n) {
+    for (int64_t c = 0; c < channels; ++c) {
+      for (int64_t p = 0; p < plane; ++p) {
+        double square_sum = 0.0;
+        for (int64_t i = std::max<int64_t>(0, c - before);
+             i <= std::min<int64_t>(channels - 1, c + after); ++i) {
+          const double x = input.values[static_cast<std::size_t>((n * channels + i) * plane + p)];
+          square_sum += x * x;
+        }
+        const auto at = static_cast<std::size_t>((n * channels + c) * plane + p);
+        result.values[at] = static_cast<float>(
+            input.values[at] /
+            std::pow(double{bias} + double{alpha} / static_cast<double>(size) * square_sum, beta));
+      }
+    }
+  }
+  return result;
+}
+
+DenseTensor nll_loss(const DenseTensor& input, const DenseTensor& target, const DenseTensor* weight,
+                     const std::string& reduction, std::optional<int64_t> ignore_index) {
+  const int64_t batch = input.shape[0];
+  const int64_t classes = input.shape[1];
+  const int64_t positions = extent(input.shape, 2, input.shape.size());
+  DenseTensor losses = filled_tensor(target.shape);
+  double loss_sum = 0.0;
+  double weight_sum = 0.0;
+  for (int64_t n = 0; n < batch; ++n) {
+    for (int64_t d = 0; d < positions; ++d) {
+      const auto at = static_cast<std::size_t>(n * positions + d);
+      const auto label = static_cast<int64_t>(target.values[at]);
+      if (ignore_index && label == *ignore_index) continue;
+      if (label < 0 || label >= classes) {
+        throw_bad_input({}, "target " + std::to_string(label) + " is outside [0, " +
+                                std::to_string(classes) + ")");
+      }
+      const double w = weight != nullptr ? weight->values[static_cast<std::size_t>(label)] : 1.0;
+      const double loss =
+          -double{input.values[static_cast<std::size_t>((n * classes + label) * positions + d)]} *
+          w;
+      losses.values[at] = static_cast<float>(loss);
+      loss_sum += loss;
+      weight_sum += w;
+    }
+  }
+  if (reduction == "none") return losses;
+  if (reduction == "sum") return filled_tensor({}, static_cast<float>(loss_sum));
+  if (reduction == "mean") return filled_tensor({}, static_cast<float>(loss_sum / weight_sum));
+  throw_bad_input({}, "reduction '" + reduction + "' is not one of none, sum, mean");
+}
+
+}  // namespace polyarch::interp
+
+namespace polyarch::interp {
+
+std::vector<DenseTensor> layer_norm_statistics(const DenseTensor& input, int64_t cols,
+                                               float epsilon, const Shape& statistics_shape) {
+  DenseTensor mean = filled_tensor(statistics_shape);
+  DenseTensor inverse_deviation = filled_tensor(statistics_shape);
+  for (int64_t row = 0; row < mean.size(); ++row) {
+    const float* values = input.values.data() + row * cols;
+    double sum = 0.0;
+    for (int64_t col = 0; col < cols; ++col) sum += values[col];
+    const double row_mean = sum / static_cast<double>(cols);
+    double square_sum = 0.0;
+    for (int64_t col = 0; col < cols; ++col) {
+      square_sum += (values[col] - row_mean) * (values[col] - row_mean);
+    }
+    mean.values[static_cast<std::size_t>(row)] = static_cast<float>(row_mean);
+    inverse_deviation.values[static_cast<std::size_t>(row)] =
+        static_cast<float>(1.0 / std::sqrt(square_sum / static_cast<double>(cols) + epsilon));
+  }
+  return {mean, inverse_deviation};
+}
+
+DenseTensor max_pool_indices(const DenseTensor& input, const ir::PoolAttrs& attrs,
+                             bool column_major) {
+  const int64_t out_h = attrs.out_h();
+  const int64_t out_w = attrs.out_w();
+  DenseTensor result = filled_tensor({attrs.n, attrs.c, out_h, out_w});
+  const int64_t plane_size = attrs.h * attrs.w;
+  for (int64_t plane = 0; plane < attrs.n * attrs.c; ++plane) {
+    const float* values = input.values.data() + plane * plane_size;
+    for (int64_t y = 0; y < out_h; ++y) {
+      for (int64_t x = 0; x < out_w; ++x) {
+        int64_t best_y = -1;
+        int64_t best_x = -1;
+        for (int64_t r = 0; r < attrs.r; ++r) {
+          const int64_t in_y = y * attrs.stride + r - attrs.pad;
+          for (int64_t s = 0; s < attrs.s; ++s) {
+            const int64_t in_x = x * attrs.stride + s - attrs.pad;
+            if (in_y < 0 || in_y >= attrs.h || in_x < 0 || in_x >= attrs.w) continue;
+            if (best_y < 0 || values[in_y * attrs.w + in_x] > values[best_y * attrs.w + best_x]) {
+              best_y = in_y;
+              best_x = in_x;
+            }
+          }
+        }
+        const int64_t within = column_major ? best_x * attrs.h + best_y : best_y * attrs.w + best_x;
+        result.values[static_cast<std::size_t>((plane * out_h + y) * out_w + x)] =
+            static_cast<float>(plane * plane_size + within);
+      }
+    }
   }
   return result;
 }

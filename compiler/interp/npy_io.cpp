@@ -1,8 +1,10 @@
 #include "compiler/interp/npy_io.h"
 
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <limits>
 #include <map>
 #include <optional>
 
@@ -26,7 +28,8 @@ const std::map<std::string, ir::DType, std::less<>>& descr_types() {
   static const std::map<std::string, ir::DType, std::less<>> types = {
       {"<f4", ir::DType::kFp32},  {"<f8", ir::DType::kFp64},  {"<i8", ir::DType::kInt64},
       {"<i4", ir::DType::kInt32}, {"|u1", ir::DType::kUint8}, {"|b1", ir::DType::kBool},
-      {"|i1", ir::DType::kInt8}};
+      {"|i1", ir::DType::kInt8},  {"<f2", ir::DType::kFp16},  {"<i2", ir::DType::kInt16},
+  };
   return types;
 }
 
@@ -40,8 +43,35 @@ void convert(const char* bytes, std::vector<float>& values) {
   }
 }
 
+// An IEEE binary16 value: 1 sign bit, 5 exponent bits (bias 15), 10 fraction bits; exact in
+// fp32.
+float half_value(uint16_t bits) {
+  const int exponent = (bits >> 10) & 0x1f;
+  const int fraction = bits & 0x3ff;
+  float magnitude = 0.0f;
+  if (exponent == 0) {
+    magnitude = std::ldexp(static_cast<float>(fraction), -24);  // subnormal
+  } else if (exponent == 0x1f) {
+    magnitude = fraction == 0 ? std::numeric_limits<float>::infinity()
+                              : std::numeric_limits<float>::quiet_NaN();
+  } else {
+    magnitude = std::ldexp(static_cast<float>(fraction | 0x400), exponent - 25);
+  }
+  return (bits & 0x8000) != 0 ? -magnitude : magnitude;
+}
+
 void decode(ir::DType dtype, const char* bytes, std::vector<float>& values) {
   switch (dtype) {
+    case ir::DType::kFp16:
+      for (float& value : values) {
+        uint16_t bits = 0;
+        std::memcpy(&bits, bytes, sizeof(bits));
+        bytes += sizeof(bits);
+        value = half_value(bits);
+      }
+      return;
+    case ir::DType::kInt16:
+      return convert<int16_t>(bytes, values);
     case ir::DType::kFp32:
       return convert<float>(bytes, values);
     case ir::DType::kFp64:
@@ -166,8 +196,8 @@ NpyArray parse_npy(std::string_view bytes, const std::string& source) {
   }
   const auto type = descr_types().find(descr);
   if (type == descr_types().end()) {
-    fail(source,
-         "element type '" + descr + "' is not one of <f4 <f8 <i8 <i4 |i1 |u1 |b1 (little-endian)");
+    fail(source, "element type '" + descr +
+                     "' is not one of <f4 <f8 <f2 <i8 <i4 <i2 |i1 |u1 |b1 (little-endian)");
   }
   NpyArray array;
   array.dtype = type->second;

@@ -1,5 +1,6 @@
 // Lowering of ONNX compute nodes: Conv -> Conv2d, Gemm/MatMul -> Gemm, pools -> Pool,
 // reductions -> Reduce, Softmax -> Softmax, LayerNormalization -> Norm.
+#include <algorithm>
 #include <map>
 
 #include "base/checked_math.h"
@@ -64,6 +65,17 @@ Lowered conv(const LowerContext& context) {
   require_output(context, attrs.out_h(), output[2], "height");
   require_output(context, attrs.out_w(), output[3], "width");
   return {attrs, context.present_operands()};
+}
+
+// ConvTranspose's work is a GEMM (input x weight per group) whose column results a col2im then
+// sums into the output, as Caffe and ONNX Runtime compute it; no canonical op has operands and a
+// result of those shapes with that work (a Gemm's result would be the column buffer), so it is
+// refused by name rather than costed as something else. Shape inference and the interpreter's
+// kernel know it already.
+Lowered conv_transpose(const LowerContext& context) {
+  context.fail(
+      "has no canonical op yet: its GEMM-and-col2im work has no op whose result is the "
+      "output's shape");
 }
 
 Lowered gemm(const LowerContext& context) {
@@ -146,11 +158,13 @@ Lowered global_pool(const LowerContext& context) {
 
 // Each result element reduces (input elements / result elements) inputs.
 Lowered reduce(const LowerContext& context) {
-  static const std::map<std::string, std::string> kFunctions = {{"ReduceMean", "mean"},
-                                                                {"ReduceSum", "sum"},
-                                                                {"ReduceMax", "max"},
-                                                                {"ReduceMin", "min"},
-                                                                {"ReduceProd", "prod"}};
+  static const std::map<std::string, std::string> kFunctions = {
+      {"ReduceMean", "mean"},     {"ReduceSum", "sum"},
+      {"ReduceMax", "max"},       {"ReduceMin", "min"},
+      {"ReduceProd", "prod"},     {"ReduceL1", "l1"},
+      {"ReduceL2", "l2"},         {"ReduceSumSquare", "sumsquare"},
+      {"ReduceLogSum", "logsum"}, {"ReduceLogSumExp", "logsumexp"},
+      {"ArgMax", "argmax"},       {"ArgMin", "argmin"}};
   ir::ReduceAttrs attrs;
   attrs.fn = kFunctions.at(context.op_type());
   attrs.rows = context.result_elements();
@@ -184,9 +198,56 @@ Lowered layer_normalization(const LowerContext& context) {
   return {attrs, context.present_operands()};
 }
 
+// The losses read one score per target (a gather) and reduce them: one row per loss element,
+// each of (targets / loss elements) gathered scores. SoftmaxCrossEntropyLoss computes the
+// log-softmax of every score first, which is its work.
+Lowered loss(const LowerContext& context) {
+  if (context.op_type() == "SoftmaxCrossEntropyLoss") {
+    const Shape& scores = context.shape(0);
+    ir::SoftmaxAttrs attrs;
+    attrs.cols = scores[1];
+    attrs.rows = ir::element_count(scores) / std::max<int64_t>(attrs.cols, 1);
+    return {attrs, context.present_operands()};
+  }
+  ir::ReduceAttrs attrs;
+  attrs.fn = "sum";
+  attrs.rows = context.result_elements();
+  attrs.cols = ir::element_count(context.shape(1)) / std::max<int64_t>(attrs.rows, 1);
+  return {attrs, context.present_operands()};
+}
+
+// TopK sorts each lane along its axis (a reduction of the lane to its k best); Det eliminates
+// each matrix (a reduction of its n*n elements to one).
+Lowered select_reduce(const LowerContext& context) {
+  const Shape& input = context.shape(0);
+  ir::ReduceAttrs attrs;
+  if (context.op_type() == "TopK") {
+    const auto axis = static_cast<std::size_t>(passes::normalized_axis(
+        context.op(), context.int_attr("axis", -1), static_cast<int64_t>(input.size())));
+    attrs.fn = "topk";
+    attrs.cols = input[axis];
+  } else {
+    attrs.fn = "det";
+    attrs.cols = input.empty() ? 1 : input.back() * input.back();
+  }
+  attrs.rows = ir::element_count(input) / std::max<int64_t>(attrs.cols, 1);
+  return {attrs, context.present_operands()};
+}
+
+// InstanceNormalization normalises each (n, c) plane as LayerNorm normalises a row.
+Lowered instance_normalization(const LowerContext& context) {
+  const Shape& input = context.shape(0);
+  ir::NormAttrs attrs;
+  attrs.kind = ir::NormKind::kLayerNorm;
+  attrs.rows = product_of(input, 0, std::min<std::size_t>(2, input.size()));
+  attrs.cols = product_of(input, 2, input.size());
+  return {attrs, context.present_operands()};
+}
+
 const std::map<std::string, LowerRule>& rules() {
   static const std::map<std::string, LowerRule> table = {
       {"Conv", conv},
+      {"ConvTranspose", conv_transpose},
       {"Gemm", gemm},
       {"MatMul", matmul},
       {"MaxPool", pool},
@@ -198,9 +259,21 @@ const std::map<std::string, LowerRule>& rules() {
       {"ReduceMax", reduce},
       {"ReduceMin", reduce},
       {"ReduceProd", reduce},
+      {"ReduceL1", reduce},
+      {"ReduceL2", reduce},
+      {"ReduceSumSquare", reduce},
+      {"ReduceLogSum", reduce},
+      {"ReduceLogSumExp", reduce},
+      {"ArgMax", reduce},
+      {"ArgMin", reduce},
+      {"NegativeLogLikelihoodLoss", loss},
+      {"SoftmaxCrossEntropyLoss", loss},
       {"Softmax", softmax},
       {"LogSoftmax", softmax},
       {"LayerNormalization", layer_normalization},
+      {"InstanceNormalization", instance_normalization},
+      {"TopK", select_reduce},
+      {"Det", select_reduce},
   };
   return table;
 }

@@ -1,6 +1,8 @@
 // Lowering of ONNX data-movement nodes: views (Reshape, Flatten, Squeeze, Unsqueeze, Identity)
-// cost nothing; Transpose, Concat, Split, Slice, Expand and gathers from activations move their
-// result's bytes; a Gather from a weight table is an Embedding lookup.
+// cost nothing; Transpose, Concat, Split, Slice, Expand, gathers from activations, scatters,
+// Trilu, Tile, Pad, Resize, DepthToSpace and OneHot move their result's bytes; a Gather from a
+// weight table is an Embedding lookup. CumSum (an add per element), Hardmax (a compare per element)
+// and LRN are costed as elementwise functions of their input.
 #include <map>
 
 #include "base/checked_math.h"
@@ -61,6 +63,24 @@ Lowered gather(const LowerContext& context) {
   return {attrs, {context.operand_id(0), context.operand_id(1)}};
 }
 
+// CastLike converts its first operand as Cast does; the second only names the type.
+Lowered cast_like(const LowerContext& context) {
+  ir::ElementwiseAttrs attrs;
+  attrs.fn = "cast";
+  attrs.elements = context.result_elements();
+  return {attrs, {context.operand_id(0)}};
+}
+
+// A Slice reads its bounds at run time unless they are constants, which lowered_from keeps.
+Lowered slice(const LowerContext& context) {
+  for (std::size_t i = 1; i < context.operand_slots(); ++i) {
+    if (context.has(i) && !passes::read_values(context.operand(i))) {
+      return move_all(context);
+    }
+  }
+  return move_first(context);
+}
+
 // A Constant's value already lives in its result tensor: the node does no work.
 Lowered constant(const LowerContext&) { return {}; }
 
@@ -81,11 +101,31 @@ const std::map<std::string, LowerRule>& rules() {
       {"Identity", view},
       {"Dropout", dropout},
       {"Transpose", move_first},
-      {"Slice", move_first},
+      {"Slice", slice},
       {"Split", move_first},
       {"Expand", move_first},
       {"Concat", move_all},
       {"GatherElements", move_all},
+      {"ScatterElements", move_all},
+      {"ScatterND", move_all},
+      {"GatherND", move_all},
+      {"Trilu", move_all},
+      {"DepthToSpace", move_first},
+      {"SpaceToDepth", move_first},
+      {"Tile", move_all},
+      {"Resize", move_all},
+      {"Compress", move_all},
+      {"NonZero", move_first},
+      {"ReverseSequence", move_all},
+      {"DynamicQuantizeLinear", lower_elementwise},
+      {"MeanVarianceNormalization", lower_elementwise},
+      {"Pad", move_all},
+      {"OneHot", move_all},
+      {"EyeLike", move_first},
+      {"CumSum", lower_elementwise},
+      {"Hardmax", lower_elementwise},
+      {"LRN", lower_elementwise},
+      {"CastLike", cast_like},
       {"ConstantOfShape", move_all},
       {"Range", move_all},
       {"Gather", gather},

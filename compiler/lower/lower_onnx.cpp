@@ -42,6 +42,11 @@ const std::map<std::string, std::vector<std::string>>& constant_operand_attribut
       {"ReduceMax", {"", "axes"}},
       {"ReduceMin", {"", "axes"}},
       {"ReduceProd", {"", "axes"}},
+      {"ReduceL1", {"", "axes"}},
+      {"ReduceL2", {"", "axes"}},
+      {"ReduceSumSquare", {"", "axes"}},
+      {"ReduceLogSum", {"", "axes"}},
+      {"ReduceLogSumExp", {"", "axes"}},
   };
   return table;
 }

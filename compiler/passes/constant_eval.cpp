@@ -221,20 +221,35 @@ Values reinterpret(const Values& data, const TypedShape& result) {
 }
 
 const std::set<std::string>& evaluable_types() {
-  static const std::set<std::string> types = {"Identity",    "Cast",
-                                              "Shape",       "Size",
-                                              "Reshape",     "Flatten",
-                                              "Squeeze",     "Unsqueeze",
-                                              "Expand",      "Add",
-                                              "Sub",         "Mul",
-                                              "Div",         "Equal",
-                                              "Less",        "Greater",
-                                              "LessOrEqual", "GreaterOrEqual",
-                                              "And",         "Or",
-                                              "Not",         "Where",
-                                              "Gather",      "GatherElements",
-                                              "Concat",      "Slice",
-                                              "Transpose",   "ConstantOfShape",
+  static const std::set<std::string> types = {"Identity",
+                                              "Cast",
+                                              "Shape",
+                                              "Size",
+                                              "Reshape",
+                                              "Flatten",
+                                              "Squeeze",
+                                              "Unsqueeze",
+                                              "Expand",
+                                              "Add",
+                                              "Sub",
+                                              "Mul",
+                                              "Div",
+                                              "Equal",
+                                              "Less",
+                                              "Greater",
+                                              "LessOrEqual",
+                                              "GreaterOrEqual",
+                                              "And",
+                                              "Or",
+                                              "Not",
+                                              "Neg",
+                                              "Where",
+                                              "Gather",
+                                              "GatherElements",
+                                              "Concat",
+                                              "Slice",
+                                              "Transpose",
+                                              "ConstantOfShape",
                                               "Range"};
   return types;
 }
@@ -298,6 +313,10 @@ std::optional<std::vector<Values>> evaluate_onnx_node(const ShapeContext& contex
     value = broadcast_apply(
         {&operand(0)}, result, [](const std::vector<double>& v) { return v[0] == 0 ? 1.0 : 0.0; },
         [](const std::vector<int64_t>& v) { return int64_t{v[0] == 0}; });
+  } else if (type == "Neg") {
+    value = broadcast_apply(
+        {&operand(0)}, result, [](const std::vector<double>& v) { return -v[0]; },
+        [](const std::vector<int64_t>& v) { return -v[0]; });
   } else if (type == "Where") {
     value = broadcast_apply(
         {&operand(0), &operand(1), &operand(2)}, result,

@@ -3,6 +3,7 @@
 #include "compiler/ir/graph_edit.h"
 #include "compiler/passes/constant_eval.h"
 #include "compiler/passes/shape_inference.h"
+#include "compiler/passes/unknown_ops.h"
 
 namespace polyarch::passes {
 
@@ -87,6 +88,7 @@ const char* fold(ir::Graph& graph, ir::NodeId op_id) {
 }  // namespace
 
 PassStatistics ConstantFoldingPass::run(ir::Graph& graph) {
+  require_supported_onnx_nodes(graph);  // every unsupported node at once, not the first
   PassStatistics statistics;
   for (const char* counter : {"folded", "forwarded", "constants"}) statistics.add(counter, 0);
   std::vector<ir::NodeId> folded;

@@ -11,7 +11,8 @@ InferredResults infer_onnx_node(const ShapeContext& context) {
   ShapeRule rule = nullptr;
   // Only the default domain's operators have rules; a custom domain's semantics are unknown.
   if (context.node().domain.empty()) {
-    for (auto lookup : {elementwise_shape_rule, nn_shape_rule, tensor_shape_rule}) {
+    for (auto lookup :
+         {elementwise_shape_rule, nn_shape_rule, tensor_shape_rule, indexing_shape_rule}) {
       if ((rule = lookup(op_type)) != nullptr) break;
     }
   }
@@ -19,16 +20,17 @@ InferredResults infer_onnx_node(const ShapeContext& context) {
   if (rule == nullptr && context.node().domain == kUnknownOpDomain) rule = unknown_op_shape_rule;
   if (rule == nullptr) {
     const std::string domain = context.node().domain.empty() ? "" : context.node().domain + ".";
-    node_error(context.op(), "unsupported ONNX operator " + domain + op_type + " (opset " +
-                                 std::to_string(context.node().opset) +
-                                 "); --allow-unknown costs it as a placeholder by its output bytes");
+    node_error(context.op(),
+               "unsupported ONNX operator " + domain + op_type + " (opset " +
+                   std::to_string(context.node().opset) +
+                   "); --allow-unknown costs it as a placeholder by its output bytes");
   }
   return rule(context);
 }
 
 std::vector<std::string> supported_onnx_op_types() {
   std::vector<std::string> types = elementwise_op_types();
-  for (const auto& family : {nn_op_types(), tensor_op_types()}) {
+  for (const auto& family : {nn_op_types(), tensor_op_types(), indexing_op_types()}) {
     types.insert(types.end(), family.begin(), family.end());
   }
   std::sort(types.begin(), types.end());

@@ -21,10 +21,12 @@ std::vector<std::string> supported_onnx_op_types();
 ShapeRule elementwise_shape_rule(const std::string& op_type);
 ShapeRule nn_shape_rule(const std::string& op_type);
 ShapeRule tensor_shape_rule(const std::string& op_type);
+ShapeRule indexing_shape_rule(const std::string& op_type);
 
 // Op types of each family, for supported_onnx_op_types().
 std::vector<std::string> elementwise_op_types();
 std::vector<std::string> nn_op_types();
 std::vector<std::string> tensor_op_types();
+std::vector<std::string> indexing_op_types();
 
 }  // namespace polyarch::passes

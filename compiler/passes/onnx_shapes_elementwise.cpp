@@ -29,6 +29,25 @@ InferredResults arithmetic(const ShapeContext& context) {
   return broadcast_to(context, 0, context.operand_count(), context.dtype(0));
 }
 
+// Sum, Max, Min and Mean take one operand or more.
+InferredResults variadic(const ShapeContext& context) {
+  context.require_operands(1);
+  if (!context.shapes_known()) return std::nullopt;
+  return broadcast_to(context, 0, context.operand_count(), context.dtype(0));
+}
+
+// PRelu's slope broadcasts to the data (unidirectionally): the result has the data's shape.
+InferredResults prelu(const ShapeContext& context) {
+  context.require_operands(2);
+  if (!context.shapes_known()) return std::nullopt;
+  const std::optional<Shape> joined = broadcast_shapes(context.shape(0), context.shape(1));
+  if (!joined || *joined != context.shape(0)) {
+    context.fail("slope " + shape_string(context.shape(1)) + " does not broadcast to the data " +
+                 shape_string(context.shape(0)));
+  }
+  return context.same_for_all(context.shape(0), context.dtype(0));
+}
+
 InferredResults comparison(const ShapeContext& context) {
   context.require_operands(2);
   if (!context.shapes_known()) return std::nullopt;
@@ -108,10 +127,13 @@ const std::map<std::string, ShapeRule>& rules() {
       {"Mul", arithmetic},
       {"Div", arithmetic},
       {"Pow", arithmetic},
-      {"Max", arithmetic},
-      {"Min", arithmetic},
-      {"Sum", arithmetic},
+      {"Max", variadic},
+      {"Min", variadic},
+      {"Sum", variadic},
+      {"Mean", variadic},
+      {"PRelu", prelu},
       {"Mod", arithmetic},
+      {"BitShift", arithmetic},
       {"And", comparison},
       {"Or", comparison},
       {"Xor", comparison},
@@ -137,6 +159,29 @@ const std::map<std::string, ShapeRule>& rules() {
       {"Neg", unary},
       {"Abs", unary},
       {"Not", unary},
+      {"Sin", unary},
+      {"Cos", unary},
+      {"Tan", unary},
+      {"Asin", unary},
+      {"Acos", unary},
+      {"Atan", unary},
+      {"Sinh", unary},
+      {"Cosh", unary},
+      {"Asinh", unary},
+      {"Acosh", unary},
+      {"Atanh", unary},
+      {"Sign", unary},
+      {"Floor", unary},
+      {"Ceil", unary},
+      {"Round", unary},
+      {"Softplus", unary},
+      {"Softsign", unary},
+      {"Elu", unary},
+      {"Selu", unary},
+      {"Celu", unary},
+      {"ThresholdedRelu", unary},
+      {"Shrink", unary},
+      {"Mish", unary},
       {"Identity", unary},
       {"Dropout", unary},
       {"Softmax", unary},

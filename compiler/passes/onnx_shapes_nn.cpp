@@ -2,6 +2,7 @@
 #include <map>
 
 #include "base/checked_math.h"
+#include "compiler/passes/conv_transpose_geometry.h"
 #include "compiler/passes/onnx_shape_rules.h"
 
 namespace polyarch::passes {
@@ -65,6 +66,28 @@ InferredResults conv(const ShapeContext& context) {
   const Shape kernel = context.ints_attr("kernel_shape", Shape(weight.begin() + 2, weight.end()));
   Shape output = {input[0], weight[0]};
   for (int64_t dim : spatial_output(context, input, kernel, false)) output.push_back(dim);
+  return context.same_for_all(output, context.dtype(0));
+}
+
+// ConvTranspose: weight [C, M/group, kernel...], result [N, M, conv_transpose_axes' sizes].
+InferredResults conv_transpose(const ShapeContext& context) {
+  context.require_operands(2);
+  if (!context.shapes_known()) return std::nullopt;
+  const Shape& input = context.shape(0);
+  const Shape& weight = context.shape(1);
+  const int64_t groups = context.int_attr("group", 1);
+  if (input.size() < 3 || weight.size() != input.size() || groups <= 0 || input[1] != weight[0] ||
+      input[1] % groups != 0) {
+    context.fail("input " + shape_string(input) + " and weight " + shape_string(weight) +
+                 " with group=" + std::to_string(groups) +
+                 " do not fit ([N, C, ...] and [C, M/group, ...])");
+  }
+  const Shape kernel = context.ints_attr("kernel_shape", Shape(weight.begin() + 2, weight.end()));
+  Shape output = {input[0], checked_mul(weight[1], groups, "output channels")};
+  for (const TransposedAxis& axis :
+       conv_transpose_axes(context.op(), context.node(), input, kernel)) {
+    output.push_back(axis.out);
+  }
   return context.same_for_all(output, context.dtype(0));
 }
 
@@ -177,9 +200,25 @@ InferredResults reduce(const ShapeContext& context) {
   return context.same_for_all(output, context.dtype(0));
 }
 
+// ArgMax and ArgMin: int64 indices along one axis, which keepdims keeps as 1.
+InferredResults arg_reduce(const ShapeContext& context) {
+  context.require_operands(1);
+  if (!context.shape_known(0)) return std::nullopt;
+  Shape output = context.shape(0);
+  const auto axis =
+      static_cast<std::size_t>(context.axis(context.int_attr("axis", 0), context.rank(0)));
+  if (context.int_attr("keepdims", 1) != 0) {
+    output[axis] = 1;
+  } else {
+    output.erase(output.begin() + static_cast<std::ptrdiff_t>(axis));
+  }
+  return context.same_for_all(output, ir::DType::kInt64);
+}
+
 const std::map<std::string, ShapeRule>& rules() {
   static const std::map<std::string, ShapeRule> table = {
       {"Conv", conv},
+      {"ConvTranspose", conv_transpose},
       {"MaxPool", pool},
       {"AveragePool", pool},
       {"GlobalAveragePool", global_pool},
@@ -191,6 +230,13 @@ const std::map<std::string, ShapeRule>& rules() {
       {"ReduceMax", reduce},
       {"ReduceMin", reduce},
       {"ReduceProd", reduce},
+      {"ReduceL1", reduce},
+      {"ReduceL2", reduce},
+      {"ReduceSumSquare", reduce},
+      {"ReduceLogSum", reduce},
+      {"ReduceLogSumExp", reduce},
+      {"ArgMax", arg_reduce},
+      {"ArgMin", arg_reduce},
   };
   return table;
 }

@@ -1,6 +1,7 @@
 #include "compiler/passes/shape_inference.h"
 
 #include "compiler/passes/onnx_shape_rules.h"
+#include "compiler/passes/unknown_ops.h"
 
 namespace polyarch::passes {
 
@@ -56,6 +57,7 @@ InferenceOutcome infer(ir::Graph& graph, ir::NodeId op_id) {
 bool infer_op_results(ir::Graph& graph, ir::NodeId op_id) { return infer(graph, op_id).all_known; }
 
 PassStatistics ShapeInferencePass::run(ir::Graph& graph) {
+  require_supported_onnx_nodes(graph);  // every unsupported node at once, not the first
   PassStatistics statistics;
   statistics.add("inferred", 0);
   statistics.add("checked", 0);

@@ -16,6 +16,11 @@ inline constexpr std::string_view kUnknownOpDomain = "polyarch.unknown";
 // Whether the compiler has a shape rule (and so a lowering) for the node.
 bool is_supported_onnx_node(const ir::OnnxNodeAttrs& node);
 
+// Throws one bad-input error naming every node of the graph whose operator the compiler does
+// not support, grouped by operator with counts (node, op type and opset each), so that a model
+// with several shows them all at once; a single one reads as shape inference would say it.
+void require_supported_onnx_nodes(const ir::Graph& graph);
+
 // A placeholder whose model did not declare its results: every result is assumed to have
 // operand 0's shape and element type (most unsupported ops in practice are elementwise-like
 // activations or normalisations). Nullopt while operand 0's shape is unknown; a node error

@@ -21,12 +21,16 @@ class CompilePassFlags : public polyarch::test_support::ScratchDirTest {};
 
 const std::string kUnknownModel = source_path("tests/data/onnx/unknown_op.onnx");
 
-TEST_F(CompilePassFlags, AnUnknownOperatorStopsTheCompileWithNodeTypeAndOpset) {
+// The model has two unknown operators: both are listed at once, each with its nodes.
+TEST_F(CompilePassFlags, EveryUnknownOperatorStopsTheCompileListedWithNodeTypeAndOpset) {
   const CommandOutput run = run_polyarch("compile --workload " + kUnknownModel);
   EXPECT_EQ(run.exit_code, 2) << run.output;
-  EXPECT_THAT(run.output, HasSubstr("mystery"));
-  EXPECT_THAT(run.output, HasSubstr("unsupported ONNX operator com.example.Mystery (opset 1)"));
-  EXPECT_THAT(run.output, HasSubstr("--allow-unknown"));
+  EXPECT_THAT(run.output, HasSubstr("unknown_op.onnx: graph: 2 nodes use 2 unsupported ONNX "
+                                    "operators; --allow-unknown costs them"));
+  EXPECT_THAT(run.output, HasSubstr("com.example.Mystery (opset 1): 1 node, graph.node[1] "
+                                    "'mystery' (Mystery)"));
+  EXPECT_THAT(run.output,
+              HasSubstr("Softplus2 (opset 17): 1 node, graph.node[2] 'softplus2' (Softplus2)"));
 }
 
 TEST_F(CompilePassFlags, AllowUnknownCostsPlaceholdersByTheirOutputBytes) {

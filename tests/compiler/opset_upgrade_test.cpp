@@ -1,4 +1,4 @@
-// Models of opsets 7 to 12 imported through ONNX's version converter.
+// Models of opsets 1 to 12 imported through ONNX's version converter.
 #include "compiler/frontend/onnx/opset_upgrade.h"
 
 #include <gtest/gtest.h>
@@ -43,12 +43,19 @@ TEST_F(OnnxFixture, ConversionTheConverterRefusesIsBadInputNamingBothOpsets) {
   EXPECT_NE(error->where().file.find("unknown.onnx"), std::string::npos);
 }
 
-TEST_F(OnnxFixture, OpsetsBelowTheConvertedRangeAreRefusedWithTheRange) {
+TEST_F(OnnxFixture, Opset6ModelIsConvertedToo) {
+  const OnnxImport import = import_onnx(write_model("ancient.onnx", small_model(6)));
+  EXPECT_EQ(import.opset, 13);
+  EXPECT_EQ(import.file_opset, 6);
+  EXPECT_EQ(node_of(import.graph, "add").opset, 13);
+}
+
+TEST_F(OnnxFixture, OpsetsAboveTheRangeAreRefusedWithTheRange) {
   const std::optional<Error> error =
-      capture_error([&] { import_onnx(write_model("ancient.onnx", small_model(6))); });
+      capture_error([&] { import_onnx(write_model("future.onnx", small_model(21))); });
   ASSERT_TRUE(error.has_value());
   EXPECT_NE(std::string(error->what())
-                .find("opset 6; polyarch imports opsets 13 to 18, and 7 "
+                .find("opset 21; polyarch imports opsets 13 to 18, and 1 "
                       "to 12 through ONNX's version converter"),
             std::string::npos)
       << error->what();

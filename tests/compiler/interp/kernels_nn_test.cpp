@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "compiler/interp/kernels.h"
+#include "compiler/interp/kernels_data.h"
 
 namespace polyarch::interp {
 namespace {
@@ -64,6 +65,71 @@ TEST(ReduceKernel, MeanOverChosenAxesTakesTheResultShape) {
   EXPECT_EQ(reduce(input, {1}, "mean", {2, 1}).values, (std::vector<float>{2, 5}));
   EXPECT_EQ(reduce(input, {0}, "max", {3}).values, (std::vector<float>{4, 5, 6}));
   EXPECT_EQ(reduce(input, {0, 1}, "sum", {}).values, (std::vector<float>{21}));
+}
+
+// [1, -2, 2]: |1| + |-2| + |2| = 5, sqrt(1 + 4 + 4) = 3, 1 + 4 + 4 = 9, log(1 - 2 + 2) = 0;
+// [0, ln 3]: log(e^0 + e^ln3) = log 4.
+TEST(ReduceKernel, NormsSumOfSquaresAndLogSums) {
+  const DenseTensor input{{3}, {1, -2, 2}};
+  EXPECT_EQ(reduce(input, {0}, "l1", {}).values, (std::vector<float>{5}));
+  EXPECT_EQ(reduce(input, {0}, "l2", {}).values, (std::vector<float>{3}));
+  EXPECT_EQ(reduce(input, {0}, "sumsquare", {}).values, (std::vector<float>{9}));
+  EXPECT_EQ(reduce(input, {0}, "logsum", {}).values, (std::vector<float>{0}));
+  const DenseTensor exponents{{2}, {0, std::log(3.0f)}};
+  EXPECT_FLOAT_EQ(reduce(exponents, {0}, "logsumexp", {}).values[0], std::log(4.0f));
+}
+
+TEST(ReduceKernel, ArgMaxAndArgMinTakeTheFirstOrLastOfEqualValues) {
+  const DenseTensor input{{2, 3}, {1, 3, 3, 4, 0, 4}};
+  EXPECT_EQ(arg_reduce(input, 1, true, false, {2}).values, (std::vector<float>{1, 0}));
+  EXPECT_EQ(arg_reduce(input, 1, true, true, {2}).values, (std::vector<float>{2, 2}));
+  EXPECT_EQ(arg_reduce(input, 1, false, false, {2, 1}).values, (std::vector<float>{0, 1}));
+  EXPECT_EQ(arg_reduce(input, 0, false, true, {3}).values, (std::vector<float>{0, 1, 0}));
+}
+
+// Size 3, alpha/size = 1, beta = 1, bias = 1: each channel divided by 1 + the sum of squares of
+// itself and its neighbours: 1 / (1 + 1 + 4), 2 / (1 + 1 + 4 + 9), 3 / (1 + 4 + 9).
+TEST(LrnKernel, DividesByTheWindowsSumOfSquares) {
+  const DenseTensor x{{1, 3, 1, 1}, {1, 2, 3}};
+  const DenseTensor result = lrn(x, 3, 3.0f, 1.0f, 1.0f);
+  EXPECT_FLOAT_EQ(result.values[0], 1.0f / 6);
+  EXPECT_FLOAT_EQ(result.values[1], 2.0f / 15);
+  EXPECT_FLOAT_EQ(result.values[2], 3.0f / 14);
+}
+
+// Log-probabilities [[-1, -2, -3], [-4, -5, -6]] at targets [2, 0]: losses 3 and 4.
+TEST(LossKernel, NllLossReductionsWeightsAndIgnoredTargets) {
+  const DenseTensor input{{2, 3}, {-1, -2, -3, -4, -5, -6}};
+  const DenseTensor target{{2}, {2, 0}};
+  EXPECT_EQ(nll_loss(input, target, nullptr, "none", std::nullopt).values,
+            (std::vector<float>{3, 4}));
+  EXPECT_EQ(nll_loss(input, target, nullptr, "sum", std::nullopt).values, (std::vector<float>{7}));
+  EXPECT_EQ(nll_loss(input, target, nullptr, "mean", std::nullopt).values,
+            (std::vector<float>{3.5f}));
+  // Weights [1, 2, 4]: losses 3*4 and 4*1, the mean divided by the weights 4 + 1.
+  const DenseTensor weight{{3}, {1, 2, 4}};
+  EXPECT_FLOAT_EQ(nll_loss(input, target, &weight, "mean", std::nullopt).values[0], 16.0f / 5);
+  // Target 2 ignored: only the second counts.
+  EXPECT_EQ(nll_loss(input, target, nullptr, "mean", 2).values, (std::vector<float>{4}));
+  EXPECT_EQ(nll_loss(input, target, nullptr, "none", 2).values, (std::vector<float>{0, 4}));
+}
+
+// Row [1, 2, 3]: mean 2, variance 2/3, so 1 / sqrt(2/3) = sqrt(1.5).
+TEST(NormKernel, LayerNormStatisticsAreTheMeanAndInverseDeviation) {
+  const DenseTensor input{{1, 3}, {1, 2, 3}};
+  const std::vector<DenseTensor> statistics = layer_norm_statistics(input, 3, 0.0f, {1, 1});
+  EXPECT_EQ(statistics[0].values, (std::vector<float>{2}));
+  EXPECT_FLOAT_EQ(statistics[1].values[0], std::sqrt(1.5f));
+}
+
+// The maximum 4 sits at row 0, column 1 of a 2x2 plane: flat index 1 row-major, 2 (column 1 of
+// height 2) column-major; the second channel's plane starts 4 further.
+TEST(PoolKernel, MaxPoolIndicesAreFlatOverTheInput) {
+  ir::PoolAttrs attrs = pool_2x2(ir::PoolKind::kMax, 0);
+  attrs.c = 2;
+  const DenseTensor input{{1, 2, 2, 2}, {1, 4, 3, 2, 0, 0, 9, 0}};
+  EXPECT_EQ(max_pool_indices(input, attrs, false).values, (std::vector<float>{1, 6}));
+  EXPECT_EQ(max_pool_indices(input, attrs, true).values, (std::vector<float>{2, 5}));
 }
 
 }  // namespace

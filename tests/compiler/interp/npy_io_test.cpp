@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <limits>
 
 #include "base/error.h"
 
@@ -57,6 +58,14 @@ TEST(NpyIo, ReadsEveryElementTypeAndFormatVersion) {
       {"int8_matrix.npy", ir::DType::kInt8, {2, 2}, {-128, 127, 0, 1}},
       {"uint8_image.npy", ir::DType::kUint8, {1, 1, 2, 2}, {0, 255, 17, 3}},
       {"bool_mask.npy", ir::DType::kBool, {3}, {1, 0, 1}},
+      // binary16 bits 0x3c00 0xc100 0x7bff 0x0001 0x7c00 0x2e66: 1, -2.5, the largest finite
+      // 65504, the smallest subnormal 2^-24, +inf, and 0.1 as fp16 holds it (1638/16384).
+      {"float16_values.npy",
+       ir::DType::kFp16,
+       {6},
+       {1, -2.5f, 65504, 5.9604644775390625e-8f, std::numeric_limits<float>::infinity(),
+        0.0999755859375f}},
+      {"int16_vector.npy", ir::DType::kInt16, {4}, {-32768, 32767, 0, -3}},
       {"empty_dimension.npy", ir::DType::kFp32, {0, 5}, {}},
       {"version2_header.npy", ir::DType::kFp32, {2}, {1, 2}},
       {"version3_header.npy", ir::DType::kFp32, {1}, {1}},

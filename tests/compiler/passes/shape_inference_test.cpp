@@ -195,6 +195,75 @@ TEST(OnnxShapeInference, QuantizeLinearTakesTheZeroPointType) {
   EXPECT_THAT(b.tensor("dq").shape, ElementsAre(1, 3, 32, 32));
 }
 
+TEST(OnnxShapeInference, ArgMaxKeepsOrDropsItsAxisAsInt64) {
+  OnnxGraphBuilder b;
+  b.input("x", {2, 3, 4});
+  b.node("ArgMax", {"x"}, {"kept"}, AttributeMap{{"axis", int64_t{1}}});
+  b.node("ArgMin", {"x"}, {"dropped"},
+         AttributeMap{{"axis", int64_t{-1}}, {"keepdims", int64_t{0}}});
+  ShapeInferencePass().run(b.graph);
+  EXPECT_THAT(b.tensor("kept").shape, ElementsAre(2, 1, 4));
+  EXPECT_EQ(b.tensor("kept").dtype, ir::DType::kInt64);
+  EXPECT_THAT(b.tensor("dropped").shape, ElementsAre(2, 3));
+}
+
+TEST(OnnxShapeInference, GatherNdTileAndPadFromConstantSizes) {
+  OnnxGraphBuilder b;
+  b.input("data", {2, 3, 4}).input("tuples", {5, 2}, ir::DType::kInt64);
+  b.ints("repeats", {1, 2, 3}).ints("pads", {0, 1, 2, 0, 0, 1});
+  b.node("GatherND", {"data", "tuples"}, {"gathered"});
+  b.node("Tile", {"data", "repeats"}, {"tiled"});
+  b.node("Pad", {"data", "pads"}, {"padded"});
+  ShapeInferencePass().run(b.graph);
+  EXPECT_THAT(b.tensor("gathered").shape, ElementsAre(5, 4));  // [5] tuples of 2, then [4]
+  EXPECT_THAT(b.tensor("tiled").shape, ElementsAre(2, 6, 12));
+  EXPECT_THAT(b.tensor("padded").shape, ElementsAre(2, 4, 7));
+}
+
+TEST(OnnxShapeInference, DepthToSpaceSpaceToDepthAndOneHot) {
+  OnnxGraphBuilder b;
+  b.input("x", {1, 8, 3, 5}).input("ids", {2, 3}, ir::DType::kInt64).ints("depth", {10});
+  b.input("on_off", {2});
+  b.node("DepthToSpace", {"x"}, {"space"}, AttributeMap{{"blocksize", int64_t{2}}});
+  b.node("SpaceToDepth", {"space"}, {"depth_again"}, AttributeMap{{"blocksize", int64_t{2}}});
+  b.node("OneHot", {"ids", "depth", "on_off"}, {"hot"}, AttributeMap{{"axis", int64_t{1}}});
+  ShapeInferencePass().run(b.graph);
+  EXPECT_THAT(b.tensor("space").shape, ElementsAre(1, 2, 6, 10));
+  EXPECT_THAT(b.tensor("depth_again").shape, ElementsAre(1, 8, 3, 5));
+  EXPECT_THAT(b.tensor("hot").shape, ElementsAre(2, 10, 3));
+  EXPECT_EQ(b.tensor("hot").dtype, ir::DType::kFp32);
+}
+
+TEST(OnnxShapeInference, BlocksizeThatDoesNotDivideIsAnError) {
+  OnnxGraphBuilder b;
+  b.input("x", {1, 6, 2, 2});
+  b.node("DepthToSpace", {"x"}, {"y"}, AttributeMap{{"blocksize", int64_t{2}}});
+  const std::string message = testing::error_text([&] { ShapeInferencePass().run(b.graph); });
+  EXPECT_THAT(message, HasSubstr("blocksize 2 does not divide input [1,6,2,2]"));
+}
+
+TEST(OnnxShapeInference, LossesAreScalarsWhenReducedAndShapedAsTargetsOtherwise) {
+  OnnxGraphBuilder b;
+  b.input("scores", {4, 5, 2}).input("labels", {4, 2}, ir::DType::kInt64);
+  b.node("NegativeLogLikelihoodLoss", {"scores", "labels"}, {"mean"});
+  b.node("NegativeLogLikelihoodLoss", {"scores", "labels"}, {"each"},
+         AttributeMap{{"reduction", std::string("none")}});
+  b.node("SoftmaxCrossEntropyLoss", {"scores", "labels"}, {"sce", "log_prob"});
+  ShapeInferencePass().run(b.graph);
+  EXPECT_TRUE(b.tensor("mean").shape.empty());
+  EXPECT_THAT(b.tensor("each").shape, ElementsAre(4, 2));
+  EXPECT_TRUE(b.tensor("sce").shape.empty());
+  EXPECT_THAT(b.tensor("log_prob").shape, ElementsAre(4, 5, 2));
+}
+
+TEST(OnnxShapeInference, LossTargetWithoutTheScoresShapeIsAnError) {
+  OnnxGraphBuilder b;
+  b.input("scores", {4, 5}).input("labels", {5}, ir::DType::kInt64);
+  b.node("NegativeLogLikelihoodLoss", {"scores", "labels"}, {"loss"});
+  const std::string message = testing::error_text([&] { ShapeInferencePass().run(b.graph); });
+  EXPECT_THAT(message, HasSubstr("target [5] does not match scores [4,5]"));
+}
+
 TEST(OnnxShapeInference, DeclaredShapeThatDisagreesIsAnError) {
   OnnxGraphBuilder b;
   b.input("x", {2, 3});
@@ -219,6 +288,19 @@ TEST(OnnxShapeInference, UnsupportedOperatorNamesTypeAndOpset) {
   b.node("NonMaxSuppression", {"x"}, {"y"}, {}, "nms");
   EXPECT_THAT(testing::error_text([&] { ShapeInferencePass().run(b.graph); }),
               HasSubstr("unsupported ONNX operator NonMaxSuppression (opset 17)"));
+}
+
+TEST(OnnxShapeInference, EveryUnsupportedOperatorIsListedAtOnceWithCounts) {
+  OnnxGraphBuilder b;
+  b.input("x", {2, 3});
+  b.node("NonMaxSuppression", {"x"}, {"a"}, {}, "nms1");
+  b.node("Relu", {"a"}, {"b"});
+  b.node("NonMaxSuppression", {"b"}, {"c"}, {}, "nms2");
+  b.node("Unique", {"c"}, {"d"}, {}, "unique");
+  const std::string message = testing::error_text([&] { ShapeInferencePass().run(b.graph); });
+  EXPECT_THAT(message, HasSubstr("3 nodes use 2 unsupported ONNX operators"));
+  EXPECT_THAT(message, HasSubstr("NonMaxSuppression (opset 17): 2 nodes, 'nms1', 'nms2'"));
+  EXPECT_THAT(message, HasSubstr("Unique (opset 17): 1 node, 'unique'"));
 }
 
 TEST(OnnxShapeInference, StatisticsCountInferredAndCheckedResults) {
