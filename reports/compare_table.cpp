@@ -90,8 +90,13 @@ std::string compare_csv(const std::string& workload, const std::vector<CompareEn
       "attained_flops_per_s,dram_bytes,mean_utilization,bound,busiest_unit,error\n";
   for (const CompareEntry& entry : entries) {
     if (!entry.result) {
+      // One line per row: the error's detail lines join its first with "; ".
+      std::string error = entry.error;
+      for (std::size_t at = error.find("\n  "); at != std::string::npos; at = error.find("\n  ")) {
+        error.replace(at, 3, "; ");
+      }
       csv += csv_row({csv_field(arch_label(entry)), csv_field(workload), "", "", "", "", "", "",
-                      "", "", "", "", "", csv_field(entry.error)});
+                      "", "", "", "", "", csv_field(error)});
       continue;
     }
     const sim::RunResult& result = *entry.result;

@@ -53,27 +53,6 @@ int64_t round_cycles(const TileCounts& counts, int64_t ii, int64_t depth) {
   return counts.weight_load_cycles + depth + ii * (counts.iterations - 1);
 }
 
-// Rows of A taken through every weight tile before the next rows start. When A and C do not stay
-// in the scratchpads whole, blocks of rows do: a block's A rows and its C partial sums share half
-// the memory PEs (the other half double-buffers the weight tiles and the next block), so A is
-// read once, no partial sum spills, and only B is read again, once per block. A block is a whole
-// number of lane vectors; when not even one vector's rows fit, the rows are not blocked.
-struct RowBlocks {
-  int64_t rows = 0;   // per full block
-  int64_t count = 1;  // blocks, the last one holding the remaining rows
-  bool blocked() const { return count > 1; }
-};
-
-RowBlocks row_blocks(const DataflowParams& params, const GemmShape& shape) {
-  const double half = params.scratchpad_bytes() / 2.0;
-  const double row_bytes =
-      static_cast<double>(mul(shape.k + shape.n, ir::dtype_bytes(shape.dtype)));
-  const int64_t lanes = params.pe.lanes;
-  const auto fitting = static_cast<int64_t>(half / row_bytes) / lanes * lanes;
-  if (fitting >= shape.rows || fitting < lanes) return {shape.rows, 1};
-  return {fitting, ceil_div(shape.rows, fitting)};
-}
-
 // Every tiling the fabric holds, by analytical estimate; with `only`, just that tiling's
 // (building a replicated graph per candidate is most of a plan's cost when placements are cached).
 std::vector<Candidate> candidates(const DataflowParams& params, const GemmShape& shape,
@@ -164,57 +143,26 @@ LoopPhase plan_gemm_phase(const DataflowParams& params, MappingCache& cache, con
   }
   if (!best.loop) throw_runtime({}, "dataflow gemm: no tiling matches the forced choice");
   best.label = label;
-  const RowBlocks blocks = row_blocks(params, shape);
+  best.iterations = mul(best_counts.rounds, best_counts.iterations);
+  // DRAM: B once; A once when it stays in the scratchpad (a quarter of it: double-buffered,
+  // shared with B), else once per round of output columns; partial sums spill when C does
+  // not stay and K is split.
+  const double quarter = params.scratchpad_bytes() / 4.0;
+  const int64_t column_rounds =
+      ceil_div(ceil_div(shape.n, best_tile.n_unroll), best.loop->replicas);
+  const int64_t a_passes = static_cast<double>(shape.a_bytes) <= quarter ? 1 : column_rounds;
   const int64_t c_bytes = mul(mul(shape.rows, shape.n), elem);
-  const int64_t b_bytes = mul(mul(shape.k, shape.n), elem);
+  const int64_t k_tiles = ceil_div(shape.k, best_tile.k_unroll);
+  const int64_t spill = static_cast<double>(c_bytes) <= quarter ? 0 : mul(c_bytes, k_tiles - 1);
+  const int64_t read =
+      mul(shape.repeats, mul(shape.a_bytes, a_passes) + mul(mul(shape.k, shape.n), elem) + spill);
+  const int64_t write = mul(shape.repeats, c_bytes + spill);
+  const int64_t cycles =
+      round_cycles(best_counts, best.loop->schedule.ii, best.loop->schedule.depth_cycles);
   const int64_t rounds = best_counts.rounds;
-  int64_t read = 0;
-  int64_t write = 0;
-  int64_t a_passes = 1;
-  // Each block runs every round of weight tiles; the last block has the remaining rows.
-  std::vector<std::pair<TileCounts, int64_t>> block_runs;  // (counts, blocks like it)
-  if (blocks.blocked()) {
-    read = mul(shape.repeats, shape.a_bytes + mul(b_bytes, blocks.count));
-    write = mul(shape.repeats, c_bytes);
-    TileCounts full = best_counts;
-    full.iterations = ceil_div(blocks.rows, params.pe.lanes);
-    TileCounts last = best_counts;
-    last.iterations = ceil_div(shape.rows - blocks.rows * (blocks.count - 1), params.pe.lanes);
-    block_runs = {{full, blocks.count - 1}, {last, 1}};
-  } else {
-    // DRAM: B once; A once when it stays in the scratchpad (a quarter of it: double-buffered,
-    // shared with B), else once per round of output columns; partial sums spill when C does
-    // not stay and K is split.
-    const double quarter = params.scratchpad_bytes() / 4.0;
-    const int64_t column_rounds =
-        ceil_div(ceil_div(shape.n, best_tile.n_unroll), best.loop->replicas);
-    a_passes = static_cast<double>(shape.a_bytes) <= quarter ? 1 : column_rounds;
-    const int64_t k_tiles = ceil_div(shape.k, best_tile.k_unroll);
-    const int64_t spill = static_cast<double>(c_bytes) <= quarter ? 0 : mul(c_bytes, k_tiles - 1);
-    read = mul(shape.repeats, mul(shape.a_bytes, a_passes) + b_bytes + spill);
-    write = mul(shape.repeats, c_bytes + spill);
-    block_runs = {{best_counts, 1}};
-  }
-  const int64_t steps = mul(rounds, blocks.count);
-  best.iterations = 0;
-  best_cycles = 0;
-  for (const auto& [counts, like] : block_runs) {
-    const int64_t cycles =
-        round_cycles(counts, best.loop->schedule.ii, best.loop->schedule.depth_cycles);
-    const int64_t count = mul(rounds, like);
-    if (count == 0) continue;
-    best.steps.push_back({cycles, read / steps, write / steps, count});
-    best.iterations += mul(count, counts.iterations);
-    best_cycles += mul(count, cycles);
-  }
-  // The last step on its own, carrying what the even split of the bytes leaves over.
-  if (best.steps.back().count > 1) {
-    const int64_t cycles = best.steps.back().cycles;
-    --best.steps.back().count;
-    best.steps.push_back({cycles, read / steps, write / steps, 1});
-  }
-  best.steps.back().dram_read_bytes += read % steps;
-  best.steps.back().dram_write_bytes += write % steps;
+  best.steps.push_back({cycles, read / rounds, write / rounds, rounds - 1});
+  best.steps.push_back({cycles, read / rounds + read % rounds, write / rounds + write % rounds, 1});
+  if (rounds == 1) best.steps.erase(best.steps.begin());
   best.compute_cycles = best_cycles;
   describe_phase(params, best, elem);
   best.mapping["k_unroll"] = best_tile.k_unroll;
@@ -224,8 +172,6 @@ LoopPhase plan_gemm_phase(const DataflowParams& params, MappingCache& cache, con
   best.mapping["iterations_per_round"] = best_counts.iterations;
   best.mapping["weight_load_cycles"] = best_counts.weight_load_cycles;
   best.mapping["a_passes"] = a_passes;
-  best.mapping["row_blocks"] = blocks.count;
-  best.mapping["rows_per_block"] = blocks.rows;
   return best;
 }
 

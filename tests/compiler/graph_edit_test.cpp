@@ -103,8 +103,8 @@ TEST(GraphEdit, ExpandingAnOpPutsItsChainInItsPlace) {
             "opset \"\" 17\n"
             "input %x[2]:fp32\n"
             "input %y[2]:fp32\n"
-            "%neg = elementwise(%x[2]) {fn=neg, elements=2, inputs=1} -> %negated[2]:fp32 native\n"
-            "%mul = elementwise(%y[2], %negated[2]) {fn=mul, elements=2, inputs=2} -> %s[?]:? native\n"
+            "%neg = elementwise(%x[2]) fn=neg elements=2 inputs=1 -> %negated[2]:fp32 native\n"
+            "%mul = elementwise(%y[2], %negated[2]) fn=mul elements=2 inputs=2 -> %s[?]:? native\n"
             "%relu = onnx:Relu(%s[?]) -> %r[?]:? native\n");
   EXPECT_EQ(result.graph.op(*result.new_id[add]).name, "neg");
 }
