@@ -1,11 +1,12 @@
 #include "driver/attention_forms.h"
 
-#include <limits>
 #include <optional>
 #include <sstream>
 
 #include "compiler/ir/graph_edit.h"
 #include "compiler/lower/unfused_attention.h"
+#include "driver/schedule_plan.h"
+#include "driver/unsupported_ops.h"
 
 namespace polyarch::driver {
 
@@ -19,28 +20,30 @@ struct BestUnit {
   std::string unit;
 };
 
-BestUnit best_unit(const archs::SocConfig& soc, const ir::Op& op) {
+// The SoC's units as the scheduler prices them, so a form is judged by the estimates that will
+// place its ops.
+struct SocUnits {
+  std::vector<mapping::UnitCapability> capabilities;
+  std::string listed;  // "mxu (systolic), vector (simd)"
+};
+
+BestUnit best_unit(const SocUnits& units, const ir::Op& op) {
   BestUnit best;
-  const archs::MemoryContext memory = soc.memory_context();
-  for (const auto& unit : soc.units) {
-    if (!unit->supports(op)) continue;
-    const std::optional<double> seconds = unit->estimate_seconds(op, memory, soc.clock_ghz);
+  for (const mapping::UnitCapability& unit : units.capabilities) {
+    if (!unit.supports(op)) continue;
+    const std::optional<double> seconds = unit.estimate_seconds(op);
     if (!best.runs || (seconds && (!best.seconds || *seconds < *best.seconds))) {
       best.seconds = seconds;
-      best.unit = unit->name();
+      best.unit = unit.name;
     }
     best.runs = true;
   }
   return best;
 }
 
-std::string units_refusing(const archs::SocConfig& soc, const ir::Op& op) {
-  std::string units;
-  for (const auto& unit : soc.units) {
-    units += (units.empty() ? "" : ", ") + unit->name() + " (" + unit->kind() + ")";
-  }
+std::string units_refusing(const SocUnits& units, const ir::Op& op) {
   return "no unit runs " + std::string(ir::op_type_name(op)) + " '" + op.name + "' (units: " +
-         (units.empty() ? "none" : units) + ")";
+         units.listed + ")";
 }
 
 std::string seconds_text(double seconds) {
@@ -57,14 +60,14 @@ struct Unfused {
   std::string refusal;    // why not, when it cannot run
 };
 
-Unfused estimate_unfused(const archs::SocConfig& soc, const ir::Op& attention) {
+Unfused estimate_unfused(const SocUnits& units, const ir::Op& attention) {
   const lower::UnfusedAttention parts = lower::unfused_attention_ops(attention);
   Unfused unfused;
   for (const ir::Op* part : {&parts.scores, &parts.softmax, &parts.context}) {
-    const BestUnit best = best_unit(soc, *part);
+    const BestUnit best = best_unit(units, *part);
     if (!best.runs) {
       unfused.runs = false;
-      unfused.refusal += (unfused.refusal.empty() ? "" : "; ") + units_refusing(soc, *part);
+      unfused.refusal += (unfused.refusal.empty() ? "" : "; ") + units_refusing(units, *part);
       continue;
     }
     const std::string suffix = part->name.substr(attention.name.size() + 1);
@@ -79,10 +82,9 @@ Unfused estimate_unfused(const archs::SocConfig& soc, const ir::Op& attention) {
   return unfused;
 }
 
-sim::AttentionForm decide(const archs::SocConfig& soc, const ir::Op& attention,
-                          bool search_forms) {
-  const BestUnit fused = best_unit(soc, attention);
-  const Unfused unfused = estimate_unfused(soc, attention);
+sim::AttentionForm decide(const SocUnits& units, const ir::Op& attention, bool search_forms) {
+  const BestUnit fused = best_unit(units, attention);
+  const Unfused unfused = estimate_unfused(units, attention);
   sim::AttentionForm form;
   form.op = attention.name;
   if (fused.runs) form.fused_estimate_s = fused.seconds;
@@ -91,7 +93,7 @@ sim::AttentionForm decide(const archs::SocConfig& soc, const ir::Op& attention,
     // Left whole: the caller refuses or skips it with the other ops no unit runs.
     form.form = "fused";
     form.runnable = false;
-    form.reason = "runs on no unit: fused, " + units_refusing(soc, attention) + "; unfused, " +
+    form.reason = "runs on no unit: fused, " + units_refusing(units, attention) + "; unfused, " +
                   unfused.refusal;
     return form;
   }
@@ -126,11 +128,13 @@ sim::AttentionForm decide(const archs::SocConfig& soc, const ir::Op& attention,
 std::vector<sim::AttentionForm> choose_attention_forms(const archs::SocConfig& soc,
                                                        ir::Graph& graph, bool search_forms) {
   std::vector<sim::AttentionForm> forms;
+  std::optional<SocUnits> units;
   std::optional<ir::GraphEdit> edit;
   for (ir::NodeId id : graph.topological_ops()) {
     const ir::Op& op = graph.op(id);
     if (op.kind() != ir::OpKind::kAttention) continue;
-    forms.push_back(decide(soc, op, search_forms));
+    if (!units) units = SocUnits{unit_capabilities(soc), unit_list(soc)};
+    forms.push_back(decide(*units, op, search_forms));
     if (forms.back().form != "unfused") continue;
     if (!edit) edit.emplace(graph);
     edit->expand_op(id, lower::unfused_attention_expansion(graph, id));

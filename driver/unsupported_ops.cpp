@@ -19,6 +19,8 @@ std::vector<ir::NodeId> unsupported(const archs::SocConfig& soc, const ir::Graph
   return ops;
 }
 
+}  // namespace
+
 std::string unit_list(const archs::SocConfig& soc) {
   std::string units;
   for (const auto& unit : soc.units) {
@@ -26,8 +28,6 @@ std::string unit_list(const archs::SocConfig& soc) {
   }
   return units.empty() ? "none" : units;
 }
-
-}  // namespace
 
 void refuse_unsupported_ops(const archs::SocConfig& soc, const ir::Graph& graph,
                             const std::vector<std::string>& details) {

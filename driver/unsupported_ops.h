@@ -11,6 +11,9 @@
 
 namespace polyarch::driver {
 
+// The SoC's units as errors name them: "mxu (systolic), vector (simd)", or "none".
+std::string unit_list(const archs::SocConfig& soc);
+
 // Bad input listing every op of `graph` that no unit of `soc` supports, counted by op type;
 // nothing when every op has a unit. Each of `details` (why an op cannot run in any form) follows
 // on a line of its own.

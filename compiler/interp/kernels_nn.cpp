@@ -137,7 +137,9 @@ DenseTensor reduce(const DenseTensor& input, const std::vector<int64_t>& axes,
     } else if (fn == "logsumexp") {
       accumulator += std::exp(value);
     } else {
-      throw_runtime({}, "reduction '" + fn + "' is not implemented");
+      throw_runtime({}, "unknown reduction '" + fn +
+                            "': lowering gives only max, min, prod, sum, mean, logsum, l1, l2, "
+                            "sumsquare and logsumexp");
     }
     for (std::size_t axis = index.size(); axis-- > 0;) {
       if (++index[axis] < input.shape[axis]) break;
