@@ -6,6 +6,7 @@
 #include "cli/mapping_search_options.h"
 #include "cli/pipeline_flags.h"
 #include "cli/resource_limits.h"
+#include "driver/attention_forms.h"
 #include "driver/functional.h"
 #include "driver/registry_names.h"
 #include "driver/run.h"
@@ -227,7 +228,8 @@ int run_command(const CommandArgs& args) {
                                    {"report.html", reports::report_html(report)}});
   if (!parsed.flag("quiet")) {
     std::cout << reports::summary_table(result) << reports::schedule_summary(result)
-              << reports::skipped_ops_text(result);
+              << reports::skipped_ops_text(result)
+              << driver::attention_forms_text(result.attention_forms);
     std::cout << "wrote report.json, ops.csv, report.html and trace.json (open in ui.perfetto.dev) to "
               << out_dir.string() << "\n";
   }
