@@ -1,6 +1,8 @@
 #include "archs/crossbar/adc_pool.h"
 
 #include <algorithm>
+#include <cmath>
+#include <iterator>
 
 namespace polyarch::archs::crossbar {
 
@@ -17,16 +19,30 @@ double AdcPool::convert(double now_ns, int64_t jobs, double job_ns) {
   }
   if (idle > 0) free_at_[now_ns] += idle;
   double completion = now_ns;
-  while (jobs > 0) {
+  while (jobs > 0 && job_ns > 0) {
+    // The earliest free ADCs take whole rounds of jobs until they would free after the next
+    // group does: the same assignment as job by job, in steps as few as the groups.
     auto earliest = free_at_.begin();
     const double start = earliest->first;
-    const int64_t taken = std::min(jobs, earliest->second);
-    earliest->second -= taken;
-    if (earliest->second == 0) free_at_.erase(earliest);
-    const double done = start + job_ns;
-    free_at_[done] += taken;
+    const int64_t adcs = earliest->second;
+    if (jobs < adcs) {
+      earliest->second -= jobs;
+      free_at_[start + job_ns] += jobs;
+      completion = std::max(completion, start + job_ns);
+      break;
+    }
+    int64_t rounds = jobs / adcs;
+    const auto next = std::next(earliest);
+    if (next != free_at_.end()) {
+      const double until_next =
+          std::min(std::ceil((next->first - start) / job_ns), static_cast<double>(rounds));
+      rounds = std::max<int64_t>(1, static_cast<int64_t>(until_next));
+    }
+    free_at_.erase(earliest);
+    const double done = start + static_cast<double>(rounds) * job_ns;
+    free_at_[done] += adcs;
     completion = std::max(completion, done);
-    jobs -= taken;
+    jobs -= rounds * adcs;
   }
   // Busy time is the union of [request, completion] intervals; requests come in time order.
   busy_ns_ += std::max(0.0, completion - std::max(now_ns, covered_until_ns_));

@@ -28,6 +28,16 @@ TEST(AdcPool, JobsTakeTheEarliestFreeConverterAndQueueWhenAllAreBusy) {
   EXPECT_DOUBLE_EQ(pool.busy_ns(), 30.0);
 }
 
+TEST(AdcPool, AMillionJobsOnOneConverterTakeOneStepPerRoundNotPerJob) {
+  // Jobs of one request are assigned in whole rounds, so a tile of 2^20 arrays sharing one ADC
+  // (an absurd but valid unit) is converted at once instead of job by job.
+  CrossbarParams params = small_unit();
+  params.arrays_per_tile = int64_t{1} << 20;
+  params.adc.per_tile = 1;
+  const WaveTimeline timeline = simulate_waves(params, one_tile({{int64_t{1} << 20, 64}}), {0});
+  EXPECT_DOUBLE_EQ(timeline.ready_ns[0], 100.0 + 8 * 64.0 * (int64_t{1} << 20) + 5.0);
+}
+
 TEST(ArrayPipeline, ReadBoundWavesFollowEachOtherAtSlicesTimesTheRead) {
   const CrossbarParams params = small_unit();
   const WaveTimeline timeline = simulate_waves(params, one_tile({{1, 64}}), {0, 0, 0});
