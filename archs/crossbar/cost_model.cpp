@@ -67,13 +67,14 @@ CrossbarPlan plan_op(const CrossbarParams& params, const ir::Op& op,
       mul(mul(plan.mvms, slices), mul(mul(view.k, plan.col_blocks), weight_sets));
   plan.activity.cell_reads = mul(mul(plan.mvms, slices), mul(view.k, weight_columns));
   plan.macs = ir::mac_count(op);
-  const int64_t inputs = gemm ? mul(plan.mvms, view.k) : mul(view.repeats, view.ifmap_distinct_elements);
+  const int64_t inputs =
+      gemm ? mul(plan.mvms, view.k) : mul(view.repeats, view.ifmap_distinct_elements);
   plan.input_bytes = mul(inputs, elem);
   plan.output_bytes = mul(mul(plan.mvms, mul(view.n, weight_sets)), elem);
   plan.weight_bytes = mul(mul(mul(view.k, view.n), weight_sets), elem);
   // Inputs do not stay on the unit between passes; reprogrammed weights come from DRAM.
-  plan.dram_read_bytes = mul(plan.input_bytes, plan.passes) +
-                         (plan.passes > 1 ? plan.weight_bytes : 0);
+  plan.dram_read_bytes =
+      mul(plan.input_bytes, plan.passes) + (plan.passes > 1 ? plan.weight_bytes : 0);
   plan.dram_write_bytes = plan.output_bytes;
   plan.mapping = {{"row_blocks", plan.row_blocks},
                   {"col_blocks", plan.col_blocks},

@@ -66,8 +66,8 @@ struct CrossbarParams {
   int64_t array_count() const { return tiles * arrays_per_tile; }
   int64_t column_groups_per_array() const;  // ceil(cols / adc.columns_per_adc)
   int64_t adcs_per_tile() const;            // adc.per_tile, or one per column group
-  int64_t cells_per_weight() const;  // slices, doubled when differential
-  int64_t input_slices() const;      // ceil(input_bits / dac_bits)
+  int64_t cells_per_weight() const;         // slices, doubled when differential
+  int64_t input_slices() const;             // ceil(input_bits / dac_bits)
   // Nanoseconds per input slice: the array read and the ADCs' conversions of all columns,
   // pipelined against each other.
   double slice_ns() const;
