@@ -55,15 +55,11 @@ CrossbarPlan plan_op(const CrossbarParams& params, const ir::Op& op,
   const double conversion_ns =
       static_cast<double>(params.adc.columns_per_adc) / params.adc.sample_rate_gsps;
   const int64_t slices = params.input_slices();
-  // One MVM: every input slice is read and its columns converted, then shift-and-add.
+  // One MVM alone: every input slice is read and its columns converted, then shift-and-add.
   plan.mvm_latency_ns =
       static_cast<double>(slices) * (params.read_ns + conversion_ns) + params.peripheral_ns;
-  // A stream of MVMs pipelines the read of one slice with the conversion of the previous.
-  const int64_t vectors_per_replica = ceil_div(plan.mvms, plan.replicas);
-  const double stream_ns = static_cast<double>(mul(vectors_per_replica, slices) - 1) *
-                               params.slice_ns() +
-                           params.read_ns + conversion_ns + params.peripheral_ns;
-  plan.compute_ns = static_cast<double>(plan.passes) * stream_ns + plan.program_ns;
+  plan.last_block_columns =
+      mul(view.n, params.cells_per_weight()) - (plan.col_blocks - 1) * params.cols;
 
   const int64_t weight_columns = mul(mul(view.n, params.cells_per_weight()), weight_sets);
   plan.activity.adc_conversions = mul(mul(plan.mvms, slices), mul(plan.row_blocks, weight_columns));
@@ -71,9 +67,15 @@ CrossbarPlan plan_op(const CrossbarParams& params, const ir::Op& op,
       mul(mul(plan.mvms, slices), mul(mul(view.k, plan.col_blocks), weight_sets));
   plan.activity.cell_reads = mul(mul(plan.mvms, slices), mul(view.k, weight_columns));
   plan.macs = ir::mac_count(op);
-  const int64_t inputs = gemm ? mul(plan.mvms, view.k) : mul(view.repeats, view.ifmap_distinct_elements);
-  plan.dram_read_bytes = mul(inputs, elem);
-  plan.dram_write_bytes = mul(mul(plan.mvms, mul(view.n, weight_sets)), elem);
+  const int64_t inputs =
+      gemm ? mul(plan.mvms, view.k) : mul(view.repeats, view.ifmap_distinct_elements);
+  plan.input_bytes = mul(inputs, elem);
+  plan.output_bytes = mul(mul(plan.mvms, mul(view.n, weight_sets)), elem);
+  plan.weight_bytes = mul(mul(mul(view.k, view.n), weight_sets), elem);
+  // Inputs do not stay on the unit between passes; reprogrammed weights come from DRAM.
+  plan.dram_read_bytes =
+      mul(plan.input_bytes, plan.passes) + (plan.passes > 1 ? plan.weight_bytes : 0);
+  plan.dram_write_bytes = plan.output_bytes;
   plan.mapping = {{"row_blocks", plan.row_blocks},
                   {"col_blocks", plan.col_blocks},
                   {"arrays_needed", plan.arrays_needed},

@@ -1,7 +1,9 @@
 #pragma once
-// How a GEMM or convolution maps onto crossbar arrays and how long and how many conversions its
-// MVMs take. Attention's products and other ops whose weights are not static go to a digital
-// unit: crossbar_supports() says no, and the scheduler places them elsewhere.
+// How a GEMM or convolution maps onto crossbar arrays: the blocks, replicas and passes, the
+// bytes it moves and the conversions and cell reads it makes (its time: estimate.h for the
+// closed form, op_schedule.h and module.h for the simulation). Attention's products and other
+// ops whose weights are not static go to a digital unit: crossbar_supports() says no, and the
+// scheduler places them elsewhere.
 #include <cstdint>
 #include <optional>
 
@@ -14,19 +16,22 @@
 namespace polyarch::archs::crossbar {
 
 struct CrossbarPlan {
-  int64_t row_blocks = 0;      // ceil(K / rows)
-  int64_t col_blocks = 0;      // ceil(N x cells per weight / cols)
-  int64_t arrays_needed = 0;   // row_blocks x col_blocks x weight sets (conv groups)
-  int64_t replicas = 1;        // copies of the weights working on different inputs
-  int64_t passes = 1;          // > 1 when the weights do not fit and arrays are reprogrammed
-  int64_t mvms = 0;            // input vectors (im2col rows)
-  double mvm_latency_ns = 0;   // one MVM alone
-  double compute_ns = 0;       // the op's MVMs (and reprogramming)
-  double program_ns = 0;       // reprogramming inside the op
-  CrossbarActivity activity;   // for energy
+  int64_t row_blocks = 0;          // ceil(K / rows)
+  int64_t col_blocks = 0;          // ceil(N x cells per weight / cols)
+  int64_t arrays_needed = 0;       // row_blocks x col_blocks x weight sets (conv groups)
+  int64_t replicas = 1;            // copies of the weights working on different inputs
+  int64_t passes = 1;              // > 1 when the weights do not fit and arrays are reprogrammed
+  int64_t mvms = 0;                // input vectors (im2col rows)
+  int64_t last_block_columns = 0;  // columns the last column block of each row uses
+  double mvm_latency_ns = 0;       // one MVM alone
+  double program_ns = 0;           // reprogramming's row writes inside the op
+  CrossbarActivity activity;       // for energy
   int64_t macs = 0;
-  int64_t dram_read_bytes = 0;   // input activations
-  int64_t dram_write_bytes = 0;  // output activations
+  int64_t input_bytes = 0;       // the input activations, read once per pass
+  int64_t output_bytes = 0;      // the output activations
+  int64_t weight_bytes = 0;      // the weights, read from DRAM when reprogrammed
+  int64_t dram_read_bytes = 0;   // inputs x passes, plus the weights when reprogrammed
+  int64_t dram_write_bytes = 0;  // outputs
   nlohmann::ordered_json mapping = nlohmann::ordered_json::object();
 };
 

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "archs/crossbar/energy.h"
+#include "archs/crossbar/estimate.h"
 #include "mapping/cache/op_shape_key.h"
 
 namespace polyarch::archs::crossbar {
@@ -17,11 +18,9 @@ mapping::MappingSpace replica_space(int64_t most) {
 
 }  // namespace
 
-double crossbar_seconds(const CrossbarPlan& plan, const sim::DramView& memory) {
-  const double bytes = static_cast<double>(plan.dram_read_bytes + plan.dram_write_bytes);
-  const double dram_s =
-      memory.dram_bytes_per_second > 0 ? bytes / memory.dram_bytes_per_second : 0.0;
-  return plan.compute_ns * 1e-9 + dram_s + 2.0 * memory.dram_latency_s;
+double crossbar_seconds(const CrossbarParams& params, const CrossbarPlan& plan,
+                        const sim::DramView& memory) {
+  return estimate_op(params, plan, memory).seconds;
 }
 
 CrossbarMappingProblem::CrossbarMappingProblem(CrossbarParams params, ir::Op op,
@@ -44,16 +43,12 @@ bool CrossbarMappingProblem::valid(const mapping::MappingPoint& point) const {
   return point.size() == 1 && point[0] < space_.dimensions()[0].values.size();
 }
 
-double CrossbarMappingProblem::dram_seconds(const CrossbarPlan& plan) const {
-  return crossbar_seconds(plan, memory_) - plan.compute_ns * 1e-9;
-}
-
 mapping::MappingCost CrossbarMappingProblem::evaluate(const mapping::MappingPoint& point) const {
   const CrossbarPlan chosen = plan(point);
   mapping::MappingCost cost;
-  cost.latency_s = crossbar_seconds(chosen, memory_);
-  cost.bound = chosen.compute_ns * 1e-9 >= dram_seconds(chosen) ? mapping::Bound::kCompute
-                                                                : mapping::Bound::kDram;
+  const CrossbarEstimate estimate = estimate_op(params_, chosen, memory_);
+  cost.latency_s = estimate.seconds;
+  cost.bound = estimate.bound;
   cost.energy_j = energy_.planned_joules(crossbar_op_energy, params_,
                                          planned_op_result(chosen.macs, chosen.dram_read_bytes,
                                                            chosen.dram_write_bytes, cost.latency_s),

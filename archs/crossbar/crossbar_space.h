@@ -6,12 +6,12 @@
 // The weights' tiling onto arrays (ceil(K / rows) x ceil(N x cells per weight / cols) blocks)
 // and the ADC sharing (adc.columns_per_adc) are fixed by the op and the hardware, so they are
 // not dimensions; a layer whose weights do not fit has the single point replicas = 1. Every
-// point is valid. The cost is the unit's estimate: the MVM stream (and reprogramming) plus the
-// activations' DRAM transfers and two DRAM latencies, as the SystemC model runs them; the bound
-// is compute or DRAM, whichever takes longer; energy is crossbar_op_energy of the plan's counts:
-// replication leaves the conversions and cell reads as they are but programs every copy of the
-// weights and changes how long the arrays leak. The exhaustive latency optimum is plan_op's own
-// choice (tests/archs/crossbar/crossbar_space_test.cpp).
+// point is valid. The cost is the unit's closed-form estimate (estimate.h: arrays, ADCs, DRAM
+// and reprogramming, overlapped as the double-buffered pipeline overlaps them) and its bound
+// (op_bound.h); energy is crossbar_op_energy of the plan's counts: replication leaves the
+// conversions and cell reads as they are but programs every copy of the weights and changes
+// how long the arrays leak. Tests simulate the searched replication against alternatives
+// (tests/archs/crossbar/crossbar_space_test.cpp).
 #include "archs/crossbar/cost_model.h"
 #include "archs/unit_search.h"
 #include "mapping/space/mapping_problem.h"
@@ -33,8 +33,6 @@ class CrossbarMappingProblem final : public mapping::MappingProblem {
   CrossbarPlan plan(const mapping::MappingPoint& point) const;
 
  private:
-  double dram_seconds(const CrossbarPlan& plan) const;
-
   CrossbarParams params_;
   ir::Op op_;
   sim::DramView memory_;
@@ -42,8 +40,10 @@ class CrossbarMappingProblem final : public mapping::MappingProblem {
   mapping::MappingSpace space_;
 };
 
-// The unit's latency for `plan` by its analytical model: what estimate_seconds returns.
-double crossbar_seconds(const CrossbarPlan& plan, const sim::DramView& memory);
+// The unit's latency for `plan` by its analytical model (estimate.h): what estimate_seconds
+// returns.
+double crossbar_seconds(const CrossbarParams& params, const CrossbarPlan& plan,
+                        const sim::DramView& memory);
 
 // The op's mapping space with its decision key; nullopt for ops the unit does not take.
 std::optional<KindMappingQuery<CrossbarMappingProblem>> crossbar_mapping_query(

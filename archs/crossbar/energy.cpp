@@ -13,6 +13,11 @@ constexpr double kFjToJ = 1e-15;
 
 double crossbar_area_mm2(const CrossbarParams& params) {
   const double arrays = static_cast<double>(params.array_count());
+  if (params.adc.per_tile) {  // a shared pool of its own size
+    return arrays * params.array_area_mm2 + static_cast<double>(params.tiles) *
+                                                static_cast<double>(*params.adc.per_tile) *
+                                                params.adc.area_mm2;
+  }
   const double adcs_per_array =
       static_cast<double>(params.cols) / static_cast<double>(params.adc.columns_per_adc);
   return arrays * (params.array_area_mm2 + adcs_per_array * params.adc.area_mm2);

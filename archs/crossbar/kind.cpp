@@ -14,7 +14,8 @@ sim::UnitFactory CrossbarKind::factory(const KindUnit<CrossbarKind>& unit, doubl
 double CrossbarKind::estimate_seconds(const KindUnit<CrossbarKind>& unit, const ir::Op& op,
                                       const OpSurroundings& at) {
   // Timing is in seconds (read_ns, ADC rate): the clock does not enter.
-  return crossbar_seconds(plan_for_run(unit.params, op, at.memory, unit.search.get()), at.memory);
+  return crossbar_seconds(unit.params, plan_for_run(unit.params, op, at.memory, unit.search.get()),
+                          at.memory);
 }
 
 std::optional<KindMappingQuery<CrossbarMappingProblem>> CrossbarKind::mapping_query(

@@ -13,6 +13,14 @@ int64_t CrossbarParams::cells_per_weight() const {
   return ceil_div(weight_bits, cell.bits_per_cell) * (differential ? 2 : 1);
 }
 
+int64_t CrossbarParams::column_groups_per_array() const {
+  return ceil_div(cols, adc.columns_per_adc);
+}
+
+int64_t CrossbarParams::adcs_per_tile() const {
+  return adc.per_tile.value_or(arrays_per_tile * column_groups_per_array());
+}
+
 int64_t CrossbarParams::input_slices() const { return ceil_div(input_bits, dac_bits); }
 
 double CrossbarParams::slice_ns() const {
@@ -30,6 +38,7 @@ AdcParams parse_adc(KeyReader& unit) {
   KeyReader reader = unit.nested("adc");
   adc.bits = reader.read_int("bits");
   adc.columns_per_adc = reader.read_int("columns_per_adc");
+  adc.per_tile = reader.read_optional_int("per_tile");
   adc.sample_rate_gsps = reader.read_number("sample_rate_gsps");
   adc.energy_pj = reader.read_optional_number("energy_pj");
   adc.area_mm2 = reader.read_number("area_mm2");
@@ -92,6 +101,8 @@ const KeyTable& crossbar_keys() {
         int_key("adc.bits", "bits", kRequired, 1, 32, "resolution"),
         int_key("adc.columns_per_adc", "", kRequired, 1, kMaxCount,
                 "columns sharing one ADC (at most cols)"),
+        int_key("adc.per_tile", "", "one per column group", 1, kMaxCount,
+                "ADCs of a tile, shared by its arrays' column groups"),
         number_key("adc.sample_rate_gsps", "GS/s", kRequired, 1e-6, 1e3, "conversion rate"),
         event_energy_key("adc.energy_pj", "pJ", "per conversion (table: Walden FoM x 2^bits)"),
         number_key("adc.area_mm2", "mm^2", default_text(adc.area_mm2), 0.0, 1e3, "one ADC"),

@@ -18,6 +18,9 @@ namespace polyarch::archs::crossbar {
 struct AdcParams {
   int64_t bits = 8;
   int64_t columns_per_adc = 128;
+  // ADCs of one tile, shared by all its arrays' column groups; nullopt: one per column group
+  // (arrays_per_tile x ceil(cols / columns_per_adc)), so arrays never wait for a converter.
+  std::optional<int64_t> per_tile;
   double sample_rate_gsps = 1.28;
   // Per conversion; nullopt: the technology table's ADC at `bits` (sim::TechTable::
   // adc_pj_per_conversion, the Walden figure of merit x 2^bits).
@@ -61,8 +64,10 @@ struct CrossbarParams {
   AnalogParams analog;                // functional effects (`analog:`)
 
   int64_t array_count() const { return tiles * arrays_per_tile; }
-  int64_t cells_per_weight() const;  // slices, doubled when differential
-  int64_t input_slices() const;      // ceil(input_bits / dac_bits)
+  int64_t column_groups_per_array() const;  // ceil(cols / adc.columns_per_adc)
+  int64_t adcs_per_tile() const;            // adc.per_tile, or one per column group
+  int64_t cells_per_weight() const;         // slices, doubled when differential
+  int64_t input_slices() const;             // ceil(input_bits / dac_bits)
   // Nanoseconds per input slice: the array read and the ADCs' conversions of all columns,
   // pipelined against each other.
   double slice_ns() const;

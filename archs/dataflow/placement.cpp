@@ -5,6 +5,8 @@
 #include <limits>
 #include <random>
 
+#include "base/random_draw.h"
+
 namespace polyarch::archs::dataflow {
 
 int64_t compute_slots(const DataflowParams& params, int64_t ii) { return ii * params.pe.stages; }
@@ -110,16 +112,13 @@ bool Annealer::greedy_start(Placement& placement) {
 void Annealer::anneal(Placement& placement) {
   const auto nodes = static_cast<int64_t>(dfg_.nodes.size());
   const int64_t moves = std::min(kMaxMoves, kMovesPerNode * nodes);
-  std::uniform_int_distribution<int64_t> pick_node(0, nodes - 1);
-  std::uniform_real_distribution<double> unit(0.0, 1.0);
   const double cooling = std::pow(kEndTemperature / kStartTemperature,
                                   1.0 / static_cast<double>(std::max<int64_t>(moves, 1)));
   double temperature = kStartTemperature;
   for (int64_t move = 0; move < moves; ++move, temperature *= cooling) {
-    const int node = static_cast<int>(pick_node(rng_));
+    const int node = static_cast<int>(random_int(rng_, 0, nodes - 1));
     const Site from = placement.sites[static_cast<std::size_t>(node)];
-    std::uniform_int_distribution<int64_t> pick_site(0, site_count(from.memory) - 1);
-    const Site to{from.memory, pick_site(rng_)};
+    const Site to{from.memory, random_int(rng_, 0, site_count(from.memory) - 1)};
     if (to == from) continue;
     occupy(node, from, -1);
     if (!fits(node, to)) {
@@ -127,7 +126,7 @@ void Annealer::anneal(Placement& placement) {
       continue;
     }
     const int64_t delta = node_cost(placement, node, to) - node_cost(placement, node, from);
-    if (delta <= 0 || unit(rng_) < std::exp(-static_cast<double>(delta) / temperature)) {
+    if (delta <= 0 || random_unit(rng_) < std::exp(-static_cast<double>(delta) / temperature)) {
       placement.sites[static_cast<std::size_t>(node)] = to;
       occupy(node, to, 1);
     } else {

@@ -6,7 +6,8 @@ namespace {
 
 Bound bound_from_name(const std::string& name) {
   for (Bound bound :
-       {Bound::kCompute, Bound::kBuffer, Bound::kL2, Bound::kDram, Bound::kNoc, Bound::kLatency}) {
+       {Bound::kCompute, Bound::kBuffer, Bound::kL2, Bound::kDram, Bound::kNoc, Bound::kLatency,
+        Bound::kAdc, Bound::kReprogramming}) {
     if (bound_name(bound) == name) return bound;
   }
   return Bound::kCompute;

@@ -16,6 +16,10 @@ std::string_view bound_name(Bound bound) {
       return "noc";
     case Bound::kLatency:
       return "latency";
+    case Bound::kAdc:
+      return "adc";
+    case Bound::kReprogramming:
+      return "reprogramming";
   }
   return "";
 }

@@ -13,7 +13,8 @@ namespace polyarch::mapping {
 
 // What limits a mapping, the explain output's "why": the compute units, on-chip buffer capacity, the L2 / on-chip
 // bandwidth, DRAM, the network on chip, or fixed latencies.
-enum class Bound { kCompute, kBuffer, kL2, kDram, kNoc, kLatency };
+// kAdc and kReprogramming: an analog crossbar's shared converters and its weight writes.
+enum class Bound { kCompute, kBuffer, kL2, kDram, kNoc, kLatency, kAdc, kReprogramming };
 std::string_view bound_name(Bound bound);
 
 struct MappingCost {

@@ -104,7 +104,7 @@ TEST(UnitDescription, CrossbarNullsOnlyTheEnergiesTheTablePrices) {
                          "endurance_cycles": 100000000.0},
                 "weight_bits": 16, "input_bits": 16, "dac_bits": 1, "dac_energy_pj": 0.004,
                 "signed_weights": "offset",
-                "adc": {"bits": 6, "columns_per_adc": 8, "sample_rate_gsps": 1.0,
+                "adc": {"bits": 6, "columns_per_adc": 8, "per_tile": null, "sample_rate_gsps": 1.0,
                         "energy_pj": null, "area_mm2": 0.0012, "full_scale_fraction": 1.0},
                 "read_ns": 50.0, "shift_add_energy_pj": 0.05, "peripheral_ns": 10.0,
                 "array_area_mm2": 0.0002, "clock_ghz": null,

@@ -6,6 +6,7 @@
 #include <random>
 #include <vector>
 
+#include "base/random_draw.h"
 #include "sim/memory/dram/dram_system.h"
 #include "sim/memory/dram/presets.h"
 
@@ -28,8 +29,10 @@ std::vector<Request> streaming_requests() {
 
 std::vector<Request> random_requests(const DramConfig& config) {
   std::mt19937_64 random(42);
-  std::uniform_int_distribution<int64_t> address(0, config.capacity_bytes() / kRequestBytes - 1);
-  std::bernoulli_distribution is_write(0.3);
+  auto address = [&](auto& engine) {
+    return polyarch::random_int(engine, 0, config.capacity_bytes() / kRequestBytes - 1);
+  };
+  auto is_write = [](auto& engine) { return polyarch::random_chance(engine, 0.3); };
   std::vector<Request> requests;
   for (int64_t i = 0; i < kRequests; ++i) {
     requests.push_back({.addr = address(random) * kRequestBytes,

@@ -7,6 +7,7 @@
 #include <random>
 #include <vector>
 
+#include "base/random_draw.h"
 #include "sim/memory/dram/presets.h"
 #include "sim/memory/jedec_backend.h"
 
@@ -21,7 +22,9 @@ constexpr int64_t kRequestBytes = 64;
 
 std::vector<int64_t> addresses(const DramConfig& config, bool streaming) {
   std::mt19937_64 random(42);
-  std::uniform_int_distribution<int64_t> burst(0, config.capacity_bytes() / kRequestBytes - 1);
+  auto burst = [&](auto& engine) {
+    return polyarch::random_int(engine, 0, config.capacity_bytes() / kRequestBytes - 1);
+  };
   std::vector<int64_t> list;
   for (int64_t i = 0; i < kRequests; ++i) {
     list.push_back(streaming ? i * kRequestBytes : burst(random) * kRequestBytes);

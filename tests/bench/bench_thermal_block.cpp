@@ -7,6 +7,7 @@
 #include <random>
 #include <sstream>
 
+#include "base/random_draw.h"
 #include "sim/thermal/block_model.h"
 #include "sim/thermal/block_simulation.h"
 #include "sim/thermal/rc_solver.h"
@@ -32,7 +33,7 @@ Floorplan grid_floorplan() {
 
 PowerTrace random_trace(int blocks) {
   std::mt19937 random(2026);
-  std::uniform_real_distribution<double> watts(0.2, 4.0);
+  auto watts = [&](auto& engine) { return polyarch::random_real(engine, 0.2, 4.0); };
   PowerTrace trace;
   trace.block_count = blocks;
   trace.watts.resize(static_cast<std::size_t>(blocks) * kSamples);

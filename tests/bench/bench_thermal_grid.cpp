@@ -8,6 +8,7 @@
 #include <random>
 #include <sstream>
 
+#include "base/random_draw.h"
 #include "sim/thermal/grid_simulation.h"
 
 namespace {
@@ -31,7 +32,7 @@ Floorplan tiled_floorplan() {
 
 PowerTrace random_trace(int blocks) {
   std::mt19937 random(2026);
-  std::uniform_real_distribution<double> watts(0.2, 4.0);
+  auto watts = [&](auto& engine) { return polyarch::random_real(engine, 0.2, 4.0); };
   PowerTrace trace;
   trace.block_count = blocks;
   trace.watts.resize(static_cast<std::size_t>(blocks) * kSamples);

@@ -8,6 +8,8 @@
 #include <cmath>
 #include <random>
 
+#include "base/random_draw.h"
+
 namespace polyarch::archs::crossbar {
 namespace {
 
@@ -28,7 +30,9 @@ CrossbarParams small_unit(int64_t rows, int64_t cols, bool differential) {
 
 std::vector<float> random_values(std::size_t count, uint64_t seed, float low, float high) {
   std::mt19937_64 generator(seed);
-  std::uniform_real_distribution<float> value(low, high);
+  auto value = [&](auto& engine) {
+    return static_cast<float>(polyarch::random_real(engine, low, high));
+  };
   std::vector<float> values(count);
   for (float& v : values) v = value(generator);
   return values;

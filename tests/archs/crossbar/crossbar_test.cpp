@@ -4,6 +4,7 @@
 
 #include "archs/crossbar/cost_model.h"
 #include "archs/crossbar/energy.h"
+#include "archs/crossbar/estimate.h"
 #include "archs/crossbar/kind.h"
 #include "archs/soc/soc_config.h"
 #include "tests/base/error_capture.h"
@@ -42,13 +43,16 @@ ir::Op conv3x3(int64_t channels, int64_t size) {
 
 TEST(CrossbarCostModel, AnMvmTakesInputSlicesTimesReadPlusConversionsPlusPeripherals) {
   const CrossbarParams params = params_of(shipped("isaac_like.yaml"));
-  const CrossbarPlan plan = plan_op(params, make_op("fc", ir::GemmAttrs{.m = 1, .n = 64, .k = 128}));
+  const CrossbarPlan plan =
+      plan_op(params, make_op("fc", ir::GemmAttrs{.m = 1, .n = 64, .k = 128}));
   // 16 one-bit input slices x (100 ns read + 128 conversions at 1.28 GS/s) + 10 ns.
   EXPECT_DOUBLE_EQ(plan.mvm_latency_ns, 16 * (100.0 + 100.0) + 10.0);
   EXPECT_EQ(plan.row_blocks, 1);
   EXPECT_EQ(plan.col_blocks, 4);  // 64 weights x 8 two-bit cells over 128 columns
-  // Within a stream the next slice's read overlaps this slice's conversions.
-  EXPECT_DOUBLE_EQ(plan.compute_ns, 15 * 100.0 + (100.0 + 100.0) + 10.0);
+  // Alone (no DRAM time): the next slice's read overlaps this slice's conversions, so the
+  // estimate is 16 slices at 100 ns, plus the last conversion and the shift-and-add.
+  EXPECT_NEAR(estimate_op(params, plan, {}).seconds * 1e9, 15 * 100.0 + (100.0 + 100.0) + 10.0,
+              1e-6);
 }
 
 TEST(CrossbarCostModel, ReplicasShareTheInputVectorsAndStreamAtTheSliceRate) {
@@ -58,7 +62,8 @@ TEST(CrossbarCostModel, ReplicasShareTheInputVectorsAndStreamAtTheSliceRate) {
   EXPECT_EQ(plan.arrays_needed, 72);
   EXPECT_EQ(plan.replicas, params.array_count() / 72);
   const double vectors = std::ceil(784.0 / static_cast<double>(plan.replicas));
-  EXPECT_NEAR(plan.compute_ns, vectors * 16 * params.slice_ns(), params.slice_ns() + 200.0);
+  EXPECT_NEAR(estimate_op(params, plan, {}).seconds * 1e9, vectors * 16 * params.slice_ns(),
+              params.slice_ns() + 200.0);
   // Every column of every used array is converted once per input slice.
   EXPECT_EQ(plan.activity.adc_conversions, int64_t{784} * 16 * 9 * 128 * 8);
 }

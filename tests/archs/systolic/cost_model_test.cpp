@@ -6,6 +6,7 @@
 #include <string>
 
 #include "base/error.h"
+#include "base/random_draw.h"
 
 namespace polyarch::archs::systolic {
 namespace {
@@ -238,9 +239,7 @@ TEST(SystolicCostModel, MillionFoldLayerPlansInAHandfulOfRuns) {
 TEST(SystolicCostModel, RunLengthPlanCoversEveryFoldOfTheLoopNestOnce) {
   constexpr uint64_t kSeed = 0xf01d5;
   std::mt19937_64 rng(kSeed);
-  auto uniform = [&rng](int64_t lo, int64_t hi) {
-    return std::uniform_int_distribution<int64_t>(lo, hi)(rng);
-  };
+  auto uniform = [&rng](int64_t lo, int64_t hi) { return polyarch::random_int(rng, lo, hi); };
   for (int index = 0; index < 300; ++index) {
     const int64_t m = uniform(1, 300), n = uniform(1, 300), k = uniform(1, 300);
     SystolicParams params = array(uniform(1, 32), uniform(1, 32), kAllDataflows[index % 3]);

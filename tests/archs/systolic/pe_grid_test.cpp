@@ -6,6 +6,7 @@
 #include <string>
 
 #include "archs/systolic/cost_model.h"
+#include "base/random_draw.h"
 
 namespace polyarch::archs::systolic::reference {
 namespace {
@@ -54,7 +55,9 @@ std::vector<int64_t> naive_conv2d(const ir::Conv2dAttrs& conv, std::span<const i
 }
 
 std::vector<int32_t> random_values(std::mt19937_64& rng, int64_t count) {
-  std::uniform_int_distribution<int32_t> value(-1000, 1000);
+  auto value = [&](auto& engine) {
+    return static_cast<int32_t>(polyarch::random_int(engine, -1000, 1000));
+  };
   std::vector<int32_t> values(count);
   for (int32_t& v : values) v = value(rng);
   return values;
@@ -128,9 +131,7 @@ struct Case {
 };
 
 Case random_case(std::mt19937_64& rng, int index) {
-  auto uniform = [&rng](int64_t lo, int64_t hi) {
-    return std::uniform_int_distribution<int64_t>(lo, hi)(rng);
-  };
+  auto uniform = [&rng](int64_t lo, int64_t hi) { return polyarch::random_int(rng, lo, hi); };
   Case c;
   c.grid = {uniform(1, 16), uniform(1, 16), static_cast<Dataflow>(index % 3)};
   c.is_conv = index % 4 == 3;

@@ -8,6 +8,7 @@
 #include <limits>
 #include <random>
 
+#include "base/random_draw.h"
 #include "compiler/interp/kernels.h"
 
 namespace polyarch::interp {
@@ -16,7 +17,9 @@ namespace {
 DenseTensor random_tensor(Shape shape, unsigned seed) {
   DenseTensor tensor = filled_tensor(std::move(shape));
   std::mt19937 generator(seed);
-  std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
+  auto uniform = [&](auto& engine) {
+    return static_cast<float>(polyarch::random_real(engine, -1.0f, 1.0f));
+  };
   for (float& value : tensor.values) value = uniform(generator);
   return tensor;
 }

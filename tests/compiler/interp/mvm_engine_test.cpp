@@ -8,6 +8,7 @@
 #include <random>
 #include <set>
 
+#include "base/random_draw.h"
 #include "compiler/interp/functional_accuracy.h"
 #include "compiler/lower/pipeline.h"
 #include "tests/compiler/interp/reference_models.h"
@@ -51,7 +52,9 @@ class ExactEngine : public MvmEngine {
 DenseTensor random_tensor(Shape shape, uint64_t seed) {
   DenseTensor tensor = filled_tensor(std::move(shape));
   std::mt19937_64 generator(seed);
-  std::uniform_real_distribution<float> value(-1.0f, 1.0f);
+  auto value = [&](auto& engine) {
+    return static_cast<float>(polyarch::random_real(engine, -1.0f, 1.0f));
+  };
   for (float& v : tensor.values) v = value(generator);
   return tensor;
 }

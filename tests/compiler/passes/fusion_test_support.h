@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "base/random_draw.h"
 #include "compiler/interp/interpreter.h"
 #include "compiler/lower/lower_onnx.h"
 #include "compiler/passes/constant_folding.h"
@@ -28,7 +29,7 @@ inline void floats(OnnxGraphBuilder& builder, const std::string& name, std::vect
   passes::Values contents = passes::empty_values(ir::DType::kFp32, shape);
   if (values.empty()) {
     std::mt19937 generator(seed);
-    std::uniform_real_distribution<double> uniform(-1.0, 1.0);
+    auto uniform = [&](auto& engine) { return polyarch::random_real(engine, -1.0, 1.0); };
     for (int64_t i = 0; i < ir::element_count(shape); ++i) values.push_back(uniform(generator));
   }
   contents.reals = std::move(values);
@@ -63,7 +64,9 @@ inline std::vector<std::string> op_kinds(const ir::Graph& graph) {
 // Seeded random values for every graph input.
 inline std::vector<interp::NamedTensor> random_inputs(const ir::Graph& graph, unsigned seed = 11) {
   std::mt19937 generator(seed);
-  std::uniform_real_distribution<float> uniform(-2.0f, 2.0f);
+  auto uniform = [&](auto& engine) {
+    return static_cast<float>(polyarch::random_real(engine, -2.0f, 2.0f));
+  };
   std::vector<interp::NamedTensor> inputs;
   for (ir::NodeId id : interp::graph_inputs(graph)) {
     interp::NamedTensor input{graph.tensor(id).name, interp::filled_tensor(graph.tensor(id).shape)};

@@ -5,6 +5,7 @@
 #include <random>
 
 #include "base/error.h"
+#include "base/random_draw.h"
 #include "sim/memory/dram/presets.h"
 
 namespace polyarch::sim::dram {
@@ -26,7 +27,9 @@ TEST(AddressMapping, EncodeInvertsDecodeForEveryPresetAndScheme) {
     for (AddressScheme scheme : kSchemes) {
       const DramConfig config = with_scheme(preset(name), scheme);
       const AddressMapping mapping(config);
-      std::uniform_int_distribution<int64_t> address(0, config.capacity_bytes() - 1);
+      auto address = [&](auto& engine) {
+        return polyarch::random_int(engine, 0, config.capacity_bytes() - 1);
+      };
       for (int i = 0; i < 1000; ++i) {
         const int64_t byte = address(random);
         const int64_t burst_start = byte - byte % config.bytes_per_burst();

@@ -7,6 +7,7 @@
 #include <random>
 #include <string>
 
+#include "base/random_draw.h"
 #include "sim/memory/dram/checker.h"
 #include "sim/memory/dram/dram_system.h"
 #include "sim/memory/dram/presets.h"
@@ -35,10 +36,14 @@ std::optional<TimingViolation> check_all(const DramSystem& system) {
 void run_random_mix(DramConfig config, uint64_t seed) {
   std::mt19937_64 random(seed);
   const int64_t hot_span = 64 * config.row_bytes() * config.pseudo_channel_count();
-  std::uniform_int_distribution<int64_t> address(0, hot_span - 1);
-  std::uniform_int_distribution<int64_t> size(1, 4 * config.bytes_per_burst());
-  std::uniform_int_distribution<int64_t> arrival(0, 3 * config.timing.tREFI);
-  std::bernoulli_distribution is_write(0.35);
+  auto address = [&](auto& engine) { return polyarch::random_int(engine, 0, hot_span - 1); };
+  auto size = [&](auto& engine) {
+    return polyarch::random_int(engine, 1, 4 * config.bytes_per_burst());
+  };
+  auto arrival = [&](auto& engine) {
+    return polyarch::random_int(engine, 0, 3 * config.timing.tREFI);
+  };
+  auto is_write = [](auto& engine) { return polyarch::random_chance(engine, 0.35); };
   DramSystem system(config);
   std::vector<Request> requests;
   for (int i = 0; i < 600; ++i) {
@@ -199,8 +204,10 @@ TEST(DramController, CheckerCatchesAControllerThatIgnoresAConstraint) {
     DramConfig broken = real;
     c.shorten(broken.timing);
     std::mt19937_64 random(seed);
-    std::uniform_int_distribution<int64_t> address(0, 4 * real.row_bytes() * 16 - 1);
-    std::bernoulli_distribution is_write(0.5);
+    auto address = [&](auto& engine) {
+      return polyarch::random_int(engine, 0, 4 * real.row_bytes() * 16 - 1);
+    };
+    auto is_write = [](auto& engine) { return polyarch::random_chance(engine, 0.5); };
     DramSystem system(broken);
     for (int i = 0; i < 4000; ++i) {
       system.enqueue({.addr = address(random), .is_write = is_write(random), .arrival_cycle = i});

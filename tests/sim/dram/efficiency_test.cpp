@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <random>
 
+#include "base/random_draw.h"
 #include "sim/memory/dram/dram_system.h"
 #include "sim/memory/dram/presets.h"
 #include "sim/memory/dram/streaming_efficiency.h"
@@ -16,7 +17,9 @@ namespace {
 double random_efficiency(const DramConfig& config, uint64_t seed) {
   DramSystem system(config);
   std::mt19937_64 random(seed);
-  std::uniform_int_distribution<int64_t> address(0, config.capacity_bytes() - 1);
+  auto address = [&](auto& engine) {
+    return polyarch::random_int(engine, 0, config.capacity_bytes() - 1);
+  };
   const int64_t requests = 2000 * config.pseudo_channel_count();
   for (int64_t i = 0; i < requests; ++i) {
     system.enqueue(
@@ -126,7 +129,9 @@ TEST(DramEfficiency, ClosedPageBeatsOrEqualsOpenPageOnRandomRowConflicts) {
   for (std::string_view name : {"ddr4_3200", "hbm2e_3200"}) {
     const DramConfig config = preset(name);
     std::mt19937_64 random(seed);
-    std::uniform_int_distribution<int64_t> address(0, config.capacity_bytes() - 1);
+    auto address = [&](auto& engine) {
+      return polyarch::random_int(engine, 0, config.capacity_bytes() - 1);
+    };
     std::vector<int64_t> addresses;
     for (int i = 0; i < 5000; ++i) addresses.push_back(address(random));
     const int64_t interval = 2 * (config.timing.tRAS + config.timing.tRP);

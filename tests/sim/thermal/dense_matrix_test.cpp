@@ -7,6 +7,7 @@
 #include <random>
 
 #include "base/error.h"
+#include "base/random_draw.h"
 
 namespace polyarch::sim::thermal {
 namespace {
@@ -14,7 +15,7 @@ namespace {
 // A random symmetric, diagonally dominant (so positive definite) matrix; fixed seed.
 SquareMatrix random_spd(int size, unsigned seed) {
   std::mt19937 random(seed);
-  std::uniform_real_distribution<double> value(-1.0, 1.0);
+  auto value = [&](auto& engine) { return polyarch::random_real(engine, -1.0, 1.0); };
   SquareMatrix matrix(size);
   for (int i = 0; i < size; ++i) {
     for (int j = 0; j < i; ++j) matrix.at(i, j) = matrix.at(j, i) = value(random);

@@ -6,6 +6,7 @@
 #include <random>
 
 #include "base/error.h"
+#include "base/random_draw.h"
 #include "sim/thermal/dense_matrix.h"
 
 namespace polyarch::sim::thermal {
@@ -14,7 +15,7 @@ namespace {
 // A random diagonally dominant matrix with a band of `band` below the diagonal and `border`
 // dense last rows, like a grid with its package nodes.
 SquareMatrix banded_with_border(int n, int band, int border, std::mt19937& random) {
-  std::uniform_real_distribution<double> value(-1.0, 0.0);
+  auto value = [&](auto& engine) { return polyarch::random_real(engine, -1.0, 0.0); };
   SquareMatrix a(n);
   for (int i = 0; i < n; ++i) {
     for (int j = 0; j < i; ++j) {
@@ -44,7 +45,7 @@ TEST(ThermalEnvelopeCholesky, SolvesLikeTheDenseFactorOnABandedBorderedMatrix) {
   SquareMatrix with_extra = a;
   with_extra.at(5, 5) += 0.5;
   const EnvelopeCholesky envelope(n, entries);
-  std::uniform_real_distribution<double> rhs_value(-2.0, 2.0);
+  auto rhs_value = [&](auto& engine) { return polyarch::random_real(engine, -2.0, 2.0); };
   std::vector<double> rhs(n);
   for (double& v : rhs) v = rhs_value(random);
   const std::vector<double> x = envelope.solve(rhs);
@@ -64,7 +65,7 @@ TEST(ThermalEnvelopeCholesky, SolveManyEqualsOneSolvePerRightHandSide) {
     }
   }
   const EnvelopeCholesky envelope(n, entries);
-  std::uniform_real_distribution<double> rhs_value(-2.0, 2.0);
+  auto rhs_value = [&](auto& engine) { return polyarch::random_real(engine, -2.0, 2.0); };
   std::vector<std::vector<double>> sides(3, std::vector<double>(n));
   for (auto& side : sides) {
     for (double& v : side) v = rhs_value(random);

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <random>
 
+#include "base/random_draw.h"
 #include "sim/thermal/grid_simulation.h"
 #include "tests/sim/thermal/grid_test_support.h"
 
@@ -21,7 +22,7 @@ Floorplan gapped_floorplan() {
 
 PowerTrace random_trace(int blocks, int samples, unsigned seed) {
   std::mt19937 random(seed);
-  std::uniform_real_distribution<double> watts(0.5, 8.0);
+  auto watts = [&](auto& engine) { return polyarch::random_real(engine, 0.5, 8.0); };
   PowerTrace trace;
   trace.block_count = blocks;
   for (int i = 0; i < blocks * samples; ++i) trace.watts.push_back(watts(random));
