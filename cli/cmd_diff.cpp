@@ -103,8 +103,8 @@ void require_same_subject(const reports::ReportDiff& diff) {
   if (diff.base_arch == diff.next_arch && diff.base_workload == diff.next_workload) return;
   throw_bad_input({diff.next_label, 0, 0, "provenance"},
                   "BASE " + diff.base_label + " is arch '" + diff.base_arch + "' on workload '" +
-                      diff.base_workload + "', NEW is arch '" + diff.next_arch +
-                      "' on workload '" + diff.next_workload +
+                      diff.base_workload + "', NEW is arch '" + diff.next_arch + "' on workload '" +
+                      diff.next_workload +
                       "'; a regression gate compares the same architecture and workload (pass "
                       "--allow-different to compare them anyway)");
 }
@@ -145,7 +145,8 @@ int diff_command(const CommandArgs& args) {
     std::cout << kDiffHelp;
     return 0;
   }
-  Arguments parsed(args, {{"fail-on", true, true}, {"format"}, {"out"}, {"allow-different", false}});
+  Arguments parsed(args,
+                   {{"fail-on", true, true}, {"format"}, {"out"}, {"allow-different", false}});
   const std::vector<std::string>& files = parsed.positionals();
   if (files.size() != 2) {
     throw_bad_input({}, "diff expects two reports or two sweeps, BASE and NEW, got " +
@@ -165,9 +166,8 @@ int diff_command(const CommandArgs& args) {
                         " like " + files[base_is_sweep ? 0 : 1]);
   }
   const bool allow_different = parsed.flag("allow-different");
-  const Rendered rendered = base_is_sweep
-                                ? diff_sweeps_at(files, rules, format, allow_different)
-                                : diff_reports_at(files, rules, format, allow_different);
+  const Rendered rendered = base_is_sweep ? diff_sweeps_at(files, rules, format, allow_different)
+                                          : diff_reports_at(files, rules, format, allow_different);
   if (auto out = parsed.value("out")) {
     write_output(*out, rendered.full);
     std::cout << rendered.outcomes << "wrote " << *out << "\n";

@@ -23,8 +23,10 @@ std::string seconds_text(double seconds) {
 int sweep_show_command(const CommandArgs& args) {
   Arguments parsed(args, {{"out"}, {"sweep"}});
   if (parsed.positionals().size() != 2) {
-    throw_bad_input({}, "sweep show expects a sweep database (or its directory) and a point id, "
-                        "got " + std::to_string(parsed.positionals().size()) + " (see --help)");
+    throw_bad_input({},
+                    "sweep show expects a sweep database (or its directory) and a point id, "
+                    "got " +
+                        std::to_string(parsed.positionals().size()) + " (see --help)");
   }
   sweep::PointShowRequest request;
   request.database = parsed.positionals()[0];

@@ -57,8 +57,8 @@ driver::RunRequest run_request(const Arguments& parsed) {
   if (auto batches = parsed.value("pipeline-batches")) {
     const double count = parse_positive("pipeline-batches", *batches, 1.0);
     if (count != static_cast<double>(static_cast<int>(count)) || count > 4096) {
-      throw_bad_input({}, "--pipeline-batches expects an integer from 1 to 4096, got '" +
-                              *batches + "'");
+      throw_bad_input(
+          {}, "--pipeline-batches expects an integer from 1 to 4096, got '" + *batches + "'");
     }
     request.micro_batches = static_cast<int>(count);
   }
@@ -66,7 +66,7 @@ driver::RunRequest run_request(const Arguments& parsed) {
 }
 
 std::vector<reports::NamedContent> run_output_files(const sim::RunResult& result,
-                                                   const nlohmann::ordered_json& report) {
+                                                    const nlohmann::ordered_json& report) {
   return {{"report.json", report.dump(2) + "\n"},
           {"ops.csv", reports::ops_csv(result)},
           {"trace.json", reports::trace_json(result).dump() + "\n"},

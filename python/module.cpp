@@ -84,9 +84,9 @@ std::vector<std::string> keyword_arguments(const py::dict& options,
   return args;
 }
 
-std::vector<std::string> with_positional(std::vector<std::string> args,
-                                         std::initializer_list<std::pair<const char*, std::string>>
-                                             named) {
+std::vector<std::string> with_positional(
+    std::vector<std::string> args,
+    std::initializer_list<std::pair<const char*, std::string>> named) {
   for (const auto& [name, value] : named) {
     args.push_back(std::string("--") + name);
     args.push_back(value);
@@ -172,9 +172,9 @@ void raise_polyarch_error(const Error& error) {
     if (number <= 0) return py::none();
     return py::int_(number);
   };
-  const py::object instance = type(error.message(), text_or_none(where.file),
-                                   number_or_none(where.line), number_or_none(where.column),
-                                   text_or_none(where.key_path));
+  const py::object instance =
+      type(error.message(), text_or_none(where.file), number_or_none(where.line),
+           number_or_none(where.column), text_or_none(where.key_path));
   PyErr_SetObject(type.ptr(), instance.ptr());
 }
 

@@ -3,7 +3,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-
 #include <nlohmann/json.hpp>
 
 #include "base/config_yaml.h"
@@ -79,8 +78,8 @@ void require_point(SqliteDatabase& db, const std::string& label, const std::stri
     examples.append(examples.empty() ? "" : ", ").append(ids[i]);
   }
   throw_bad_input({label, 0, 0, ""}, "no point '" + point_id + "' in this sweep (" +
-                                         std::to_string(ids.size()) + " points, e.g. " +
-                                         examples + "; points.csv lists them)");
+                                         std::to_string(ids.size()) + " points, e.g. " + examples +
+                                         "; points.csv lists them)");
 }
 
 }  // namespace
@@ -109,9 +108,9 @@ PointShowOutcome show_point(const PointShowRequest& request) {
     return candidate.id == request.point_id;
   });
   if (point == points.end()) {
-    throw_bad_input({sweep_file.string(), 0, 0, ""},
-                    "this sweep file no longer produces point '" + request.point_id +
-                        "' (it changed since the sweep ran)");
+    throw_bad_input({sweep_file.string(), 0, 0, ""}, "this sweep file no longer produces point '" +
+                                                         request.point_id +
+                                                         "' (it changed since the sweep ran)");
   }
   const std::string arch_yaml = config_to_yaml(point_arch_document(spec, *point));
 
@@ -133,9 +132,8 @@ PointShowOutcome show_point(const PointShowRequest& request) {
       const sim::RunResult result = driver::run(run);
       const nlohmann::ordered_json report = reports::report_json(result);
       const std::string name = result.provenance.workload_name;
-      outcome.workloads.push_back(
-          {name, result.summary.latency_s,
-           stored_latency(db, request.point_id, spec.workload_entries[i])});
+      outcome.workloads.push_back({name, result.summary.latency_s,
+                                   stored_latency(db, request.point_id, spec.workload_entries[i])});
       files.push_back({outcome.out_dir / name,
                        {{"report.json", report.dump(2) + "\n"},
                         {"report.html", reports::report_html(report)}}});

@@ -87,9 +87,8 @@ SweepResults results_of(const std::string& label, const std::vector<std::string>
     if (read && written) {
       const auto bytes_read = number_of(row[*read]);
       const auto bytes_written = number_of(row[*written]);
-      result.metrics["dram_bytes"] = bytes_read && bytes_written
-                                         ? std::optional(*bytes_read + *bytes_written)
-                                         : std::nullopt;
+      result.metrics["dram_bytes"] =
+          bytes_read && bytes_written ? std::optional(*bytes_read + *bytes_written) : std::nullopt;
     }
     if (pareto && !row[*pareto].empty()) {
       results.has_front = true;
@@ -183,11 +182,12 @@ void compare_parameters(const SweepResults& base, const SweepResults& next,
   }
   for (std::size_t i = 0; i < base.parameters.size(); ++i) {
     if (base_row.parameter_values[i] == next_row.parameter_values[i]) continue;
-    throw_bad_input({next.label, 0, 0, ""},
-                    "point " + base_row.point_id + " has " + base.parameters[i] + " = " +
-                        base_row.parameter_values[i] + " in " + base.label + " but " +
-                        next_row.parameter_values[i] + " here; pass --allow-different to "
-                        "compare the points by id anyway");
+    throw_bad_input({next.label, 0, 0, ""}, "point " + base_row.point_id + " has " +
+                                                base.parameters[i] + " = " +
+                                                base_row.parameter_values[i] + " in " + base.label +
+                                                " but " + next_row.parameter_values[i] +
+                                                " here; pass --allow-different to "
+                                                "compare the points by id anyway");
   }
 }
 
@@ -212,14 +212,14 @@ SweepDiff diff_sweeps(const SweepResults& base, const SweepResults& next, bool a
   std::size_t b = 0;
   std::size_t n = 0;
   while (b < base.rows.size() || n < next.rows.size()) {
-    const bool take_base = n == next.rows.size() ||
-                           (b < base.rows.size() &&
-                            std::tie(base.rows[b].point_id, base.rows[b].workload) <
-                                std::tie(next.rows[n].point_id, next.rows[n].workload));
-    const bool take_next = b == base.rows.size() ||
-                           (n < next.rows.size() &&
-                            std::tie(next.rows[n].point_id, next.rows[n].workload) <
-                                std::tie(base.rows[b].point_id, base.rows[b].workload));
+    const bool take_base =
+        n == next.rows.size() ||
+        (b < base.rows.size() && std::tie(base.rows[b].point_id, base.rows[b].workload) <
+                                     std::tie(next.rows[n].point_id, next.rows[n].workload));
+    const bool take_next =
+        b == base.rows.size() ||
+        (n < next.rows.size() && std::tie(next.rows[n].point_id, next.rows[n].workload) <
+                                     std::tie(base.rows[b].point_id, base.rows[b].workload));
     if (take_base) {
       diff.only_in_base.push_back(result_name(base.rows[b++]));
     } else if (take_next) {
@@ -246,10 +246,10 @@ SweepDiff diff_sweeps(const SweepResults& base, const SweepResults& next, bool a
     }
     const std::set<std::string> base_front = front_ids(base);
     const std::set<std::string> next_front = front_ids(next);
-    std::set_difference(base_front.begin(), base_front.end(), next_front.begin(),
-                        next_front.end(), std::back_inserter(diff.left_front));
-    std::set_difference(next_front.begin(), next_front.end(), base_front.begin(),
-                        base_front.end(), std::back_inserter(diff.joined_front));
+    std::set_difference(base_front.begin(), base_front.end(), next_front.begin(), next_front.end(),
+                        std::back_inserter(diff.left_front));
+    std::set_difference(next_front.begin(), next_front.end(), base_front.begin(), base_front.end(),
+                        std::back_inserter(diff.joined_front));
   }
   return diff;
 }
@@ -264,8 +264,9 @@ std::vector<reports::RuleOutcome> evaluate_sweep_rules(const std::vector<reports
   for (const reports::FailRule& rule : rules) {
     if (!rule.op_name.empty()) {
       throw_bad_input({"--fail-on", 0, 0, ""},
-                      "'" + rule.text + "': a sweep keeps no per-op results to check "
-                      "(use a metric such as latency:+5%, checked on every point)");
+                      "'" + rule.text +
+                          "': a sweep keeps no per-op results to check "
+                          "(use a metric such as latency:+5%, checked on every point)");
     }
     bool checked = false;
     for (const std::vector<SweepResultDelta>* deltas : {&diff.results, &diff.front}) {
@@ -279,9 +280,9 @@ std::vector<reports::RuleOutcome> evaluate_sweep_rules(const std::vector<reports
       }
     }
     if (!checked && !diff.results.empty()) {
-      throw_bad_input({"--fail-on", 0, 0, ""},
-                      "'" + rule.text + "': the sweeps do not both keep " + rule.metric_key +
-                          " (add it to the sweep file's keep:)");
+      throw_bad_input({"--fail-on", 0, 0, ""}, "'" + rule.text + "': the sweeps do not both keep " +
+                                                   rule.metric_key +
+                                                   " (add it to the sweep file's keep:)");
     }
   }
   return outcomes;

@@ -1,7 +1,6 @@
 #include "sweep/sweep_diff_format.h"
 
 #include <cstdio>
-
 #include <nlohmann/json.hpp>
 
 namespace polyarch::sweep {
@@ -85,8 +84,8 @@ std::vector<std::string> body_lines(const SweepDiff& diff, bool markdown) {
 }
 
 std::string render_text(const SweepDiff& diff, const std::vector<reports::RuleOutcome>& outcomes) {
-  std::string text = "polyarch diff (sweeps)\n  BASE " + diff.base_label + "\n  NEW  " +
-                     diff.next_label + "\n\n";
+  std::string text =
+      "polyarch diff (sweeps)\n  BASE " + diff.base_label + "\n  NEW  " + diff.next_label + "\n\n";
   for (const std::string& line : body_lines(diff, false)) text += line + "\n";
   return text + "\n" + describe_sweep_outcomes(diff, outcomes);
 }

@@ -93,7 +93,8 @@ nlohmann::ordered_json explanation_json(const std::vector<OpExplanation>& ops,
            {"kind", option->kind},
            {"latency_s", option->cost.latency_s},
            {"energy_j", option->has_bound ? Json(option->cost.energy_j) : Json()},
-           {"bound", option->has_bound ? Json(std::string(bound_name(option->cost.bound))) : Json()},
+           {"bound",
+            option->has_bound ? Json(std::string(bound_name(option->cost.bound))) : Json()},
            {"mapping", option->mapping.empty() ? Json() : Json(option->mapping)},
            {"source", option->source}});
     }

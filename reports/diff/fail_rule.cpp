@@ -25,7 +25,12 @@ const std::vector<std::pair<std::string, std::vector<MetricUnit>>> kUnits = {
     {"energy_j", {{"J", 1.0}, {"mJ", 1e-3}, {"uJ", 1e-6}, {"nJ", 1e-9}, {"pJ", 1e-12}}},
     {"avg_power_w", {{"W", 1.0}, {"mW", 1e-3}, {"kW", 1e3}}},
     {"dram_bytes",
-     {{"B", 1.0}, {"kB", 1e3}, {"MB", 1e6}, {"GB", 1e9}, {"KiB", 1024.0}, {"MiB", 1048576.0},
+     {{"B", 1.0},
+      {"kB", 1e3},
+      {"MB", 1e6},
+      {"GB", 1e9},
+      {"KiB", 1024.0},
+      {"MiB", 1048576.0},
       {"GiB", 1073741824.0}}},
     // Percentage points: utilisation is a fraction, and -2% is relative to BASE's.
     {"utilization", {{"pp", 0.01}}}};
@@ -72,11 +77,12 @@ std::string unit_list(const std::string& metric_key) {
 
 // "+5%", "-2%", "+2ms": the sign, an amount and a unit (% or one of the metric's units).
 void parse_threshold(const std::string& threshold, FailRule& rule) {
-  const std::string expected = "expected a signed threshold with a unit: +5% (fails when NEW "
-                               "rises by more than 5% of BASE), -2% (falls by more than 2%) or "
-                               "an amount in one of " + rule.metric_key + "'s units (" +
-                               unit_list(rule.metric_key) + "), e.g. +0.5" +
-                               metric_units(rule.metric_key).front().name;
+  const std::string expected =
+      "expected a signed threshold with a unit: +5% (fails when NEW "
+      "rises by more than 5% of BASE), -2% (falls by more than 2%) or "
+      "an amount in one of " +
+      rule.metric_key + "'s units (" + unit_list(rule.metric_key) + "), e.g. +0.5" +
+      metric_units(rule.metric_key).front().name;
   rule.threshold = threshold;
   if (threshold.empty() || (threshold[0] != '+' && threshold[0] != '-')) {
     bad_rule(rule.text, "threshold '" + threshold + "' has no sign; " + expected);
@@ -176,9 +182,9 @@ std::vector<RuleOutcome> evaluate_fail_rules(const std::vector<FailRule>& rules,
   std::vector<RuleOutcome> outcomes;
   for (const FailRule& rule : rules) {
     if (rule.op_name.empty()) {
-      outcomes.push_back(
-          evaluate_fail_rule(rule, "summary", find_metric(diff.summary, rule.metric_key),
-                             diff.base_label, diff.next_label));
+      outcomes.push_back(evaluate_fail_rule(rule, "summary",
+                                            find_metric(diff.summary, rule.metric_key),
+                                            diff.base_label, diff.next_label));
     } else {
       evaluate_op_rule(rule, diff, outcomes);
     }
@@ -203,8 +209,7 @@ RuleOutcome evaluate_fail_rule(const FailRule& rule, const std::string& subject,
                                const std::string& next_label) {
   if (!metric.base || !metric.next) {
     bad_rule(rule.text, subject + " " + metric.key + " is null in " +
-                            (metric.base ? next_label : base_label) +
-                            ", so it cannot be compared");
+                            (metric.base ? next_label : base_label) + ", so it cannot be compared");
   }
   RuleOutcome outcome{rule, subject, *metric.base, *metric.next, false};
   const double change = rule.direction == RuleDirection::kIncrease ? outcome.next - outcome.base

@@ -39,7 +39,8 @@ TEST_F(CiWorkflowTest, SweepWorkflowCommandsRunAndProduceTheUploadedFiles) {
   for (const ConfigNode& step : steps->items()) {
     const ConfigNode* uses = step.find("uses");
     const bool upload = uses != nullptr && uses->scalar().rfind("actions/upload-artifact", 0) == 0;
-    if (const ConfigNode* with = step.find("with"); upload && with != nullptr && with->find("path")) {
+    if (const ConfigNode* with = step.find("with");
+        upload && with != nullptr && with->find("path")) {
       std::string paths = with->find("path")->scalar();
       for (std::size_t start = 0, end; start < paths.size(); start = end + 1) {
         end = paths.find('\n', start);
@@ -64,8 +65,9 @@ TEST_F(CiWorkflowTest, SweepWorkflowCommandsRunAndProduceTheUploadedFiles) {
   // The pull-request gate diffs the base branch's sweep with this one; a sweep against itself
   // passes it, and the summary opens with the verdict.
   const std::string sweep = dir_.string() + "/sweep";
-  const CommandOutput gate = run_command(std::string(POLYARCH_CLI) + " diff " + sweep + " " +
-                                         sweep + " --fail-on latency:+5%,energy:+5% --format markdown");
+  const CommandOutput gate =
+      run_command(std::string(POLYARCH_CLI) + " diff " + sweep + " " + sweep +
+                  " --fail-on latency:+5%,energy:+5% --format markdown");
   EXPECT_EQ(gate.exit_code, 0) << gate.output;
   EXPECT_EQ(gate.output.rfind("## polyarch diff (sweeps)\n\n**result: no regression (", 0), 0u)
       << gate.output;

@@ -56,7 +56,8 @@ TEST_F(DiffCliTest, AReportAgainstItselfPassesEveryRuleWithExitZero) {
 }
 
 TEST_F(DiffCliTest, SlowerArchitectureFailsTheLatencyRuleWithExitThreeAndBothValues) {
-  const CommandOutput run = diff(report("tpu") + " " + report("edge") + " --allow-different --fail-on latency:+5%");
+  const CommandOutput run =
+      diff(report("tpu") + " " + report("edge") + " --allow-different --fail-on latency:+5%");
   EXPECT_EQ(run.exit_code, 3) << run.output;
   const std::string expected = "FAIL latency:+5%: summary latency_s went from " +
                                six_digits(summary_value("tpu", "latency_s")) + " (BASE) to " +
@@ -67,9 +68,9 @@ TEST_F(DiffCliTest, SlowerArchitectureFailsTheLatencyRuleWithExitThreeAndBothVal
 
 TEST_F(DiffCliTest, RulesFollowTheirDirection) {
   // The 32x32 array is slower but uses less energy and is better utilised than the 256x256 one.
-  CommandOutput run = diff(report("tpu") + " " + report("edge") +
-                           " --allow-different --fail-on energy:+5%,utilization:-2%" +
-                           " --fail-on latency:-5%");
+  CommandOutput run =
+      diff(report("tpu") + " " + report("edge") +
+           " --allow-different --fail-on energy:+5%,utilization:-2%" + " --fail-on latency:-5%");
   EXPECT_EQ(run.exit_code, 0) << run.output;
   run = diff(report("edge") + " " + report("tpu") + " --allow-different --fail-on utilization:-2%");
   EXPECT_EQ(run.exit_code, 3) << run.output;
@@ -94,7 +95,7 @@ TEST_F(DiffCliTest, OpsMatchAcrossUnitsAndUnmatchedUnitsAreListed) {
 }
 
 TEST_F(DiffCliTest, OutWritesTheChosenFormatAndPrintsTheRuleResults) {
-  CommandOutput run = diff(report("tpu") + " " + report("edge") +
+  CommandOutput run = diff(report("tpu") + " " + report("edge") + " --allow-different" +
                            " --format json --fail-on latency:+5% --out " + path("diff/d.json"));
   EXPECT_EQ(run.exit_code, 3) << run.output;
   EXPECT_NE(run.output.find("FAIL latency:+5%"), std::string::npos) << run.output;
@@ -104,7 +105,8 @@ TEST_F(DiffCliTest, OutWritesTheChosenFormatAndPrintsTheRuleResults) {
   EXPECT_EQ(json["ops"].size(), 8u);
   EXPECT_EQ(json["units_only_in_new"][0], "npu");
 
-  run = diff(report("tpu") + " " + report("edge") + " --allow-different --format markdown --out " + path("d.md"));
+  run = diff(report("tpu") + " " + report("edge") + " --allow-different --format markdown --out " +
+             path("d.md"));
   EXPECT_EQ(run.exit_code, 0) << run.output;
   EXPECT_EQ(read_file(path("d.md")).rfind("## polyarch diff\n", 0), 0u);
 }

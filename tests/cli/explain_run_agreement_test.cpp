@@ -95,8 +95,7 @@ TEST_F(ExplainRunAgreement, CompileJsonNamesTheUnitBoundAndLatencyTheRunHas) {
   const double simulated = op["latency_s"].get<double>();
   EXPECT_NEAR(best["latency_s"].get<double>(), simulated, 0.15 * simulated);
   EXPECT_FALSE(best["mapping"].is_null());
-  EXPECT_EQ(decision["why"].get<std::string>().rfind(op["unit"].get<std::string>() + " is ", 0),
-            0u)
+  EXPECT_EQ(decision["why"].get<std::string>().rfind(op["unit"].get<std::string>() + " is ", 0), 0u)
       << decision["why"];
 }
 

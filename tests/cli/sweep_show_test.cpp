@@ -68,9 +68,8 @@ TEST_F(SweepShowTest, DerivedMetricsFollowFromTheWorkloadAndTheOtherColumns) {
     EXPECT_LE(utilization, 1.0);
     EXPECT_GT(number(row, "peak_temp_c"), 0.0);
     double actions_j = 0.0;
-    for (const auto& [action, joules] : nlohmann::json::parse(cell(row, "energy_by_action")).items()) {
-      actions_j += joules.get<double>();
-    }
+    const nlohmann::json actions = nlohmann::json::parse(cell(row, "energy_by_action"));
+    for (const auto& [action, joules] : actions.items()) actions_j += joules.get<double>();
     EXPECT_NEAR(actions_j, energy_j, 1e-9 * energy_j);
   }
 }
@@ -81,24 +80,24 @@ TEST_F(SweepShowTest, ShowWritesThePointsArchFileAndReportsThatRerunToTheStoredL
       run_polyarch("sweep show " + path("sweep") + " " + point + " --out " + path("shown"));
   ASSERT_EQ(show.exit_code, 0) << show.output;
   EXPECT_NE(show.output.find("the sweep stored"), std::string::npos) << show.output;
-  const nlohmann::json report = nlohmann::json::parse(read_file(dir_ / "shown/small_net/report.json"));
+  const nlohmann::json report =
+      nlohmann::json::parse(read_file(dir_ / "shown/small_net/report.json"));
   EXPECT_DOUBLE_EQ(report["summary"]["latency_s"].get<double>(), number(1, "latency_s"));
   EXPECT_TRUE(std::filesystem::exists(dir_ / "shown/small_net/report.html"));
   // The written arch file is an ordinary one: `run` on it gives the same latency.
   const std::string arch = read_file(dir_ / "shown/arch.yaml");
   EXPECT_NE(arch.find("rows: " + cell(1, "units.npu.rows")), std::string::npos) << arch;
-  const CommandOutput run = run_polyarch("run --quiet --no-cache --arch " + path("shown/arch.yaml") +
-                                         " --workload " +
-                                         source_path("tests/data/layer_list/small_net.yaml") +
-                                         " --out " + path("rerun"));
+  const CommandOutput run =
+      run_polyarch("run --quiet --no-cache --arch " + path("shown/arch.yaml") + " --workload " +
+                   source_path("tests/data/layer_list/small_net.yaml") + " --out " + path("rerun"));
   ASSERT_EQ(run.exit_code, 0) << run.output;
   EXPECT_DOUBLE_EQ(
       nlohmann::json::parse(read_file(dir_ / "rerun/report.json"))["summary"]["latency_s"]
           .get<double>(),
       number(1, "latency_s"));
 
-  const CommandOutput unknown = run_polyarch("sweep show " + path("sweep") + " nope --out " +
-                                             path("none"));
+  const CommandOutput unknown =
+      run_polyarch("sweep show " + path("sweep") + " nope --out " + path("none"));
   EXPECT_EQ(unknown.exit_code, 2) << unknown.output;
   EXPECT_NE(unknown.output.find("no point 'nope' in this sweep (2 points, e.g. "),
             std::string::npos)
@@ -108,7 +107,8 @@ TEST_F(SweepShowTest, ShowWritesThePointsArchFileAndReportsThatRerunToTheStoredL
 
 TEST_F(SweepShowTest, DiffGatesEveryPointOfTheDatabaseAgainstAPointsCsv) {
   const std::string rules = " --fail-on latency:+1%,utilization:-1pp";
-  CommandOutput same = run_polyarch("diff " + path("sweep") + " " + path("sweep/points.csv") + rules);
+  CommandOutput same =
+      run_polyarch("diff " + path("sweep") + " " + path("sweep/points.csv") + rules);
   EXPECT_EQ(same.exit_code, 0) << same.output;
   EXPECT_NE(same.output.find("results matched in both (2)"), std::string::npos) << same.output;
   // A copy with the first point 10% slower fails on that point.
@@ -123,7 +123,8 @@ TEST_F(SweepShowTest, DiffGatesEveryPointOfTheDatabaseAgainstAPointsCsv) {
     csv += polyarch::reports::csv_row(fields);
   }
   write("slower.csv", csv);
-  const CommandOutput gate = run_polyarch("diff " + path("sweep") + " " + path("slower.csv") + rules);
+  const CommandOutput gate =
+      run_polyarch("diff " + path("sweep") + " " + path("slower.csv") + rules);
   EXPECT_EQ(gate.exit_code, 3) << gate.output;
   EXPECT_NE(gate.output.find("FAIL latency:+1%: point " + cell(1, "point_id") + " on small_net"),
             std::string::npos)

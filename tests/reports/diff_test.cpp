@@ -149,7 +149,8 @@ TEST(ReportDiff, UnitsMatchByNameAndUnmatchedOnesAreListed) {
 }
 
 TEST(ReportDiff, NullEnergyIsAbsentAndZeroBaseHasNoRelativeChange) {
-  const Json base = report_json(1e-3, nullptr, Json::array({op_json("a", "mxu", 1e-3, 0.0, nullptr)}));
+  const Json base =
+      report_json(1e-3, nullptr, Json::array({op_json("a", "mxu", 1e-3, 0.0, nullptr)}));
   const Json next = report_json(1e-3, 1e-3, Json::array({op_json("a", "mxu", 1e-3, 0.5, 1e-3)}));
   const ReportDiff diff = diff_reports(base, next);
   EXPECT_FALSE(metric(diff.summary, "energy_j").base.has_value());
@@ -213,11 +214,11 @@ TEST(FailRule, AThresholdNamesItsUnitAndAmountsAreScaledToTheMetricsUnit) {
     const char* text;
     double limit;  // in seconds, joules, watts, bytes, cycles or utilisation (a fraction)
   };
-  for (const Case& rule : {Case{"latency:+2ms", 2e-3}, Case{"latency:+3us", 3e-6},
-                           Case{"latency:+1s", 1.0}, Case{"energy:+5uJ", 5e-6},
-                           Case{"power:+250mW", 0.25}, Case{"dram_bytes:+2MiB", 2097152.0},
-                           Case{"dram_bytes:+1kB", 1000.0}, Case{"cycles:+100cycles", 100.0},
-                           Case{"utilization:-3pp", 0.03}}) {
+  for (const Case& rule :
+       {Case{"latency:+2ms", 2e-3}, Case{"latency:+3us", 3e-6}, Case{"latency:+1s", 1.0},
+        Case{"energy:+5uJ", 5e-6}, Case{"power:+250mW", 0.25}, Case{"dram_bytes:+2MiB", 2097152.0},
+        Case{"dram_bytes:+1kB", 1000.0}, Case{"cycles:+100cycles", 100.0},
+        Case{"utilization:-3pp", 0.03}}) {
     const std::vector<FailRule> parsed = parse_fail_rules(rule.text);
     ASSERT_EQ(parsed.size(), 1u) << rule.text;
     EXPECT_FALSE(parsed[0].relative) << rule.text;
@@ -256,9 +257,9 @@ TEST(FailRule, IncreaseFailsOnlyAboveTheLimitAndDecreaseOnlyBelowIt) {
     return any_failed(evaluate_fail_rules(parse_fail_rules(rules), diff));
   };
   EXPECT_TRUE(failed("latency:+5%"));
-  EXPECT_FALSE(failed("latency:+10%"));  // exactly 10% is not more than 10%
-  EXPECT_FALSE(failed("latency:-5%"));   // it rose: no drop
-  EXPECT_TRUE(failed("latency:+0.1ms"));   // it rose by 0.2 ms
+  EXPECT_FALSE(failed("latency:+10%"));   // exactly 10% is not more than 10%
+  EXPECT_FALSE(failed("latency:-5%"));    // it rose: no drop
+  EXPECT_TRUE(failed("latency:+0.1ms"));  // it rose by 0.2 ms
   EXPECT_FALSE(failed("latency:+0.3ms"));
   EXPECT_TRUE(failed("latency:+199us"));
   EXPECT_FALSE(failed("latency:+201us"));

@@ -17,8 +17,10 @@ class SweepDiffTest : public test_support::ScratchDirTest {
  protected:
   // points.csv as the sweep runner writes it: one parameter, two metrics, the front.
   SweepResults csv(const std::string& name, const std::string& rows) {
-    write(name, "point_id,units.npu.rows,area_mm2,workload,workload_path,latency_s,energy_j,"
-                "op_count,pareto\n" + rows);
+    write(name,
+          "point_id,units.npu.rows,area_mm2,workload,workload_path,latency_s,energy_j,"
+          "op_count,pareto\n" +
+              rows);
     return load_sweep_results(path(name));
   }
   SweepResults base() {
@@ -97,11 +99,11 @@ TEST_F(SweepDiffTest, PointsWithOtherParametersAndRulesTheSweepCannotCheckAreRef
                 "op rule")
                 .find("a sweep keeps no per-op results"),
             std::string::npos);
-  EXPECT_NE(bad_input_message(
-                [&] { evaluate_sweep_rules(reports::parse_fail_rules("power:+5%"), diff); },
-                "power not kept")
-                .find("the sweeps do not both keep avg_power_w"),
-            std::string::npos);
+  EXPECT_NE(
+      bad_input_message([&] { evaluate_sweep_rules(reports::parse_fail_rules("power:+5%"), diff); },
+                        "power not kept")
+          .find("the sweeps do not both keep avg_power_w"),
+      std::string::npos);
 }
 
 TEST_F(SweepDiffTest, AFileThatIsNotASweepIsBadInputNamingIt) {
