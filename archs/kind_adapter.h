@@ -89,6 +89,15 @@ class KindAdapter final : public UnitConfig {
   }
   nlohmann::ordered_json describe() const override { return description_; }
   ir::Layout preferred_conv_layout() const override { return conv_layout_of<Kind>(); }
+  // A kind that computes only some types names `run_dtype`; the others compute the op's type,
+  // or the unit's `dtype` where the op names none.
+  ir::DType run_dtype(const ir::Op& op) const override {
+    if constexpr (requires { Kind::run_dtype(unit_.params, op); }) {
+      return Kind::run_dtype(unit_.params, op);
+    } else {
+      return op.dtype.value_or(unit_.params.dtype);
+    }
+  }
   std::optional<sim::EnergyByAction> op_energy(const sim::OpResult& op,
                                                const sim::EnergyContext& context) const override {
     if constexpr (requires { Kind::activity_of; }) {

@@ -32,6 +32,10 @@ class UnitConfig : public sim::UnitPhysics {
   // The activation order its convolution engine reads best; the layout pass (`--layout auto`)
   // takes it from the first unit of the SoC that runs convolutions.
   virtual ir::Layout preferred_conv_layout() const = 0;
+  // The element type the unit computes `op` in: the op's own where the unit computes it (at
+  // that type's rate), else the type the unit converts it to (an int8 array runs an fp32 GEMM
+  // as int8); the unit's default where the op names none.
+  virtual ir::DType run_dtype(const ir::Op& op) const = 0;
 
   // The op's latency on this unit by its analytical model, without simulation (for the list
   // scheduler); nullopt where the kind gives no estimate. `soc_clock_ghz` applies where the unit

@@ -7,6 +7,7 @@
 #include "cli/resource_limits.h"
 #include "cli/run_progress.h"
 #include "cli/run_request.h"
+#include "driver/attention_forms.h"
 #include "driver/functional.h"
 #include "driver/registry_names.h"
 #include "driver/run.h"
@@ -181,7 +182,8 @@ int run_command(const CommandArgs& args) {
   reports::write_files_atomically(out_dir, run_output_files(result, report));
   if (!parsed.flag("quiet")) {
     std::cout << reports::summary_table(result) << reports::schedule_summary(result)
-              << reports::skipped_ops_text(result);
+              << reports::skipped_ops_text(result)
+              << driver::attention_forms_text(result.attention_forms);
     std::cout << "wrote report.json, ops.csv, report.html and trace.json (open in ui.perfetto.dev) to "
               << out_dir.string() << "\n";
   }

@@ -123,7 +123,22 @@ sim::AttentionForm decide(const SocUnits& units, const ir::Op& attention, bool s
   return form;
 }
 
+std::string estimate_text(const std::optional<double>& seconds) {
+  return seconds ? seconds_text(*seconds) : "-";
+}
+
 }  // namespace
+
+std::string attention_forms_text(const std::vector<sim::AttentionForm>& forms) {
+  if (forms.empty()) return "";
+  std::string text = "attention forms:\n";
+  for (const sim::AttentionForm& form : forms) {
+    text += "  " + form.op + ": " + (form.runnable ? form.form : "runs on no unit") + " (fused " +
+            estimate_text(form.fused_estimate_s) + ", unfused " +
+            estimate_text(form.unfused_estimate_s) + ")\n    reason: " + form.reason + "\n";
+  }
+  return text + "\n";
+}
 
 std::vector<sim::AttentionForm> choose_attention_forms(const archs::SocConfig& soc,
                                                        ir::Graph& graph, bool search_forms) {

@@ -5,6 +5,7 @@
 // while another unit runs the softmax. With mapping search the form with the smaller analytical
 // estimate runs (each part on the unit that runs it fastest); with fixed mappings the fused form
 // runs wherever a unit implements it. The graph is rewritten in place.
+#include <string>
 #include <vector>
 
 #include "archs/soc/soc_config.h"
@@ -18,5 +19,9 @@ namespace polyarch::driver {
 // ops no unit runs.
 std::vector<sim::AttentionForm> choose_attention_forms(const archs::SocConfig& soc,
                                                        ir::Graph& graph, bool search_forms);
+
+// "attention forms:" and two lines per op (its form and both estimates; the reason) for the
+// terminal; empty without attention ops.
+std::string attention_forms_text(const std::vector<sim::AttentionForm>& forms);
 
 }  // namespace polyarch::driver

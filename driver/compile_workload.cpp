@@ -8,6 +8,7 @@
 #include "compiler/lower/compile_json.h"
 #include "compiler/lower/op_table.h"
 #include "compiler/passes/registry.h"
+#include "driver/attention_forms.h"
 
 namespace polyarch::driver {
 
@@ -73,10 +74,14 @@ struct Explanation {
 
 // Every unit's option for every op of the compiled graph, then the explanation as text and as
 // JSON. Searching, caching and each kind's mapping space live in mapping/ and archs/; this only
-// walks ops and units.
-Explanation explain(const ir::Graph& graph, const archs::SocConfig& soc,
+// walks ops and units. Attention ops are first fitted to the SoC as a searched run fits them
+// (fused or unfused), so the ops explained are the ops that run.
+Explanation explain(const ir::Graph& compiled, archs::SocConfig& soc,
                     const SearchOptions& search) {
   const std::shared_ptr<const mapping::SearchPolicy> policy = explain_search_policy(search, 1);
+  soc.use_mapping_search(policy);
+  ir::Graph graph = compiled;
+  const std::string forms = attention_forms_text(choose_attention_forms(soc, graph, true));
   const archs::MemoryContext memory = soc.memory_context();
   // One decision per (unit, op shape), as `run --search` makes them.
   std::vector<std::unique_ptr<mapping::UnitDecisions>> decisions;
@@ -95,7 +100,7 @@ Explanation explain(const ir::Graph& graph, const archs::SocConfig& soc,
     }
     ops.push_back(std::move(explanation));
   }
-  return {mapping::format_explanation(ops, policy->objective),
+  return {forms + mapping::format_explanation(ops, policy->objective),
           mapping::explanation_json(ops, policy->objective)};
 }
 
@@ -107,7 +112,7 @@ CompileOutcome compile_workload(const CompileRequest& request) {
   outcome.imported_ops = imported.op_count();
   outcome.imported_types = op_type_table(imported);
   // The target decides the layout pass's choice.
-  const std::optional<archs::SocConfig> target =
+  std::optional<archs::SocConfig> target =
       request.arch ? std::optional(archs::load_soc_config(*request.arch)) : std::nullopt;
   std::optional<std::vector<std::string>> pass_list;
   if (request.passes) pass_list = passes::parse_pass_list(*request.passes, "--passes");

@@ -6,6 +6,7 @@
 #include "compiler/frontend/workload_loader.h"
 #include "compiler/lower/pipeline.h"
 #include "driver/attention_forms.h"
+#include "driver/op_dtypes.h"
 #include "driver/compile_target.h"
 #include "driver/power_capped_schedule.h"
 #include "driver/schedule_plan.h"
@@ -65,6 +66,7 @@ sim::RunResult simulate_workload(const archs::SocConfig& soc, const ir::Graph& g
   }
   result.schedule = std::move(plan.schedule);
   result.arch = soc.describe();
+  record_op_dtypes(soc, graph, result);
   return result;
 }
 

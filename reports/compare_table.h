@@ -16,13 +16,16 @@ struct CompareEntry {
   std::string error;                     // ... and this says why
 };
 
-// arch, latency, energy, average power, attained FLOP/s, mean utilisation, DRAM bytes, the
-// bound that held longest and the unit that was busiest; a failed entry's row is its reason.
+// arch, the types its ops ran in (marked * with a note under the table where a unit converted
+// ops it does not compute), latency, energy, average power, attained FLOP/s, mean utilisation,
+// DRAM bytes, the bound that held longest, the unit that was busiest and the longest op's
+// mapping; a failed entry's row is its reason.
 std::string compare_text(const std::vector<CompareEntry>& entries);
 
 // The CSV: arch, workload (quoted: an inline spec has commas), latency_s, total_cycles,
 // clock_ghz, energy_j, avg_power_w, flops, attained_flops_per_s, dram_bytes, mean_utilization,
-// bound, busiest_unit, error.
+// bound, busiest_unit, error, dtype, converted ("fp32->int8 (N ops)", ...), mapping (the longest
+// op's).
 std::string compare_csv(const std::string& workload, const std::vector<CompareEntry>& entries);
 
 }  // namespace polyarch::reports

@@ -15,7 +15,7 @@ int64_t sram_count(const sim::OpResult& op, const std::string& buffer, bool read
 }  // namespace
 
 std::string ops_csv(const sim::RunResult& result) {
-  // Columns only ever get appended (energy_j, bound came after v1's first release), so
+  // Columns only ever get appended (energy_j, bound, dtype, converted_from came after v1's first release), so
   // readers that index by position keep working.
   std::string csv = csv_row({"name",
                              "kind",
@@ -36,7 +36,9 @@ std::string ops_csv(const sim::RunResult& result) {
                              "dram_bytes_read",
                              "dram_bytes_written",
                              "energy_j",
-                             "bound"});
+                             "bound",
+                             "dtype",
+                             "converted_from"});
   for (const sim::OpResult& op : result.ops) {
     csv += csv_row({csv_field(op.name),
                     csv_field(op.kind),
@@ -57,7 +59,9 @@ std::string ops_csv(const sim::RunResult& result) {
                     csv_number(op.dram_bytes_read),
                     csv_number(op.dram_bytes_written),
                     csv_number(op.energy_j),
-                    csv_field(op.bound)});
+                    csv_field(op.bound),
+                    csv_field(op.dtype),
+                    csv_field(op.converted_from)});
   }
   return csv;
 }

@@ -49,6 +49,11 @@ nlohmann::ordered_json op_json(const sim::OpResult& op) {
           {"stall_cycles", op.stall_cycles},
           {"total_cycles", op.total_cycles},
           {"macs", op.macs},
+          {"dtype", op.dtype.empty() ? nlohmann::ordered_json(nullptr)
+                                     : nlohmann::ordered_json(op.dtype)},
+          {"converted_from", op.converted_from.empty()
+                                 ? nlohmann::ordered_json(nullptr)
+                                 : nlohmann::ordered_json(op.converted_from)},
           {"utilization", op.utilization},
           {"mapping_efficiency", op.mapping_efficiency},
           {"dram_bytes_read", op.dram_bytes_read},

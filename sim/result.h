@@ -33,6 +33,10 @@ struct OpResult {
   int64_t stall_cycles = 0;    // total_cycles - compute_cycles: waiting on memory
   int64_t total_cycles = 0;    // end_cycle - start_cycle
   int64_t macs = 0;
+  // The element type the unit computed the op in, and the type the graph gave the op when the
+  // unit does not compute that type and converted it (empty: the unit ran the graph's type).
+  std::string dtype;
+  std::string converted_from;
   double utilization = 0.0;         // macs / (peak MACs per cycle * total_cycles)
   double mapping_efficiency = 0.0;  // mean fraction of the PE array a fold occupies
   int64_t dram_bytes_read = 0;

@@ -5,6 +5,7 @@
 #include "archs/crossbar/cost_model.h"
 #include "archs/crossbar/crossbar_space.h"
 #include "sim/memory/unit_dram.h"
+#include "sim/roofline.h"
 
 namespace polyarch::archs::crossbar {
 
@@ -59,6 +60,19 @@ sim::OpResult CrossbarUnit::execute(const ir::Op& op) {
   result.bound = plan.program_ns > 0               ? "reprogramming"
                  : transfer_cycles > compute_cycles ? "dram"
                                                     : "compute";
+  // Roofline: the ceiling is every array streaming MVMs of full arrays (rows x cols / cells per
+  // weight MACs each), one input slice per slice time.
+  const double full_array_macs = static_cast<double>(params_.rows) *
+                                 static_cast<double>(params_.cols) /
+                                 static_cast<double>(params_.cells_per_weight());
+  sim::RooflinePoint point;
+  point.flops = 2 * plan.macs;
+  point.dram_bytes = plan.dram_read_bytes + plan.dram_write_bytes;
+  point.seconds = static_cast<double>(total_cycles) / clock_hz;
+  point.peak_flops_per_s = 2.0 * static_cast<double>(params_.array_count()) * full_array_macs /
+                           (static_cast<double>(params_.input_slices()) * params_.slice_ns() * 1e-9);
+  if (view.dram_bytes_per_cycle > 0) point.dram_bytes_per_s = view.dram_bytes_per_cycle * clock_hz;
+  result.roofline = sim::roofline_json(point);
   return result;
 }
 

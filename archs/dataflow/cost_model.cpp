@@ -40,10 +40,10 @@ std::vector<ir::Op> attention_parts(const ir::Op& op) {
 }
 
 LoopPhase plan_phase(const DataflowParams& params, const ir::Op& op, MappingCache& cache,
-                     std::optional<GemmChoice> gemm_choice = std::nullopt) {
+                     std::optional<GemmChoice> gemm_choice, const sim::MemoryView& memory) {
   const ir::DType dtype = dtype_of(params, op);
   if (op.kind() == ir::OpKind::kGemm || op.kind() == ir::OpKind::kConv2d) {
-    return plan_gemm_phase(params, cache, gemm_shape(op, dtype), op.name, gemm_choice);
+    return plan_gemm_phase(params, cache, gemm_shape(op, dtype), op.name, gemm_choice, memory);
   }
   if (const auto* elementwise = std::get_if<ir::ElementwiseAttrs>(&op.attrs)) {
     return plan_chain_phase(params, cache, {{elementwise->fn, elementwise->inputs}},
@@ -137,7 +137,7 @@ void describe_phase(const DataflowParams& params, LoopPhase& phase, int64_t elem
 }
 
 DataflowPlan plan_op(const DataflowParams& params, const ir::Op& op, MappingCache& cache,
-                     std::optional<GemmChoice> gemm_choice) {
+                     std::optional<GemmChoice> gemm_choice, const sim::MemoryView& memory) {
   const std::string reason = unsupported_reason(params, op);
   if (!reason.empty()) {
     throw_bad_input(op.where, "dataflow unit '" + params.name + "' cannot run op '" + op.name +
@@ -150,9 +150,9 @@ DataflowPlan plan_op(const DataflowParams& params, const ir::Op& op, MappingCach
   if (copy && copy->is_view) return plan;  // a view moves nothing
   if (op.kind() == ir::OpKind::kAttention) {
     for (const ir::Op& part : attention_parts(op))
-      plan.phases.push_back(plan_phase(params, part, cache));
+      plan.phases.push_back(plan_phase(params, part, cache, std::nullopt, memory));
   } else {
-    plan.phases.push_back(plan_phase(params, op, cache, gemm_choice));
+    plan.phases.push_back(plan_phase(params, op, cache, gemm_choice, memory));
   }
   nlohmann::ordered_json phases = nlohmann::ordered_json::array();
   const LoopPhase* longest = &plan.phases.front();
@@ -171,6 +171,14 @@ DataflowPlan plan_op(const DataflowParams& params, const ir::Op& op, MappingCach
   plan.mapping["staging_slots"] = plan.staging_slots;
   if (plan.phases.size() > 1) plan.mapping["phases"] = phases;
   return plan;
+}
+
+int64_t phase_estimate_cycles(const DataflowParams& params, const LoopPhase& phase,
+                              const sim::MemoryView& memory) {
+  DataflowPlan plan;
+  plan.phases = {phase};
+  plan.staging_slots = staging_slots(params, plan);
+  return estimate_cycles(plan, memory.dram_bytes_per_cycle, memory.dram_latency_cycles);
 }
 
 int64_t estimate_cycles(const DataflowPlan& plan, double dram_bytes_per_cycle,

@@ -18,6 +18,7 @@
 #include "archs/dataflow/mapper.h"
 #include "archs/dataflow/params.h"
 #include "compiler/ir/op.h"
+#include "sim/memory/memory_view.h"
 
 namespace polyarch::archs::dataflow {
 
@@ -57,19 +58,23 @@ struct DataflowPlan {
 // Why the fabric cannot run `op` (ALU ops it lacks, a frontend op); empty when it can.
 std::string unsupported_reason(const DataflowParams& params, const ir::Op& op);
 
-// A GEMM's or convolution's tiling on the fabric: the weight tile (k_unroll x n_unroll MACs)
-// and whether it is replicated to fill the fabric or half as often (less routing congestion).
+// A GEMM's or convolution's tiling on the fabric: the weight tile (k_unroll x n_unroll MACs),
+// whether it is replicated to fill the fabric or half as often (less routing congestion), and
+// whether rows of A run in blocks that stay on chip (A read once, B once per block) or whole.
 struct GemmChoice {
   int64_t k_unroll = 1;
   int64_t n_unroll = 1;
   bool half_replicas = false;
+  bool row_blocks = false;
   bool operator==(const GemmChoice&) const = default;
 };
 
 // `gemm_choice` forces a GEMM's or convolution's tiling (one the fabric can hold); other ops
-// ignore it. Without it, the fastest placed tiling.
+// ignore it. Without it, the fastest placed tiling, its rows blocked when that is faster with
+// `memory` in front of the fabric (default: unlimited DRAM, so never).
 DataflowPlan plan_op(const DataflowParams& params, const ir::Op& op, MappingCache& cache,
-                     std::optional<GemmChoice> gemm_choice = std::nullopt);
+                     std::optional<GemmChoice> gemm_choice = std::nullopt,
+                     const sim::MemoryView& memory = {});
 
 // The plan's cycles with DRAM at `dram_bytes_per_cycle` (<= 0: unlimited): per step the largest
 // of compute, transfer, and latency plus transfer shared by the steps staged ahead

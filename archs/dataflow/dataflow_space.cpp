@@ -10,7 +10,7 @@ namespace polyarch::archs::dataflow {
 
 namespace {
 
-enum Dim : std::size_t { kKUnroll, kNUnroll, kReplication };
+enum Dim : std::size_t { kKUnroll, kNUnroll, kReplication, kRows };
 
 constexpr int64_t kMaxUnroll = 64;  // as gemm_plan.cpp
 
@@ -59,11 +59,12 @@ DataflowGemmMappingProblem::DataflowGemmMappingProblem(DataflowParams params, ir
       choices_(gemm_choices(params_, gemm_shape(op_, op_.dtype.value_or(params_.dtype)))),
       space_({{"k_unroll", powers_of_two(), {}},
               {"n_unroll", powers_of_two(), {}},
-              {"replication", {0, 1}, {"full", "half"}}}) {}
+              {"replication", {0, 1}, {"full", "half"}},
+              {"rows", {0, 1}, {"whole", "blocked"}}}) {}
 
 GemmChoice DataflowGemmMappingProblem::choice(const mapping::MappingPoint& point) const {
   return {space_.value(point, kKUnroll), space_.value(point, kNUnroll),
-          space_.value(point, kReplication) == 1};
+          space_.value(point, kReplication) == 1, space_.value(point, kRows) == 1};
 }
 
 mapping::MappingPoint DataflowGemmMappingProblem::point_of(const GemmChoice& chosen) const {
@@ -72,7 +73,8 @@ mapping::MappingPoint DataflowGemmMappingProblem::point_of(const GemmChoice& cho
     while ((int64_t{1} << position) < unroll) ++position;
     return position;
   };
-  return {index(chosen.k_unroll), index(chosen.n_unroll), chosen.half_replicas ? 1u : 0u};
+  return {index(chosen.k_unroll), index(chosen.n_unroll), chosen.half_replicas ? 1u : 0u,
+          chosen.row_blocks ? 1u : 0u};
 }
 
 bool DataflowGemmMappingProblem::valid(const mapping::MappingPoint& point) const {
@@ -121,7 +123,7 @@ DataflowPlan plan_for_run(const DataflowParams& params, const ir::Op& op,
       [&](const MappingEnergy& energy) {
         return dataflow_mapping_query(params, op, cache, memory, clock_ghz, energy);
       },
-      [&] { return plan_op(params, op, *cache); });
+      [&] { return plan_op(params, op, *cache, std::nullopt, memory); });
 }
 
 }  // namespace polyarch::archs::dataflow

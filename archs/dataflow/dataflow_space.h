@@ -5,6 +5,9 @@
 //   n_unroll      1, 2, 4 ... 64   MACs along N (output columns per iteration)
 //   replication   full | half      copies of the tile that fill the fabric, or half as many
 //                                  (fewer values to route: lower II where links congest)
+//   rows          whole | blocked  rows of A through each round of weight tiles, or in blocks
+//                                  that stay on chip (A once, B once per block; valid where
+//                                  A and C do not fit and a lane vector of rows does)
 // Valid where the fabric holds the tile (K x N weights in the PEs' registers, unrolls within
 // the GEMM's K and N). The initiation interval is not a dimension: placement and the modulo
 // scheduler find the smallest one the tile's resources and routes allow. The cost places,

@@ -4,7 +4,10 @@
 // power-of-two candidates (gemm_choices, the mapping space of dataflow_space.h): candidates are
 // placed, routed and scheduled in the order of their analytical estimate (ResMII and an
 // estimated depth), skipping any whose lower bound (ResMII, no depth) cannot beat the fastest
-// placed so far, so the fastest placed candidate of all is kept while few are placed.
+// placed so far, so the fastest placed candidate of all is kept while few are placed. Rows of A
+// run whole through each round of weight tiles, or in blocks that stay on chip (row_blocks
+// below); a forced choice says which, the fabric's own choice takes whichever the DRAM in front
+// of it makes faster.
 #include <algorithm>
 #include <limits>
 #include <optional>
@@ -51,6 +54,94 @@ TileCounts tile_counts(const DataflowParams& params, const GemmShape& shape, con
 
 int64_t round_cycles(const TileCounts& counts, int64_t ii, int64_t depth) {
   return counts.weight_load_cycles + depth + ii * (counts.iterations - 1);
+}
+
+// Rows of A taken through every weight tile before the next rows start. When A and C do not stay
+// in the scratchpads whole, blocks of rows can: a block's A rows and its C partial sums share
+// half the memory PEs (the other half double-buffers the weight tiles and the next block), so A
+// is read once, no partial sum spills, and only B is read again, once per block; each block
+// pays the weight loads and the pipeline's fill again. A block is a whole number of lane
+// vectors; when not even one vector's rows fit, or every row fits, the rows are not blocked.
+struct RowBlocks {
+  int64_t rows = 0;   // per full block
+  int64_t count = 1;  // blocks, the last one holding the remaining rows
+  bool blocked() const { return count > 1; }
+};
+
+RowBlocks row_blocks(const DataflowParams& params, const GemmShape& shape) {
+  const double half = params.scratchpad_bytes() / 2.0;
+  const double row_bytes =
+      static_cast<double>(mul(shape.k + shape.n, ir::dtype_bytes(shape.dtype)));
+  const int64_t lanes = params.pe.lanes;
+  const auto fitting = static_cast<int64_t>(half / row_bytes) / lanes * lanes;
+  if (fitting >= shape.rows || fitting < lanes) return {shape.rows, 1};
+  return {fitting, ceil_div(shape.rows, fitting)};
+}
+
+bool same_tiling(const GemmChoice& a, const GemmChoice& b) {
+  return a.k_unroll == b.k_unroll && a.n_unroll == b.n_unroll && a.half_replicas == b.half_replicas;
+}
+
+// A placed tiling's steps and DRAM traffic, rows whole or blocked.
+struct GemmTraffic {
+  std::vector<PlanStep> steps;
+  int64_t iterations = 0;  // per replica, all steps
+  int64_t cycles = 0;      // the steps' cycles
+  int64_t a_passes = 1;
+  RowBlocks blocks;
+};
+
+GemmTraffic gemm_traffic(const DataflowParams& params, const GemmShape& shape,
+                         const GemmTile& tile, const TileCounts& counts, const MappedLoop& loop,
+                         bool blocked) {
+  const int64_t elem = ir::dtype_bytes(shape.dtype);
+  GemmTraffic traffic;
+  traffic.blocks = blocked ? row_blocks(params, shape) : RowBlocks{shape.rows, 1};
+  const RowBlocks& blocks = traffic.blocks;
+  const int64_t c_bytes = mul(mul(shape.rows, shape.n), elem);
+  const int64_t b_bytes = mul(mul(shape.k, shape.n), elem);
+  int64_t read = 0;
+  int64_t write = 0;
+  // Each block runs every round of weight tiles; the last block has the remaining rows.
+  std::vector<std::pair<TileCounts, int64_t>> block_runs;  // (counts, blocks like it)
+  if (blocks.blocked()) {
+    read = mul(shape.repeats, shape.a_bytes + mul(b_bytes, blocks.count));
+    write = mul(shape.repeats, c_bytes);
+    TileCounts full = counts;
+    full.iterations = ceil_div(blocks.rows, params.pe.lanes);
+    TileCounts last = counts;
+    last.iterations = ceil_div(shape.rows - blocks.rows * (blocks.count - 1), params.pe.lanes);
+    block_runs = {{full, blocks.count - 1}, {last, 1}};
+  } else {
+    // B once; A once when it stays in the scratchpad (a quarter of it: double-buffered, shared
+    // with B), else once per round of output columns; partial sums spill when C does not stay
+    // and K is split.
+    const double quarter = params.scratchpad_bytes() / 4.0;
+    const int64_t column_rounds = ceil_div(ceil_div(shape.n, tile.n_unroll), loop.replicas);
+    traffic.a_passes = static_cast<double>(shape.a_bytes) <= quarter ? 1 : column_rounds;
+    const int64_t k_tiles = ceil_div(shape.k, tile.k_unroll);
+    const int64_t spill = static_cast<double>(c_bytes) <= quarter ? 0 : mul(c_bytes, k_tiles - 1);
+    read = mul(shape.repeats, mul(shape.a_bytes, traffic.a_passes) + b_bytes + spill);
+    write = mul(shape.repeats, c_bytes + spill);
+    block_runs = {{counts, 1}};
+  }
+  const int64_t steps = mul(counts.rounds, blocks.count);
+  for (const auto& [run, like] : block_runs) {
+    const int64_t count = mul(counts.rounds, like);
+    if (count == 0) continue;
+    const int64_t cycles = round_cycles(run, loop.schedule.ii, loop.schedule.depth_cycles);
+    traffic.steps.push_back({cycles, read / steps, write / steps, count});
+    traffic.iterations += mul(count, run.iterations);
+    traffic.cycles += mul(count, cycles);
+  }
+  // The last step on its own, carrying what the even split of the bytes leaves over.
+  if (traffic.steps.back().count > 1) {
+    --traffic.steps.back().count;
+    traffic.steps.push_back({traffic.steps.back().cycles, read / steps, write / steps, 1});
+  }
+  traffic.steps.back().dram_read_bytes += read % steps;
+  traffic.steps.back().dram_write_bytes += write % steps;
+  return traffic;
 }
 
 // Every tiling the fabric holds, by analytical estimate; with `only`, just that tiling's
@@ -118,60 +209,70 @@ GemmShape gemm_shape(const ir::Op& op, ir::DType dtype) {
 
 std::vector<GemmChoice> gemm_choices(const DataflowParams& params, const GemmShape& shape) {
   std::vector<GemmChoice> choices;
-  for (const Candidate& candidate : candidates(params, shape)) choices.push_back(candidate.choice);
+  const bool blockable = row_blocks(params, shape).blocked();
+  for (const Candidate& candidate : candidates(params, shape)) {
+    choices.push_back(candidate.choice);
+    if (!blockable) continue;
+    GemmChoice blocked = candidate.choice;
+    blocked.row_blocks = true;
+    choices.push_back(blocked);
+  }
   return choices;
 }
 
 LoopPhase plan_gemm_phase(const DataflowParams& params, MappingCache& cache, const GemmShape& shape,
-                          const std::string& label, std::optional<GemmChoice> choice) {
+                          const std::string& label, std::optional<GemmChoice> choice,
+                          const sim::MemoryView& memory) {
   const int64_t elem = ir::dtype_bytes(shape.dtype);
-  LoopPhase best;
+  std::shared_ptr<const MappedLoop> loop;
   int64_t best_cycles = std::numeric_limits<int64_t>::max();
   TileCounts best_counts;
   GemmTile best_tile;
   for (const Candidate& candidate : candidates(params, shape, choice)) {
-    if (choice ? !(candidate.choice == *choice) : candidate.lower_bound >= best_cycles) continue;
-    auto loop = cache.map(params, gemm_tile_dfg(params, candidate.tile), candidate.replicas, elem);
+    if (choice ? !same_tiling(candidate.choice, *choice) : candidate.lower_bound >= best_cycles)
+      continue;
+    auto mapped =
+        cache.map(params, gemm_tile_dfg(params, candidate.tile), candidate.replicas, elem);
     const TileCounts counts = tile_counts(params, shape, candidate.tile, candidate.replicas);
-    const int64_t cycles =
-        mul(counts.rounds, round_cycles(counts, loop->schedule.ii, loop->schedule.depth_cycles));
+    const int64_t cycles = mul(
+        counts.rounds, round_cycles(counts, mapped->schedule.ii, mapped->schedule.depth_cycles));
     if (cycles >= best_cycles) continue;
     best_cycles = cycles;
     best_counts = counts;
     best_tile = candidate.tile;
-    best.loop = loop;
+    loop = mapped;
   }
-  if (!best.loop) throw_runtime({}, "dataflow gemm: no tiling matches the forced choice");
-  best.label = label;
-  best.iterations = mul(best_counts.rounds, best_counts.iterations);
-  // DRAM: B once; A once when it stays in the scratchpad (a quarter of it: double-buffered,
-  // shared with B), else once per round of output columns; partial sums spill when C does
-  // not stay and K is split.
-  const double quarter = params.scratchpad_bytes() / 4.0;
-  const int64_t column_rounds =
-      ceil_div(ceil_div(shape.n, best_tile.n_unroll), best.loop->replicas);
-  const int64_t a_passes = static_cast<double>(shape.a_bytes) <= quarter ? 1 : column_rounds;
-  const int64_t c_bytes = mul(mul(shape.rows, shape.n), elem);
-  const int64_t k_tiles = ceil_div(shape.k, best_tile.k_unroll);
-  const int64_t spill = static_cast<double>(c_bytes) <= quarter ? 0 : mul(c_bytes, k_tiles - 1);
-  const int64_t read =
-      mul(shape.repeats, mul(shape.a_bytes, a_passes) + mul(mul(shape.k, shape.n), elem) + spill);
-  const int64_t write = mul(shape.repeats, c_bytes + spill);
-  const int64_t cycles =
-      round_cycles(best_counts, best.loop->schedule.ii, best.loop->schedule.depth_cycles);
-  const int64_t rounds = best_counts.rounds;
-  best.steps.push_back({cycles, read / rounds, write / rounds, rounds - 1});
-  best.steps.push_back({cycles, read / rounds + read % rounds, write / rounds + write % rounds, 1});
-  if (rounds == 1) best.steps.erase(best.steps.begin());
-  best.compute_cycles = best_cycles;
+  if (!loop) throw_runtime({}, "dataflow gemm: no tiling matches the forced choice");
+  auto phase_of = [&](const GemmTraffic& traffic) {
+    LoopPhase phase;
+    phase.label = label;
+    phase.loop = loop;
+    phase.iterations = traffic.iterations;
+    phase.steps = traffic.steps;
+    phase.compute_cycles = traffic.cycles;
+    return phase;
+  };
+  GemmTraffic traffic = gemm_traffic(params, shape, best_tile, best_counts, *loop,
+                                     choice && choice->row_blocks);
+  if (!choice && row_blocks(params, shape).blocked()) {
+    // The fabric's own choice: blocked rows when the DRAM in front of it makes them faster.
+    GemmTraffic blocked = gemm_traffic(params, shape, best_tile, best_counts, *loop, true);
+    if (phase_estimate_cycles(params, phase_of(blocked), memory) <
+        phase_estimate_cycles(params, phase_of(traffic), memory)) {
+      traffic = std::move(blocked);
+    }
+  }
+  LoopPhase best = phase_of(traffic);
   describe_phase(params, best, elem);
   best.mapping["k_unroll"] = best_tile.k_unroll;
   best.mapping["n_unroll"] = best_tile.n_unroll;
   best.mapping["weight_tiles"] = best_counts.tiles;
-  best.mapping["tile_rounds"] = rounds;
+  best.mapping["tile_rounds"] = best_counts.rounds;
   best.mapping["iterations_per_round"] = best_counts.iterations;
   best.mapping["weight_load_cycles"] = best_counts.weight_load_cycles;
-  best.mapping["a_passes"] = a_passes;
+  best.mapping["a_passes"] = traffic.a_passes;
+  best.mapping["row_blocks"] = traffic.blocks.count;
+  best.mapping["rows_per_block"] = traffic.blocks.rows;
   return best;
 }
 

@@ -6,6 +6,7 @@
 #include "archs/dataflow/activity.h"
 #include "archs/dataflow/dataflow_space.h"
 #include "sim/memory/unit_dram.h"
+#include "sim/roofline.h"
 
 namespace polyarch::archs::dataflow {
 
@@ -121,6 +122,19 @@ sim::OpResult DataflowUnit::execute(const ir::Op& op) {
   result.bound = config_cycles * 2 > total_cycles ? "reconfiguration"
                  : memory_bound                   ? "dram"
                                                   : "compute";
+  // Roofline: the ceiling is every PE lane and stage doing a MAC (2 FLOPs) each cycle.
+  const double cycles_per_second = clock_.clock_ghz() * 1e9;
+  sim::RooflinePoint point;
+  point.flops = plan.flops;
+  point.dram_bytes = plan.dram_read_bytes + plan.dram_write_bytes;
+  point.seconds = static_cast<double>(total_cycles) / cycles_per_second;
+  point.peak_flops_per_s =
+      2.0 * static_cast<double>(params_.pe.count() * params_.pe.lanes * params_.pe.stages) *
+      cycles_per_second;
+  if (memory.dram_bytes_per_cycle > 0) {
+    point.dram_bytes_per_s = memory.dram_bytes_per_cycle * cycles_per_second;
+  }
+  result.roofline = sim::roofline_json(point);
   return result;
 }
 

@@ -27,10 +27,11 @@ GemmShape gemm_shape(const ir::Op& op, ir::DType dtype);
 // The GEMM tilings plan_gemm_phase chooses among (GemmChoice: cost_model.h), in the order it
 // places them: by their analytical estimate.
 std::vector<GemmChoice> gemm_choices(const DataflowParams& params, const GemmShape& shape);
-// `choice` (one of gemm_choices) forces the tiling; without it the fastest placed one.
+// `choice` (one of gemm_choices) forces the tiling; without it the fastest placed one, its rows
+// blocked when that makes the phase faster with `memory` in front of the fabric.
 LoopPhase plan_gemm_phase(const DataflowParams& params, MappingCache& cache, const GemmShape& shape,
-                          const std::string& label,
-                          std::optional<GemmChoice> choice = std::nullopt);
+                          const std::string& label, std::optional<GemmChoice> choice,
+                          const sim::MemoryView& memory);
 
 // A fused chain of elementwise steps over `elements` outputs (one op is a chain of one).
 LoopPhase plan_chain_phase(const DataflowParams& params, MappingCache& cache,
@@ -44,6 +45,9 @@ LoopPhase plan_row_phase(const DataflowParams& params, MappingCache& cache, cons
 // equal chunks; the first pays the pipeline's fill and drain (depth - II).
 std::vector<PlanStep> stream_steps(const MappedLoop& loop, int64_t iterations, int64_t steps,
                                    int64_t read_bytes, int64_t write_bytes);
+// One phase's estimate_cycles as the only phase of a plan (reconfiguration excluded).
+int64_t phase_estimate_cycles(const DataflowParams& params, const LoopPhase& phase,
+                              const sim::MemoryView& memory);
 // Fills mapping JSON, configuration cost and activity common to every phase.
 void describe_phase(const DataflowParams& params, LoopPhase& phase, int64_t element_bytes);
 

@@ -177,7 +177,7 @@ bool pim_supports(const PimParams& params, const ir::Op& op) {
 }
 
 PimPlan plan_op(const PimParams& params, const ir::Op& op, std::optional<Partition> partition) {
-  const ir::DType dtype = op.dtype.value_or(params.dtype);
+  const ir::DType dtype = params.dtype;  // the units convert an op of another type
   const int64_t elem = ir::dtype_bytes(dtype);
   if (!pim_supports(params, op)) {
     throw_bad_input(op.where, "pim unit '" + params.name + "' cannot run op '" + op.name + "' (" +

@@ -20,6 +20,8 @@ struct PimKind {
 
   static constexpr auto parse = &parse_pim_params;
   static constexpr auto supports = &pim_supports;
+  // The processing units compute only their type: an op of another type is converted to it.
+  static ir::DType run_dtype(const PimParams& params, const ir::Op&) { return params.dtype; }
   static const KeyTable& keys() { return pim_keys(); }
   static sim::UnitFactory factory(const KindUnit<PimKind>& unit, double soc_clock_ghz);
   static double estimate_seconds(const KindUnit<PimKind>& unit, const ir::Op& op,

@@ -43,7 +43,7 @@ std::optional<KindMappingQuery<PimGemmMappingProblem>> pim_mapping_query(
   if (op.kind() != ir::OpKind::kGemm) return std::nullopt;
   return KindMappingQuery<PimGemmMappingProblem>{
       std::make_shared<const PimGemmMappingProblem>(params, op, energy),
-      mapping::op_shape_key(op, op.dtype.value_or(params.dtype))};
+      mapping::op_shape_key(op, params.dtype)};
 }
 
 PimPlan plan_for_run(const PimParams& params, const ir::Op& op, UnitSearch* search) {

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "archs/simd/attention_mapper.h"
+#include "archs/simd/attention_space.h"
 #include "archs/simd/gemm_mapper.h"
 #include "archs/simd/gemm_space.h"
 #include "archs/simd/streaming_mapper.h"
@@ -83,8 +83,7 @@ KernelPlan plan_op(const SimdParams& params, const ir::Op& op, const MemoryView&
       plan.launch_cycles = launch_cycles;
       break;
     case ir::OpKind::kAttention:
-      plan = plan_attention(params, std::get<ir::AttentionAttrs>(op.attrs), dtype, memory,
-                            launch_cycles);
+      plan = plan_attention_for_run(params, op, memory, clock_ghz, search);
       break;
     case ir::OpKind::kFrontend:
       throw_bad_input(op.where, "op '" + op.name + "' (" + ir::op_type_name(op) +

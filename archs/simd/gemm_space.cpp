@@ -1,11 +1,9 @@
 #include "archs/simd/gemm_space.h"
 
 #include <algorithm>
+#include <limits>
 
 #include "archs/simd/cost_model.h"
-#include "archs/simd/energy.h"
-#include "archs/simd/plan_activity.h"
-#include "archs/simd/roofline.h"
 #include "mapping/cache/op_shape_key.h"
 
 namespace polyarch::archs::simd {
@@ -50,21 +48,12 @@ bool SimdGemmMappingProblem::valid(const mapping::MappingPoint& point) const {
 
 mapping::MappingCost SimdGemmMappingProblem::evaluate(const mapping::MappingPoint& point) const {
   const std::optional<KernelPlan> plan = plan_gemm_tiling(params_, problem_, tiling(point), false);
-  mapping::MappingCost cost;
   if (!plan) {
+    mapping::MappingCost cost;
     cost.latency_s = std::numeric_limits<double>::infinity();
     return cost;
   }
-  const int64_t cycles =
-      estimate_cycles(*plan, memory_.dram_bytes_per_cycle, memory_.dram_latency_cycles);
-  cost.latency_s = static_cast<double>(cycles) / (clock_ghz_ * 1e9);
-  // The run's rule on the estimated cycles: explain and run name the same bound.
-  cost.bound = mapping_bound(op_bound(*plan, memory_, cycles));
-  sim::OpResult planned =
-      planned_op_result(plan->macs, plan->dram_read_bytes, plan->dram_write_bytes, cost.latency_s);
-  record_plan_activity(*plan, planned);
-  cost.energy_j = energy_.planned_joules(simd_op_energy, params_, planned, simd_activity(*plan));
-  return cost;
+  return simd_plan_cost(params_, *plan, memory_, clock_ghz_, energy_);
 }
 
 KernelPlan SimdGemmMappingProblem::plan(const mapping::MappingPoint& point) const {

@@ -5,17 +5,15 @@
 // bn (16 ... 256), bk_bytes (32, 64, 128: K slices of whole memory transactions), split_k (1 ...
 // 32). Valid when plan_gemm_tiling finds the tiling feasible (accumulators within the register
 // budget, two staging buffers in the scratchpad) and the engine exists and takes the tile
-// height. The cost is estimate_cycles on the unit's clock (the kernel's launch overhead, the
-// same for every tiling, left out); energy is simd_op_energy of the tiling's activity (lane and
-// engine operations, register-file, scratchpad, L2 and DRAM bytes) over that latency.
+// height. The cost is simd_plan_cost (simd_mapping_problem.h) of the tiling's plan, without the
+// kernel's launch overhead (the same for every tiling).
 #include "archs/simd/gemm_mapper.h"
-#include "archs/unit_search.h"
+#include "archs/simd/simd_mapping_problem.h"
 #include "compiler/ir/op.h"
-#include "mapping/space/mapping_problem.h"
 
 namespace polyarch::archs::simd {
 
-class SimdGemmMappingProblem final : public mapping::MappingProblem {
+class SimdGemmMappingProblem final : public SimdMappingProblem {
  public:
   SimdGemmMappingProblem(SimdParams params, GemmProblem problem, MemoryView memory,
                          double clock_ghz, MappingEnergy energy = {});
@@ -25,8 +23,7 @@ class SimdGemmMappingProblem final : public mapping::MappingProblem {
   mapping::MappingCost evaluate(const mapping::MappingPoint& point) const override;
 
   GemmTiling tiling(const mapping::MappingPoint& point) const;
-  // The kernel plan of a valid point, described for the report.
-  KernelPlan plan(const mapping::MappingPoint& point) const;
+  KernelPlan plan(const mapping::MappingPoint& point) const override;
 
  private:
   SimdParams params_;

@@ -19,9 +19,15 @@ double SimdKind::estimate_seconds(const KindUnit<SimdKind>& unit, const ir::Op& 
          (at.clock_ghz * 1e9);
 }
 
-std::optional<KindMappingQuery<SimdGemmMappingProblem>> SimdKind::mapping_query(
+std::optional<KindMappingQuery<SimdMappingProblem>> SimdKind::mapping_query(
     const KindUnit<SimdKind>& unit, const ir::Op& op, const OpSurroundings& at) {
-  return simd_mapping_query(unit.params, op, at.view, at.clock_ghz, at.energy);
+  if (auto attention = simd_attention_query(unit.params, op, at.view, at.clock_ghz, at.energy)) {
+    return KindMappingQuery<SimdMappingProblem>{attention->problem, attention->op_shape};
+  }
+  if (auto gemm = simd_mapping_query(unit.params, op, at.view, at.clock_ghz, at.energy)) {
+    return KindMappingQuery<SimdMappingProblem>{gemm->problem, gemm->op_shape};
+  }
+  return std::nullopt;
 }
 
 }  // namespace polyarch::archs::simd

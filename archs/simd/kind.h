@@ -1,11 +1,13 @@
 #pragma once
 // `kind: simd` as the kind adapter (archs/kind_adapter.h) sees it: which ops the cores run, its
-// description, its analytical estimate and GEMM mapping space; the rest is shared.
+// description, its analytical estimate and its GEMM and attention mapping spaces; the rest is
+// shared.
 #include <optional>
 #include <string>
 
 #include "archs/kind_adapter.h"
 #include "archs/simd/activity.h"
+#include "archs/simd/attention_space.h"
 #include "archs/simd/cost_model.h"
 #include "archs/simd/energy.h"
 #include "archs/simd/gemm_space.h"
@@ -27,7 +29,8 @@ struct SimdKind {
   static sim::UnitFactory factory(const KindUnit<SimdKind>& unit, double soc_clock_ghz);
   static double estimate_seconds(const KindUnit<SimdKind>& unit, const ir::Op& op,
                                  const OpSurroundings& at);
-  static std::optional<KindMappingQuery<SimdGemmMappingProblem>> mapping_query(
+  // GEMM and convolution tilings (gemm_space.h); attention's form and tiling (attention_space.h).
+  static std::optional<KindMappingQuery<SimdMappingProblem>> mapping_query(
       const KindUnit<SimdKind>& unit, const ir::Op& op, const OpSurroundings& at);
   static constexpr auto activity_of = &simd_activity_of;
   static constexpr auto op_energy = &simd_op_energy;

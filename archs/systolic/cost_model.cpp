@@ -389,7 +389,8 @@ SystolicPlan plan_op(const SystolicParams& params, const ir::Op& op) {
                                   std::to_string(params.cols) + ")");
   }
   ir::validate_op(op);
-  return plan_gemm(params, ir::gemm_view(op), op.dtype.value_or(params.dtype), true);
+  // The array computes its own type: an op of another type is converted to it.
+  return plan_gemm(params, ir::gemm_view(op), params.dtype, true);
 }
 
 SystolicPlan plan_gemm(const SystolicParams& params, const ir::GemmView& view,

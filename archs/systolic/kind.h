@@ -28,6 +28,8 @@ struct SystolicKind {
                                  const OpSurroundings& at);
   static std::optional<KindMappingQuery<SystolicMappingProblem>> mapping_query(
       const KindUnit<SystolicKind>& unit, const ir::Op& op, const OpSurroundings& at);
+  // The array multiplies only its operand type: an op of another type is converted to it.
+  static ir::DType run_dtype(const SystolicParams& params, const ir::Op&) { return params.dtype; }
   static constexpr auto op_energy = &systolic_op_energy;
   static constexpr auto area_mm2 = &systolic_area_mm2;
 };

@@ -52,7 +52,7 @@ SystolicMappingProblem::SystolicMappingProblem(SystolicParams unit, const ir::Op
                                                SystolicMappingEnv env)
     : unit_(std::move(unit)),
       view_(ir::gemm_view(op)),
-      element_dtype_(op.dtype.value_or(unit_.dtype)),
+      element_dtype_(unit_.dtype),  // the array converts other types
       op_name_(op.name),
       op_(op),
       env_(std::move(env)),

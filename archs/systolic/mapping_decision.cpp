@@ -33,7 +33,7 @@ std::optional<KindMappingQuery<SystolicMappingProblem>> systolic_mapping_query(
       .dram_kind = energy.dram_kind};
   return KindMappingQuery<SystolicMappingProblem>{
       std::make_shared<const SystolicMappingProblem>(unit, op, env),
-      op_shape(op, op.dtype.value_or(unit.dtype)) + channel_key(clock_ghz, memory) +
+      op_shape(op, unit.dtype) + channel_key(clock_ghz, memory) +
           " dram=" + energy.dram_kind};
 }
 

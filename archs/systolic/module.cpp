@@ -38,7 +38,7 @@ void SystolicUnit::describe_limits(const ir::Op& op, const SystolicParams& run_p
   const double dram_bytes = static_cast<double>(result.dram_bytes_read + result.dram_bytes_written);
   const double dram_cycles =
       memory.dram_bytes_per_cycle > 0 ? dram_bytes / memory.dram_bytes_per_cycle : 0.0;
-  const ir::DType dtype = op.dtype.value_or(run_params.dtype);
+  const ir::DType dtype = run_params.dtype;  // the array converts other types
   result.bound = std::string(mapping::bound_name(
       systolic_bound(static_cast<double>(result.compute_cycles), dram_cycles, dram_bytes,
                      compulsory_dram_bytes(ir::gemm_view(op), dtype))));

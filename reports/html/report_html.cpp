@@ -32,6 +32,7 @@ std::string report_html(const nlohmann::ordered_json& report) {
       "<h2>Energy per unit, by action</h2><div id=\"energy-units\"></div>\n"
       "<h2>Roofline</h2><div id=\"roofline\"></div>\n"
       "<h2>Mapping per op</h2><div id=\"mappings\"></div>\n"
+      "<h2>Attention forms</h2><div id=\"attention-forms\"></div>\n"
       "<h2>Power (W) over time</h2><div id=\"series-legend\"></div><div id=\"power\"></div>\n"
       "<h2>Temperature (&deg;C) over time</h2><div id=\"temperature\"></div>\n"
       "<h2>Floorplan temperature</h2><input id=\"floorplan-window\" type=\"range\" min=\"0\" "

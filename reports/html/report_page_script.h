@@ -14,6 +14,7 @@ svg{background:#fafafa;border:1px solid #ddd}
 .swatch{display:inline-block;width:10px;height:10px;margin-right:4px}
 table{border-collapse:collapse}td,th{padding:2px 8px;text-align:right;border-bottom:1px solid #eee}
 #mappings td:last-child{text-align:left;font-family:monospace;font-size:12px}
+#attention-forms td:last-child{text-align:left;font-size:12px}
 )CSS";
 
 inline constexpr const char* kReportScript = R"JS(
@@ -198,14 +199,16 @@ function floorplanChart() {
 // (the searched point when the compiler searched it, else the scalar entries the model recorded).
 function mappingTable() {
   const table = document.createElement('table');
-  table.innerHTML = '<thead><tr><th>op</th><th>unit</th><th>bound</th><th>latency (s)</th><th>mapping</th></tr></thead>';
+  table.innerHTML = '<thead><tr><th>op</th><th>unit</th><th>dtype</th><th>bound</th><th>latency (s)</th><th>mapping</th></tr></thead>';
   const body = document.createElement('tbody');
   for (const op of report.ops) {
     const mapping = op.mapping || {};
     const text = mapping.search ? `${mapping.search.point} [${mapping.search.searcher}, ${mapping.search.evaluations} evaluations]`
       : Object.entries(mapping).filter(([, v]) => v === null || typeof v !== 'object').map(([k, v]) => `${k}=${v}`).join(' ');
     const row = document.createElement('tr');
-    for (const cell of [op.name, op.unit, op.bound || '–', fmt(op.latency_s), text]) {
+    // A type the unit converted the op to says from what.
+    const dtype = op.converted_from ? `${op.dtype} (from ${op.converted_from})` : (op.dtype || '–');
+    for (const cell of [op.name, op.unit, dtype, op.bound || '–', fmt(op.latency_s), text]) {
       const td = document.createElement('td');
       td.textContent = cell;
       row.appendChild(td);
@@ -217,6 +220,28 @@ function mappingTable() {
   document.getElementById('mappings').appendChild(table);
 }
 
+// How each attention op ran: fused or unfused, both forms' estimates and why.
+function attentionFormsTable() {
+  const forms = report.attention_forms || [];
+  const box = document.getElementById('attention-forms');
+  if (!forms.length) { box.textContent = 'no attention ops'; return; }
+  const table = document.createElement('table');
+  table.innerHTML = '<thead><tr><th>op</th><th>form</th><th>fused estimate (s)</th><th>unfused estimate (s)</th><th>why</th></tr></thead>';
+  const body = document.createElement('tbody');
+  for (const form of forms) {
+    const row = document.createElement('tr');
+    for (const cell of [form.op, form.form, fmt(form.fused_estimate_s), fmt(form.unfused_estimate_s), form.reason]) {
+      const td = document.createElement('td');
+      td.textContent = cell;
+      row.appendChild(td);
+    }
+    body.appendChild(row);
+  }
+  table.appendChild(body);
+  table.dataset.marks = String(forms.length);
+  box.appendChild(table);
+}
+
 document.getElementById('summary').textContent =
   `${report.provenance.workload_name} on ${report.provenance.arch_name}: ${fmt(report.summary.latency_s)} s, ` +
   `${fmt(report.summary.energy_j)} J, ${fmt(report.summary.avg_power_w)} W, peak ${fmt(report.summary.peak_temp_c)} °C` +
@@ -226,6 +251,7 @@ energyOpsChart();
 energyUnitsChart();
 rooflineChart();
 mappingTable();
+attentionFormsTable();
 seriesChart('power', report.power_trace ? report.power_trace.watts : null, 'W');
 seriesChart('temperature', report.thermal ? report.thermal.celsius : null, '°C');
 legend('series-legend');

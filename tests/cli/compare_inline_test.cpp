@@ -60,7 +60,37 @@ TEST_F(CompareInlineTest, AnArchitectureThatCannotRunTheWorkloadKeepsItsRowAndTh
   // The failed row has no figures and its reason in the last column; the other has no error.
   EXPECT_NE(csv.find("tpu_v1_like,\"attention:1,8,512,64\",,,,,,,,,,,,"), std::string::npos)
       << csv;
-  EXPECT_NE(csv.find(",\n", csv.find("h100-like,")), std::string::npos) << csv;
+  const std::size_t h100_row = csv.find("h100-like,");
+  const std::string h100 = csv.substr(h100_row, csv.find('\n', h100_row) - h100_row);
+  EXPECT_EQ(h100.find("could not"), std::string::npos) << h100;
+}
+
+// Types: an int8 array cannot multiply fp32, so it runs an fp32 GEMM as int8 and says so (the
+// row's dtype is marked, a note under the table names the conversion); a GPU-like unit computes
+// fp32 itself. The converted run moves and computes exactly what the same GEMM given in int8
+// does.
+TEST_F(CompareInlineTest, AUnitThatConvertsATypeSaysSoAndRunsTheTypeItComputes) {
+  const std::string tpu = source_path("configs/arch/tpu_v1_like.yaml");
+  const auto fp32 = run_polyarch("compare --mapping fixed --workload gemm:512,512,512:fp32 --arch " +
+                                 tpu + " --arch " + source_path("configs/arch/h100_like.yaml") +
+                                 " --out " + path("fp32"));
+  ASSERT_EQ(fp32.exit_code, 0) << fp32.output;
+  EXPECT_NE(fp32.output.find("int8*"), std::string::npos) << fp32.output;
+  EXPECT_NE(fp32.output.find("* tpu-v1-like: converted fp32->int8 (1 ops)"), std::string::npos)
+      << fp32.output;
+  const std::string csv = read_file(path("fp32/compare.csv"));
+  EXPECT_NE(csv.find(",int8,fp32->int8 (1 ops),"), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",fp32,,"), std::string::npos) << csv;  // h100-like: fp32, nothing converted
+
+  const auto int8 = run_polyarch("compare --mapping fixed --workload gemm:512,512,512:int8 --arch " +
+                                 tpu + " --out " + path("int8"));
+  ASSERT_EQ(int8.exit_code, 0) << int8.output;
+  auto latency_column = [](const std::string& file) {
+    const std::size_t row = file.find("tpu-v1-like,");
+    const std::size_t after_workload = file.find("\",", row) + 2;
+    return file.substr(after_workload, file.find(',', after_workload) - after_workload);
+  };
+  EXPECT_EQ(latency_column(csv), latency_column(read_file(path("int8/compare.csv"))));
 }
 
 }  // namespace

@@ -1,6 +1,8 @@
 // `compile --explain` and `run --search exhaustive` on the same (arch, op): the same bound word,
 // and latencies within the estimate's tolerance, on every unit kind. Each kind classifies the
-// estimate's predicted busy times and the simulation's measured ones with one rule.
+// estimate's predicted busy times and the simulation's measured ones with one rule. Every kind
+// also gives the op its reason in the report: a mapping in its own terms and a roofline point
+// that no ceiling lets it beat (attained FLOP/s and DRAM bytes/s at most their peaks).
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -70,6 +72,17 @@ TEST_F(ExplainRunAgreement, TheChosenMappingRunsWithTheSameBoundAndNearlyTheSame
     EXPECT_EQ(op["bound"], estimate.bound) << arch << " " << workload;
     const double simulated = op["latency_s"].get<double>();
     EXPECT_NEAR(estimate.latency_s, simulated, tolerance * simulated) << arch << " " << workload;
+    EXPECT_TRUE(op["mapping"].is_object() && !op["mapping"].empty()) << arch;
+    const nlohmann::json& roofline = op["roofline"];
+    ASSERT_TRUE(roofline.is_object()) << arch << " " << workload;
+    EXPECT_LE(roofline["attained_flops_per_s"].get<double>(),
+              roofline["peak_flops_per_s"].get<double>() * (1 + 1e-9))
+        << arch << " " << workload;
+    if (roofline["dram_bytes_per_s"].is_number()) {
+      EXPECT_LE(roofline["attained_dram_bytes_per_s"].get<double>(),
+                roofline["dram_bytes_per_s"].get<double>() * (1 + 1e-9))
+          << arch << " " << workload;
+    }
   }
 }
 

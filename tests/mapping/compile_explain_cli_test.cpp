@@ -146,6 +146,25 @@ TEST_F(CompileExplain, CorruptedCacheEntryWarnsAndIsSearchedAgain) {
   EXPECT_GT(count(output.text, "[searched"), 0);
 }
 
+// Attention is explained as it runs: on the mixed SoC the products go to the array and the
+// softmax to the vector unit (unfused), so the decisions list the three parts, not the fused op.
+TEST_F(CompileExplain, AttentionIsExplainedInTheFormItRuns) {
+  const std::string root = POLYARCH_SOURCE_DIR;
+  const Output output = run("compile --arch " + root + "/configs/arch/mixed_soc.yaml" +
+                            " --workload attention:1,8,1024,64 --explain --no-cache");
+  ASSERT_EQ(output.status, 0) << output.text;
+  const std::regex form(
+      R"(attention forms:\n  (\S+): unfused \(fused \S+ s, unfused \S+ s\)\n)"
+      R"(    reason: qk on mxu, softmax on vector, pv on mxu)");
+  std::smatch match;
+  ASSERT_TRUE(std::regex_search(output.text, match, form)) << output.text;
+  const std::string op = match[1];
+  for (const char* part : {".qk", ".softmax", ".pv"}) {
+    EXPECT_NE(op_block(output.text, op + part), "") << op << part << " in\n" << output.text;
+  }
+  EXPECT_EQ(op_block(output.text, op), "") << output.text;
+}
+
 TEST_F(CompileExplain, ExplainNeedsAnArchAndAKnownObjective) {
   const std::string root = POLYARCH_SOURCE_DIR;
   const Output no_arch =

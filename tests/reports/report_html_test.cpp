@@ -58,7 +58,8 @@ TEST(ReportHtml, IsSelfContainedWithEveryChartContainer) {
     EXPECT_EQ(page.find(reference), std::string::npos) << reference;
   }
   for (const char* id : {"id=\"latency\"", "id=\"roofline\"", "id=\"power\"", "id=\"temperature\"",
-                         "id=\"floorplan\"", "id=\"floorplan-window\""}) {
+                         "id=\"floorplan\"", "id=\"floorplan-window\"", "id=\"mappings\"",
+                         "id=\"attention-forms\""}) {
     EXPECT_NE(page.find(id), std::string::npos) << id;
   }
 }

@@ -62,6 +62,17 @@ TEST(DataflowGemmSpace, SearchedTilingSimulatesWithinFivePercentOfItsEstimate) {
   }
 }
 
+// A GEMM too large for the scratchpads: the search takes blocked rows (DRAM-bound otherwise),
+// and the simulation of the blocked steps against the DRAM channel agrees with the estimate.
+TEST(DataflowGemmSpace, BlockedRowsSimulateWithinFivePercentOfTheirEstimate) {
+  auto policy = std::make_shared<mapping::SearchPolicy>();
+  policy->searcher = "exhaustive";
+  const test_support::SearchedOpRun run =
+      test_support::run_searched("plasticine_like.yaml", "dataflow", gemm(2048, 2048, 2048), policy);
+  EXPECT_GT(run.simulated.mapping["row_blocks"].get<int64_t>(), 1) << run.simulated.mapping;
+  EXPECT_NEAR(run.simulated.latency_s(), run.estimate_s, 0.05 * run.estimate_s);
+}
+
 TEST(DataflowGemmSpace, SearchIsDeterministicForASeed) {
   const SocConfig soc = load_shipped("plasticine_like.yaml");
   const DataflowParams params = dataflow_params_of(soc);
