@@ -4,7 +4,7 @@ JOBS ?= $(shell nproc)
 DEBS := cmake g++ make pkg-config ccache libsystemc-dev libboost-graph-dev libyaml-cpp-dev \
         nlohmann-json3-dev libssl-dev libgtest-dev libgmock-dev libbenchmark-dev \
         libonnx-dev libonnx-testdata libprotobuf-dev libsqlite3-dev libopenmpi-dev openmpi-bin \
-        llvm-14-tools
+        llvm-14-tools pybind11-dev python3-dev
 
 .PHONY: deps configure program build demo test validate bench clean fuzz sanitize tsan clang-deps configure-asan
 

@@ -5,7 +5,7 @@
 #include "base/error.h"
 #include "cli/arguments.h"
 #include "cli/commands.h"
-#include "cli/mapping_search_options.h"
+#include "cli/compile_request.h"
 #include "cli/pipeline_flags.h"
 #include "driver/compile_workload.h"
 #include "driver/registry_names.h"
@@ -43,7 +43,9 @@ options:
                     canonical workload), instead of the standard pipeline
   --emit-ir FILE    write the compiled graph in the text IR; FILE is a workload for compile, run,
                     compare and sweeps with the same MACs, bytes and simulation results
-  --json FILE       write the pass statistics, the per-op table and the totals as JSON
+  --json FILE       write the pass statistics, the per-op table and the totals as JSON; with
+                    --explain also "explain": per op the chosen unit, why it won, and every
+                    unit's option (latency_s, energy_j, bound, mapping, source), best first
   --arch FILE       the SoC to map onto (needed by --explain; picks --layout auto's layout)
   --explain         per op: every unit that can run it with its cost; a unit whose kind has a
                     mapping space for the op gives the best mapping of that space with its
@@ -76,26 +78,12 @@ int compile_command(const CommandArgs& args) {
               << pipeline_flags_help();
     return 0;
   }
-  std::vector<OptionSpec> specs = {{"workload"}, {"dump-ir"}, {"passes"},        {"emit-ir"},
-                                   {"json"},     {"arch"},    {"explain", false}};
-  for (OptionSpec& spec : mapping_search_option_specs()) specs.push_back(std::move(spec));
-  for (OptionSpec& spec : pipeline_option_specs()) specs.push_back(std::move(spec));
-  Arguments parsed(args, specs);
+  Arguments parsed(args, compile_option_specs());
   if (!parsed.positionals().empty()) {
     throw_bad_input({}, "unexpected argument '" + parsed.positionals().front() + "' (see --help)");
   }
-  driver::CompileRequest request;
-  const std::string workload = parsed.required("workload");
-  request.workload = workload;
-  request.passes = parsed.value("passes");
-  request.dump = parsed.value("dump-ir");
-  request.flags = pass_flags(parsed);
-  if (auto arch = parsed.value("arch")) request.arch = *arch;
-  request.explain = parsed.flag("explain");
-  if (request.explain) parsed.required("arch");
-  request.search = mapping_search_options(parsed);
-  request.emit_ir = parsed.value("emit-ir").has_value();
-  request.emit_json = parsed.value("json").has_value();
+  const driver::CompileRequest request = compile_request(parsed);
+  const std::string workload = request.workload.string();
   const driver::CompileOutcome compiled = driver::compile_workload(request);
   if (auto path = parsed.value("emit-ir")) write_text_file(*path, compiled.ir, "--emit-ir");
   if (auto path = parsed.value("json")) write_text_file(*path, compiled.json, "--json");

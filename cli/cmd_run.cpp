@@ -3,20 +3,18 @@
 
 #include "cli/arguments.h"
 #include "cli/commands.h"
-#include "cli/mapping_search_options.h"
 #include "cli/pipeline_flags.h"
 #include "cli/resource_limits.h"
+#include "cli/run_progress.h"
+#include "cli/run_request.h"
 #include "driver/attention_forms.h"
 #include "driver/functional.h"
 #include "driver/registry_names.h"
 #include "driver/run.h"
-#include "reports/csv_report.h"
-#include "reports/html/report_html.h"
 #include "reports/json_report.h"
 #include "reports/output_files.h"
 #include "reports/schedule_text.h"
 #include "reports/text_table.h"
-#include "reports/trace_json.h"
 
 namespace polyarch::cli {
 
@@ -41,7 +39,8 @@ options:
   --seed N          seed recorded in provenance (default 0)
   --power-window-us W   power and temperature trace window in microseconds (default 1; at
                         most 10000 windows: longer runs get wider windows)
-  --quiet           do not print the table
+  --quiet           do not print the table, nor the elapsed-time line a terminal shows on
+                    stderr while a simulation takes more than two seconds
   --only-supported  simulate the ops some unit can run and leave out the others, listing them
                     (name, kind, MACs, bytes) on the terminal and in report.json's skipped_ops;
                     without it such ops are refused, all named at once
@@ -83,17 +82,6 @@ functional mode (the reference interpreter; nothing simulated):
                     by --seed) and write DIR/functional.json: per-output and per-layer error
                     against the ideal fp32 run, top-1 agreement for classifiers
 )";
-}
-
-uint64_t parse_seed(const std::optional<std::string>& text) {
-  if (!text) return 0;
-  try {
-    std::size_t consumed = 0;
-    unsigned long long seed = std::stoull(*text, &consumed);
-    if (consumed == text->size() && (*text)[0] != '-') return seed;
-  } catch (const std::exception&) {
-  }
-  throw_bad_input({}, "--seed expects a non-negative integer, got '" + *text + "'");
 }
 
 // One line per output of an analog run: its error against the ideal run.
@@ -153,22 +141,7 @@ int run_command(const CommandArgs& args) {
     std::cout << run_help() << "\n" << pipeline_flags_help();
     return 0;
   }
-  std::vector<OptionSpec> specs = {{"arch"},
-                                   {"workload"},
-                                   {"out"},
-                                   {"seed"},
-                                   {"power-window-us"},
-                                   {"quiet", false},
-                                   {"only-supported", false},
-                                   {"pipeline-batches"},
-                                   {"max-sim-seconds"},
-                                   {"max-memory"},
-                                   {"functional", false},
-                                   {"input", true, true},
-                                   {"dump-tensor", true, true}};
-  for (OptionSpec& spec : mapping_search_option_specs()) specs.push_back(std::move(spec));
-  for (OptionSpec& spec : pipeline_option_specs()) specs.push_back(std::move(spec));
-  Arguments parsed(args, specs);
+  Arguments parsed(args, run_option_specs());
   if (!parsed.positionals().empty()) {
     throw_bad_input({}, "unexpected argument '" + parsed.positionals().front() + "' (see --help)");
   }
@@ -194,38 +167,19 @@ int run_command(const CommandArgs& args) {
   if (parsed.value("input") || parsed.value("dump-tensor")) {
     throw_bad_input({}, "--input and --dump-tensor need --functional");
   }
-  driver::RunRequest request;
-  request.arch_path = parsed.required("arch");
-  request.workload_path = parsed.required("workload");
-  request.seed = parse_seed(parsed.value("seed"));
-  request.only_supported = parsed.flag("only-supported");
-  request.mapping_search = driver::search_policy(mapping_search_options(parsed), request.seed);
-  // `--layout auto` leaves the layout to the target, which the driver loads.
-  const driver::PassFlags flags = pass_flags(parsed);
-  request.compile = driver::pipeline_options(flags, nullptr);
-  request.conv_layout_from_target = driver::layout_from_target(flags);
-  if (auto window = parsed.value("power-window-us")) {
-    request.power_window_s = parse_positive("power-window-us", *window, 1e-6);
-  }
-  if (auto batches = parsed.value("pipeline-batches")) {
-    const double count = parse_positive("pipeline-batches", *batches, 1.0);
-    if (count != static_cast<double>(static_cast<int>(count)) || count > 4096) {
-      throw_bad_input({}, "--pipeline-batches expects an integer from 1 to 4096, got '" +
-                              *batches + "'");
-    }
-    request.micro_batches = static_cast<int>(count);
-  }
+  const driver::RunRequest request = run_request(parsed);
   std::filesystem::path out_dir = parsed.value("out").value_or("out/run");
   apply_resource_limits(
       parse_resource_limits(parsed.value("max-sim-seconds"), parsed.value("max-memory")));
 
-  sim::RunResult result = driver::run(request);
+  sim::RunResult result = [&] {
+    const RunProgress progress(request.arch_path.filename().string() + " on " +
+                                   request.workload_path.filename().string(),
+                               !parsed.flag("quiet") && stderr_is_terminal());
+    return driver::run(request);
+  }();
   const nlohmann::ordered_json report = reports::report_json(result);
-  reports::write_files_atomically(out_dir,
-                                  {{"report.json", report.dump(2) + "\n"},
-                                   {"ops.csv", reports::ops_csv(result)},
-                                   {"trace.json", reports::trace_json(result).dump() + "\n"},
-                                   {"report.html", reports::report_html(report)}});
+  reports::write_files_atomically(out_dir, run_output_files(result, report));
   if (!parsed.flag("quiet")) {
     std::cout << reports::summary_table(result) << reports::schedule_summary(result)
               << reports::skipped_ops_text(result)

@@ -3,13 +3,11 @@
 #include <unistd.h>
 
 #include <iostream>
-#include <tuple>
-#include <utility>
 
 #include "base/error.h"
 #include "cli/arguments.h"
 #include "cli/commands.h"
-#include "cli/mapping_search_options.h"
+#include "cli/sweep_request.h"
 #include "sweep/sweep_runner.h"
 
 namespace polyarch::cli {
@@ -20,6 +18,7 @@ constexpr const char* kSweepHelp =
     R"(usage: polyarch sweep S.yaml [--out DIR] [-j N] [--resume] [--shard i/N]
                       [--mapping fixed|searched] [--search S [--objective O] [--search-budget N]]
                       [--cache-dir DIR|--no-cache]
+       polyarch sweep show DB POINT_ID [--out DIR] [--sweep S.yaml]
 
 Expands the sweep file's parameters over its base arch file (cartesian product, zip groups,
 ranges, or random / Latin-hypercube sampling), drops points that fail its constraints, simulates
@@ -45,54 +44,16 @@ options:
                  sharing a unit's shape share its searches. A database keeps the mode it was
                  filled under and refuses a resume under another
 exit codes: 0 all points simulated, 1 some points failed (see the errors table), 2 bad input
+
+sweep show: one point of a finished sweep (DB is its results.sqlite or output directory,
+POINT_ID a point_id of points.csv or the dashboard) made concrete again: writes the point's
+resolved arch file DIR/arch.yaml (the base arch with the point's parameter values, `base:`
+included) and, per workload, DIR/<workload>/report.json and report.html, simulated with the
+mapping mode the database was filled under; prints each run's latency beside the one the sweep
+stored. DIR defaults to <DB's directory>/points/POINT_ID.
+  --sweep S.yaml the sweep file, when it is not where the database recorded it (the path the
+                 sweep was given, relative to the directory it ran in)
 )";
-
-// `-j N` and `-jN` are the make-style spellings; the shared parser knows only `--name`.
-CommandArgs normalise_jobs_flag(const CommandArgs& args) {
-  CommandArgs normalised;
-  for (const std::string& arg : args) {
-    if (arg == "-j") {
-      normalised.push_back("--jobs");
-    } else if (arg.rfind("-j", 0) == 0 && arg.rfind("--", 0) != 0) {
-      normalised.push_back("--jobs");
-      normalised.push_back(arg.substr(2));
-    } else {
-      normalised.push_back(arg);
-    }
-  }
-  return normalised;
-}
-
-int parse_jobs(const std::optional<std::string>& text) {
-  if (!text) return 1;
-  try {
-    std::size_t used = 0;
-    int jobs = std::stoi(*text, &used);
-    if (used == text->size() && jobs >= 1 && jobs <= 1024) return jobs;
-  } catch (const std::exception&) {
-  }
-  throw_bad_input({}, "-j expects a number of processes from 1 to 1024, got '" + *text + "'");
-}
-
-// "i/N" with 0 <= i < N: the form Slurm's 0-based array indices give directly.
-std::pair<int, int> parse_shard(const std::optional<std::string>& text) {
-  if (!text) return {0, 1};
-  std::size_t slash = text->find('/');
-  try {
-    if (slash != std::string::npos) {
-      std::size_t used_index = 0;
-      std::size_t used_count = 0;
-      int index = std::stoi(text->substr(0, slash), &used_index);
-      int count = std::stoi(text->substr(slash + 1), &used_count);
-      if (used_index == slash && used_count == text->size() - slash - 1 && (*text)[0] != '-' &&
-          count >= 1 && count <= 1000000 && index >= 0 && index < count) {
-        return {index, count};
-      }
-    }
-  } catch (const std::exception&) {
-  }
-  throw_bad_input({}, "--shard expects i/N with 0 <= i < N (e.g. 0/4), got '" + *text + "'");
-}
 
 }  // namespace
 
@@ -101,21 +62,12 @@ int sweep_command(const CommandArgs& args) {
     std::cout << kSweepHelp;
     return 0;
   }
-  std::vector<OptionSpec> specs = {{"out"}, {"jobs"}, {"resume", false}, {"shard"}};
-  for (OptionSpec& spec : mapping_search_option_specs()) specs.push_back(std::move(spec));
-  Arguments parsed(normalise_jobs_flag(args), specs);
-  if (parsed.positionals().size() != 1) {
-    throw_bad_input({}, "sweep needs exactly one sweep file (see --help)");
+  if (!args.empty() && args.front() == "show") {
+    return sweep_show_command(CommandArgs(args.begin() + 1, args.end()));
   }
-  sweep::SweepRunOptions options;
-  options.sweep_file = parsed.positionals().front();
-  options.out_dir = parsed.value("out").value_or(
-      (std::filesystem::path("out/sweeps") / options.sweep_file.stem()).string());
-  options.jobs = parse_jobs(parsed.value("jobs"));
-  options.resume = parsed.flag("resume");
-  std::tie(options.shard_index, options.shard_count) = parse_shard(parsed.value("shard"));
+  Arguments parsed(normalise_jobs_flag(args), sweep_option_specs());
+  sweep::SweepRunOptions options = sweep_run_options(parsed);
   options.terminal = isatty(STDERR_FILENO) != 0;
-  options.mapping_search = driver::search_policy(mapping_search_options(parsed), 0);
   sweep::SweepRunSummary summary = sweep::run_sweep(options, std::cout, std::cerr);
   return summary.jobs_failed > 0 ? 1 : 0;
 }

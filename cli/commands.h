@@ -13,6 +13,7 @@ int validate_command(const CommandArgs& args);
 int compare_command(const CommandArgs& args);
 int compile_command(const CommandArgs& args);
 int sweep_command(const CommandArgs& args);
+int sweep_show_command(const CommandArgs& args);  // `sweep show`, dispatched by sweep_command
 int merge_command(const CommandArgs& args);
 int dram_command(const CommandArgs& args);
 

@@ -37,6 +37,13 @@ polyarch_need(ONNX_FOUND libonnx-dev)
 # Sweep results go to SQLite (sweep/): CMake's own FindSQLite3 module.
 find_package(SQLite3 QUIET)
 polyarch_need(SQLite3_FOUND libsqlite3-dev)
+# The Python module (python/) needs pybind11 and the interpreter's headers; `make deps` installs
+# them, but the program builds without them (python/CMakeLists.txt says what is missing).
+find_package(Python3 QUIET COMPONENTS Interpreter Development.Module)
+if(Python3_Development.Module_FOUND)
+  set(PYBIND11_FINDPYTHON ON)
+  find_package(pybind11 2.6 CONFIG QUIET)
+endif()
 
 if(POLYARCH_MISSING_DEBS)
   list(REMOVE_DUPLICATES POLYARCH_MISSING_DEBS)

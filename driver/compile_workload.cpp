@@ -67,11 +67,16 @@ Compiled run_passes(ir::Graph graph, const std::optional<std::vector<std::string
   return compiled;
 }
 
-// Every unit's option for every op of the compiled graph, then the explanation text. Searching,
-// caching and each kind's mapping space live in mapping/ and archs/; this only walks ops and
-// units. Attention ops are first fitted to the SoC as a searched run fits them (fused or
-// unfused), so the ops explained are the ops that run.
-std::string explain(const ir::Graph& compiled, archs::SocConfig& soc,
+struct Explanation {
+  std::string text;
+  nlohmann::ordered_json json;
+};
+
+// Every unit's option for every op of the compiled graph, then the explanation as text and as
+// JSON. Searching, caching and each kind's mapping space live in mapping/ and archs/; this only
+// walks ops and units. Attention ops are first fitted to the SoC as a searched run fits them
+// (fused or unfused), so the ops explained are the ops that run.
+Explanation explain(const ir::Graph& compiled, archs::SocConfig& soc,
                     const SearchOptions& search) {
   const std::shared_ptr<const mapping::SearchPolicy> policy = explain_search_policy(search, 1);
   soc.use_mapping_search(policy);
@@ -95,7 +100,8 @@ std::string explain(const ir::Graph& compiled, archs::SocConfig& soc,
     }
     ops.push_back(std::move(explanation));
   }
-  return forms + mapping::format_explanation(ops, policy->objective);
+  return {forms + mapping::format_explanation(ops, policy->objective),
+          mapping::explanation_json(ops, policy->objective)};
 }
 
 }  // namespace
@@ -121,10 +127,17 @@ CompileOutcome compile_workload(const CompileRequest& request) {
   outcome.passes = compiled.passes;
   outcome.canonical_types = op_type_table(graph);
   outcome.op_table = lower::format_op_table(lower::op_rows(graph), lower::graph_totals(graph));
-  if (request.explain) outcome.decisions = explain(graph, *target, request.search);
+  std::optional<Explanation> explanation;
+  if (request.explain) {
+    explanation = explain(graph, *target, request.search);
+    outcome.decisions = explanation->text;
+  }
   if (request.emit_ir) outcome.ir = ir::print_graph(graph);
   if (request.emit_json) {
-    outcome.json = lower::compile_json(request.workload.string(), graph, compiled.records);
+    nlohmann::ordered_json document =
+        lower::compile_json(request.workload.string(), graph, compiled.records);
+    if (explanation) document["explain"] = explanation->json;
+    outcome.json = document.dump(2) + "\n";
   }
   return outcome;
 }

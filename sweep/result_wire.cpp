@@ -28,12 +28,15 @@ std::string encode_run_result(const sim::RunResult& result) {
                      {"energy_j", optional_json(summary.energy_j)},
                      {"avg_power_w", optional_json(summary.avg_power_w)},
                      {"dram_bytes_read", summary.dram_bytes_read},
-                     {"dram_bytes_written", summary.dram_bytes_written}};
+                     {"dram_bytes_written", summary.dram_bytes_written},
+                     {"peak_temp_c", optional_json(summary.peak_temp_c)},
+                     {"energy_by_action", summary.energy_by_action}};
   json["ops"] = nlohmann::json::array();
   for (const sim::OpResult& op : result.ops) {
     json["ops"].push_back({{"name", op.name},
                            {"kind", op.kind},
                            {"unit", op.unit},
+                           {"unit_clock_ghz", op.unit_clock_ghz},
                            {"total_cycles", op.total_cycles},
                            {"compute_cycles", op.compute_cycles},
                            {"stall_cycles", op.stall_cycles},
@@ -58,11 +61,15 @@ sim::RunResult decode_run_result(const std::string& text) {
     result.summary.avg_power_w = optional_double(summary.at("avg_power_w"));
     result.summary.dram_bytes_read = summary.at("dram_bytes_read").get<int64_t>();
     result.summary.dram_bytes_written = summary.at("dram_bytes_written").get<int64_t>();
+    result.summary.peak_temp_c = optional_double(summary.at("peak_temp_c"));
+    result.summary.energy_by_action =
+        summary.at("energy_by_action").get<std::map<std::string, double>>();
     for (const nlohmann::json& op_json : json.at("ops")) {
       sim::OpResult op;
       op.name = op_json.at("name").get<std::string>();
       op.kind = op_json.at("kind").get<std::string>();
       op.unit = op_json.at("unit").get<std::string>();
+      op.unit_clock_ghz = op_json.at("unit_clock_ghz").get<double>();
       op.total_cycles = op_json.at("total_cycles").get<int64_t>();
       op.compute_cycles = op_json.at("compute_cycles").get<int64_t>();
       op.stall_cycles = op_json.at("stall_cycles").get<int64_t>();

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "sweep/stored_pareto.h"
+#include "sweep/sweep_metrics.h"
 
 namespace polyarch::sweep {
 
@@ -33,15 +34,6 @@ SqlValue scalar_value(const std::string& text) {
 
 SqlValue optional_value(const std::optional<double>& value) {
   return value ? SqlValue(*value) : SqlValue(std::monostate{});
-}
-
-SqlValue summary_metric(const sim::Summary& summary, const std::string& metric) {
-  if (metric == "total_cycles") return summary.total_cycles;
-  if (metric == "latency_s") return summary.latency_s;
-  if (metric == "energy_j") return optional_value(summary.energy_j);
-  if (metric == "avg_power_w") return optional_value(summary.avg_power_w);
-  if (metric == "dram_bytes_read") return summary.dram_bytes_read;
-  return summary.dram_bytes_written;
 }
 
 std::string utc_now() {
@@ -84,8 +76,7 @@ void SweepDatabase::create_tables() {
       "CREATE TABLE IF NOT EXISTS results (point_id TEXT NOT NULL, workload_id INTEGER NOT NULL";
   std::vector<std::string> result_columns = {"point_id", "workload_id"};
   for (const std::string& metric : spec_.keep) {
-    bool counter = metric == "total_cycles" || metric.rfind("dram_bytes", 0) == 0;
-    results += ", " + metric + (counter ? " INTEGER" : " REAL");
+    results += ", " + metric + " " + metric_column_type(metric);
     result_columns.push_back(metric);
   }
   // op_count lets a reader check that every op row of a result is present.
@@ -203,7 +194,7 @@ void SweepDatabase::commit_result(const std::string& point_id, int64_t workload_
   insert.bind(1, point_id).bind(2, workload_id);
   int column = 3;
   for (const std::string& metric : spec_.keep) {
-    insert.bind(column++, summary_metric(result.summary, metric));
+    insert.bind(column++, result_metric(result, metric));
   }
   int64_t op_count = spec_.keep_ops ? static_cast<int64_t>(result.ops.size()) : 0;
   insert.bind(column, op_count).bind(column + 1, wall_s).step();

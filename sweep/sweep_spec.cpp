@@ -219,13 +219,23 @@ void parse_constraints(SweepSpec& spec, const ConfigNode& node) {
   }
 }
 
+// "unknown metric 'x'; did you mean 'y'? (valid: a, b, c)": every valid name, since a reader
+// looking for a metric does not know what the sweep calls it.
+std::string unknown_metric_message(const std::string& name, const std::vector<std::string>& valid) {
+  std::string message = "unknown metric '" + name + "'";
+  const std::string suggestion = nearest_spelling(name, valid);
+  if (!suggestion.empty()) message += "; did you mean '" + suggestion + "'?";
+  std::string list;
+  for (const std::string& metric : valid) list.append(list.empty() ? "" : ", ").append(metric);
+  return message + " (valid: " + list + ")";
+}
+
 void parse_objectives(SweepSpec& spec, const ConfigNode& node) {
   MapReader reader(node);
   for (const auto& [metric, value] : node.entries()) {
-    (void)value;
     if (std::find(sweep_objective_metrics().begin(), sweep_objective_metrics().end(), metric) ==
         sweep_objective_metrics().end()) {
-      continue;  // left unread: finish() reports it with a suggestion
+      throw_bad_input(value.where(), unknown_metric_message(metric, sweep_objective_metrics()));
     }
     std::string direction = reader.required_enum(metric, {"min", "max"});
     spec.objectives.push_back({metric, direction == "min"});
@@ -236,15 +246,12 @@ void parse_objectives(SweepSpec& spec, const ConfigNode& node) {
 void parse_keep(SweepSpec& spec, const ConfigNode& node) {
   if (!node.is_sequence()) throw_bad_input(node.where(), "`keep` must be a list of metric names");
   spec.keep_ops = false;
-  std::vector<std::string> allowed = sweep_summary_metrics();
+  std::vector<std::string> allowed = sweep_keepable_metrics();
   allowed.push_back("ops");
   for (const ConfigNode& item : node.items()) {
     const std::string& name = item.scalar();
     if (std::find(allowed.begin(), allowed.end(), name) == allowed.end()) {
-      std::string message = "unknown metric '" + name + "'";
-      std::string suggestion = nearest_spelling(name, allowed);
-      if (!suggestion.empty()) message += "; did you mean '" + suggestion + "'?";
-      throw_bad_input(item.where(), message);
+      throw_bad_input(item.where(), unknown_metric_message(name, allowed));
     }
     if (name == "ops") {
       spec.keep_ops = true;
@@ -260,6 +267,15 @@ const std::vector<std::string>& sweep_summary_metrics() {
   static const std::vector<std::string> kMetrics = {"total_cycles",    "latency_s",
                                                     "energy_j",        "avg_power_w",
                                                     "dram_bytes_read", "dram_bytes_written"};
+  return kMetrics;
+}
+
+const std::vector<std::string>& sweep_keepable_metrics() {
+  static const std::vector<std::string> kMetrics = [] {
+    std::vector<std::string> metrics = sweep_summary_metrics();
+    metrics.insert(metrics.end(), sweep_extra_metrics().begin(), sweep_extra_metrics().end());
+    return metrics;
+  }();
   return kMetrics;
 }
 

@@ -65,8 +65,14 @@ struct SweepSpec {
   bool keep_ops = true;           // whether op_results rows are stored
 };
 
-// Per-result summary metrics a sweep can keep (columns of the results table).
+// Per-result summary metrics a sweep keeps unless `keep:` says otherwise (columns of the results
+// table).
 const std::vector<std::string>& sweep_summary_metrics();
+// Metrics derived from a whole run (sweep_metrics.h): utilization, edp_js, tops_per_w,
+// peak_temp_c, energy_by_action; kept only when `keep:` names them.
+const std::vector<std::string>& sweep_extra_metrics();
+// Every metric `keep:` may name: the summary metrics and the extra ones.
+const std::vector<std::string>& sweep_keepable_metrics();
 // Metrics objectives may name: the summary metrics plus per-point `area_mm2`.
 const std::vector<std::string>& sweep_objective_metrics();
 // Names constraints may use besides parameters and arch key paths, known before simulating.

@@ -44,7 +44,7 @@ Json op_json(const ir::Graph& graph, ir::NodeId id) {
 
 }  // namespace
 
-std::string compile_json(const std::string& workload, const ir::Graph& graph,
+Json compile_json(const std::string& workload, const ir::Graph& graph,
                          const std::vector<passes::PassRecord>& records) {
   Json passes = Json::array();
   for (const passes::PassRecord& record : records) passes.push_back(pass_json(record));
@@ -61,7 +61,7 @@ std::string compile_json(const std::string& workload, const ir::Graph& graph,
                    {"flops", totals.flops},
                    {"bytes", totals.bytes},
                    {"parameters", totals.parameters}}}};
-  return report.dump(2) + "\n";
+  return report;
 }
 
 }  // namespace polyarch::lower

@@ -51,17 +51,23 @@ std::string why(const std::vector<const UnitOption*>& ranked, const Objective& o
   return text + "\n";
 }
 
+// An op's options, best first under the objective (ties keep the order the units were given in).
+std::vector<const UnitOption*> ranked_options(const OpExplanation& op, const Objective& objective) {
+  std::vector<const UnitOption*> ranked;
+  for (const UnitOption& option : op.options) ranked.push_back(&option);
+  std::stable_sort(ranked.begin(), ranked.end(), [&](const UnitOption* a, const UnitOption* b) {
+    return option_score(*a, objective) < option_score(*b, objective);
+  });
+  return ranked;
+}
+
 }  // namespace
 
 std::string format_explanation(const std::vector<OpExplanation>& ops, const Objective& objective) {
   std::string text;
   for (const OpExplanation& op : ops) {
     text += "op " + op.op + " (" + op.shape + ")\n";
-    std::vector<const UnitOption*> ranked;
-    for (const UnitOption& option : op.options) ranked.push_back(&option);
-    std::stable_sort(ranked.begin(), ranked.end(), [&](const UnitOption* a, const UnitOption* b) {
-      return option_score(*a, objective) < option_score(*b, objective);
-    });
+    const std::vector<const UnitOption*> ranked = ranked_options(op, objective);
     if (ranked.empty()) {
       text += "  no unit can run this op\n";
       continue;
@@ -72,6 +78,36 @@ std::string format_explanation(const std::vector<OpExplanation>& ops, const Obje
     text += why(ranked, objective);
   }
   return text;
+}
+
+nlohmann::ordered_json explanation_json(const std::vector<OpExplanation>& ops,
+                                        const Objective& objective) {
+  using Json = nlohmann::ordered_json;
+  Json op_list = Json::array();
+  for (const OpExplanation& op : ops) {
+    const std::vector<const UnitOption*> ranked = ranked_options(op, objective);
+    Json options = Json::array();
+    for (const UnitOption* option : ranked) {
+      options.push_back(
+          {{"unit", option->unit},
+           {"kind", option->kind},
+           {"latency_s", option->cost.latency_s},
+           {"energy_j", option->has_bound ? Json(option->cost.energy_j) : Json()},
+           {"bound",
+            option->has_bound ? Json(std::string(bound_name(option->cost.bound))) : Json()},
+           {"mapping", option->mapping.empty() ? Json() : Json(option->mapping)},
+           {"source", option->source}});
+    }
+    std::string reason = ranked.empty() ? "no unit can run this op" : why(ranked, objective);
+    if (!ranked.empty()) reason = reason.substr(reason.find(':') + 2);  // after "  why: "
+    while (!reason.empty() && reason.back() == '\n') reason.pop_back();
+    op_list.push_back({{"op", op.op},
+                       {"shape", op.shape},
+                       {"chosen", ranked.empty() ? Json() : Json(ranked.front()->unit)},
+                       {"why", reason},
+                       {"options", options}});
+  }
+  return {{"objective", objective.key()}, {"ops", op_list}};
 }
 
 }  // namespace polyarch::mapping

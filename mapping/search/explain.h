@@ -1,6 +1,7 @@
 #pragma once
 // `polyarch compile --explain`: per op, every unit that can run it with its cost, the winner
 // under the objective, and why it won (what bounds it, and by how much it beats the runner-up).
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,5 +27,11 @@ struct OpExplanation {
 };
 
 std::string format_explanation(const std::vector<OpExplanation>& ops, const Objective& objective);
+
+// The same as `compile --json`'s "explain": the objective, then per op every option best first
+// (unit, kind, latency_s, energy_j and bound, null for a kind that gives only a latency
+// estimate, mapping, source), the chosen unit (null when none runs the op) and why it won.
+nlohmann::ordered_json explanation_json(const std::vector<OpExplanation>& ops,
+                                        const Objective& objective);
 
 }  // namespace polyarch::mapping

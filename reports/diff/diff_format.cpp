@@ -122,34 +122,7 @@ std::string report_line(const std::string& role, const std::string& label, const
   return line;
 }
 
-std::string threshold_text(const FailRule& rule) {
-  std::string text = rule.direction == RuleDirection::kIncrease ? "+" : "-";
-  text.append(format_number(rule.limit));
-  if (rule.relative) text += "%";
-  return text;
-}
-
-std::string describe_outcome(const RuleOutcome& outcome) {
-  const MetricDelta metric{outcome.rule.metric_key, outcome.base, outcome.next};
-  const std::optional<double> relative = metric.relative_change();
-  std::string change = format_number(outcome.next - outcome.base, true);
-  if (relative) change += ", " + format_percent(relative);
-  return std::string(outcome.failed ? "FAIL " : "ok   ") + outcome.rule.text + ": " +
-         outcome.subject + " " + outcome.rule.metric_key + " went from " +
-         format_number(outcome.base) + " (BASE) to " + format_number(outcome.next) + " (NEW), " +
-         change + (outcome.failed ? ", more than the " : ", within the ") +
-         threshold_text(outcome.rule) + " allowed";
-}
-
-std::string verdict(const std::vector<RuleOutcome>& outcomes) {
-  if (outcomes.empty()) return "result: no --fail-on rules given";
-  const auto failed = std::count_if(outcomes.begin(), outcomes.end(),
-                                    [](const RuleOutcome& outcome) { return outcome.failed; });
-  if (failed == 0)
-    return "result: no regression (" + std::to_string(outcomes.size()) + " checks passed)";
-  return "result: REGRESSION (" + std::to_string(failed) + " of " +
-         std::to_string(outcomes.size()) + " checks failed)";
-}
+std::string threshold_text(const FailRule& rule) { return rule.threshold; }
 
 std::string pad(const std::string& text, std::size_t width, bool left) {
   const std::string fill(width > text.size() ? width - text.size() : 0, ' ');
@@ -214,23 +187,23 @@ std::string markdown_table(const Table& table) {
   return text;
 }
 
+// The verdict and the rules come first: a CI summary page shows its top lines.
 std::string render_markdown(const ReportDiff& diff, const std::vector<RuleOutcome>& outcomes) {
   // Built with append(): GCC 12 warns falsely (-Wrestrict) on "literal" + std::string.
   std::string text = "## polyarch diff\n\n";
+  text.append("**").append(diff_verdict(outcomes)).append("**\n\n");
   auto bullet = [&text](const std::string& line) { text.append("- ").append(line).append("\n"); };
+  for (const RuleOutcome& outcome : outcomes) {
+    const std::string line = markdown_cell(describe_outcome(outcome));
+    bullet(outcome.failed ? std::string("**").append(line).append("**") : line);
+  }
+  if (!outcomes.empty()) text += "\n";
   bullet(markdown_cell(report_line("BASE", diff.base_label, diff.base_arch, diff.base_workload)));
   bullet(markdown_cell(report_line("NEW", diff.next_label, diff.next_arch, diff.next_workload)));
   for (const Table& table : diff_tables(diff)) text.append("\n").append(markdown_table(table));
   const std::vector<std::string> unmatched = unmatched_lines(diff);
   if (!unmatched.empty()) text += "\n";
   for (const std::string& line : unmatched) bullet(markdown_cell(line));
-  text += "\n### fail-on rules\n\n";
-  for (const RuleOutcome& outcome : outcomes) {
-    const std::string line = describe_outcome(outcome);
-    bullet(outcome.failed ? std::string("**").append(line).append("**") : line);
-  }
-  if (!outcomes.empty()) text += "\n";
-  text.append("**").append(verdict(outcomes)).append("**\n");
   return text;
 }
 
@@ -300,10 +273,32 @@ std::string render_json(const ReportDiff& diff, const std::vector<RuleOutcome>& 
 
 }  // namespace
 
+std::string describe_outcome(const RuleOutcome& outcome) {
+  const MetricDelta metric{outcome.rule.metric_key, outcome.base, outcome.next};
+  const std::optional<double> relative = metric.relative_change();
+  std::string change = format_number(outcome.next - outcome.base, true);
+  if (relative) change += ", " + format_percent(relative);
+  return std::string(outcome.failed ? "FAIL " : "ok   ") + outcome.rule.text + ": " +
+         outcome.subject + " " + outcome.rule.metric_key + " went from " +
+         format_number(outcome.base) + " (BASE) to " + format_number(outcome.next) + " (NEW), " +
+         change + (outcome.failed ? ", more than the " : ", within the ") +
+         threshold_text(outcome.rule) + " allowed";
+}
+
+std::string diff_verdict(const std::vector<RuleOutcome>& outcomes) {
+  if (outcomes.empty()) return "result: no --fail-on rules given";
+  const auto failed = std::count_if(outcomes.begin(), outcomes.end(),
+                                    [](const RuleOutcome& outcome) { return outcome.failed; });
+  if (failed == 0)
+    return "result: no regression (" + std::to_string(outcomes.size()) + " checks passed)";
+  return "result: REGRESSION (" + std::to_string(failed) + " of " +
+         std::to_string(outcomes.size()) + " checks failed)";
+}
+
 std::string describe_outcomes(const std::vector<RuleOutcome>& outcomes) {
   std::string text;
   for (const RuleOutcome& outcome : outcomes) text += describe_outcome(outcome) + "\n";
-  return text + verdict(outcomes) + "\n";
+  return text + diff_verdict(outcomes) + "\n";
 }
 
 std::string render_diff(const ReportDiff& diff, const std::vector<RuleOutcome>& outcomes,

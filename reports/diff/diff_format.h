@@ -18,6 +18,14 @@ enum class DiffFormat { kText, kJson, kMarkdown };
 std::string render_diff(const ReportDiff& diff, const std::vector<RuleOutcome>& outcomes,
                         DiffFormat format);
 
+// "FAIL latency:+5%: summary latency_s went from ... (BASE) to ... (NEW), +12.30%, more than the
+// +5% allowed", or "ok   ..." when the rule held.
+std::string describe_outcome(const RuleOutcome& outcome);
+
+// "result: no regression (N checks passed)", "result: REGRESSION (F of N checks failed)" or
+// "result: no --fail-on rules given".
+std::string diff_verdict(const std::vector<RuleOutcome>& outcomes);
+
 // One line per rule outcome ("FAIL latency:+5%: summary latency_s went from ... (BASE) to ...
 // (NEW), +12.30%, more than the +5% allowed") and a final verdict line.
 std::string describe_outcomes(const std::vector<RuleOutcome>& outcomes);

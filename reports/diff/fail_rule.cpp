@@ -19,6 +19,22 @@ const std::vector<std::pair<std::string, std::string>> kMetricNames = {
     {"latency_s", "latency_s"},    {"total_cycles", "total_cycles"}, {"energy_j", "energy_j"},
     {"avg_power_w", "avg_power_w"}};
 
+const std::vector<std::pair<std::string, std::vector<MetricUnit>>> kUnits = {
+    {"latency_s", {{"s", 1.0}, {"ms", 1e-3}, {"us", 1e-6}, {"ns", 1e-9}}},
+    {"total_cycles", {{"cycles", 1.0}}},
+    {"energy_j", {{"J", 1.0}, {"mJ", 1e-3}, {"uJ", 1e-6}, {"nJ", 1e-9}, {"pJ", 1e-12}}},
+    {"avg_power_w", {{"W", 1.0}, {"mW", 1e-3}, {"kW", 1e3}}},
+    {"dram_bytes",
+     {{"B", 1.0},
+      {"kB", 1e3},
+      {"MB", 1e6},
+      {"GB", 1e9},
+      {"KiB", 1024.0},
+      {"MiB", 1048576.0},
+      {"GiB", 1073741824.0}}},
+    // Percentage points: utilisation is a fraction, and -2% is relative to BASE's.
+    {"utilization", {{"pp", 0.01}}}};
+
 // Differences this small relative to the values compared are rounding, not change.
 constexpr double kRoundingTolerance = 1e-12;
 
@@ -51,23 +67,46 @@ std::string metric_key_of(const std::string& name) {
                      "OP.METRIC for one op)");
 }
 
-// "+5%", "-2%", "+0.001".
+std::string unit_list(const std::string& metric_key) {
+  std::string list;
+  for (const MetricUnit& unit : metric_units(metric_key)) {
+    list.append(list.empty() ? "" : ", ").append(unit.name);
+  }
+  return list;
+}
+
+// "+5%", "-2%", "+2ms": the sign, an amount and a unit (% or one of the metric's units).
 void parse_threshold(const std::string& threshold, FailRule& rule) {
-  const char* expected =
-      "expected a signed threshold such as +5% (fails when NEW rises by more than 5%), -2% "
-      "(fails when it falls by more than 2%) or +0.001 (an amount in the metric's unit)";
+  const std::string expected =
+      "expected a signed threshold with a unit: +5% (fails when NEW "
+      "rises by more than 5% of BASE), -2% (falls by more than 2%) or "
+      "an amount in one of " +
+      rule.metric_key + "'s units (" + unit_list(rule.metric_key) + "), e.g. +0.5" +
+      metric_units(rule.metric_key).front().name;
+  rule.threshold = threshold;
   if (threshold.empty() || (threshold[0] != '+' && threshold[0] != '-')) {
     bad_rule(rule.text, "threshold '" + threshold + "' has no sign; " + expected);
   }
   rule.direction = threshold[0] == '+' ? RuleDirection::kIncrease : RuleDirection::kDecrease;
-  rule.relative = threshold.back() == '%';
   const char* begin = threshold.data() + 1;
-  const char* end = threshold.data() + threshold.size() - (rule.relative ? 1 : 0);
+  const char* end = threshold.data() + threshold.size();
   auto [stop, error] = std::from_chars(begin, end, rule.limit);
-  if (begin == end || error != std::errc() || stop != end || !std::isfinite(rule.limit) ||
-      rule.limit < 0) {
+  if (begin == stop || error != std::errc() || !std::isfinite(rule.limit) || rule.limit < 0) {
     bad_rule(rule.text, "malformed threshold '" + threshold + "'; " + expected);
   }
+  const std::string unit(stop, end);
+  if (unit.empty()) {
+    bad_rule(rule.text, "threshold '" + threshold + "' has no unit; " + expected);
+  }
+  rule.relative = unit == "%";
+  if (rule.relative) return;
+  for (const MetricUnit& known : metric_units(rule.metric_key)) {
+    if (unit == known.name) {
+      rule.limit *= known.scale;
+      return;
+    }
+  }
+  bad_rule(rule.text, "unknown unit '" + unit + "' in threshold '" + threshold + "'; " + expected);
 }
 
 FailRule parse_one_rule(const std::string& text) {
@@ -78,32 +117,16 @@ FailRule parse_one_rule(const std::string& text) {
     bad_rule(text, "expected METRIC:THRESHOLD, e.g. latency:+5% or utilization:-2%");
   }
   const std::string metric = trimmed(text.substr(0, colon));
-  parse_threshold(trimmed(text.substr(colon + 1)), rule);
   rule.metric_key = metric_key_of(metric);
-  if (!rule.metric_key.empty()) return rule;
-  const std::size_t dot = metric.rfind('.');
-  if (dot == std::string::npos || dot == 0) unknown_metric(text, metric);
-  rule.metric_key = metric_key_of(metric.substr(dot + 1));
-  if (rule.metric_key.empty()) unknown_metric(text, metric);
-  rule.op_name = metric.substr(0, dot);
-  return rule;
-}
-
-RuleOutcome evaluate(const FailRule& rule, const std::string& subject, const MetricDelta& metric,
-                     const ReportDiff& diff) {
-  if (!metric.base || !metric.next) {
-    bad_rule(rule.text, subject + " " + metric.key + " is null in " +
-                            (metric.base ? diff.next_label : diff.base_label) +
-                            ", so it cannot be compared");
+  if (rule.metric_key.empty()) {
+    const std::size_t dot = metric.rfind('.');
+    if (dot == std::string::npos || dot == 0) unknown_metric(text, metric);
+    rule.metric_key = metric_key_of(metric.substr(dot + 1));
+    if (rule.metric_key.empty()) unknown_metric(text, metric);
+    rule.op_name = metric.substr(0, dot);
   }
-  RuleOutcome outcome{rule, subject, *metric.base, *metric.next, false};
-  const double change = rule.direction == RuleDirection::kIncrease ? outcome.next - outcome.base
-                                                                   : outcome.base - outcome.next;
-  const double allowed = rule.relative ? rule.limit / 100.0 * std::fabs(outcome.base) : rule.limit;
-  const double rounding =
-      kRoundingTolerance * std::max(std::fabs(outcome.base), std::fabs(outcome.next));
-  outcome.failed = change > allowed + rounding;
-  return outcome;
+  parse_threshold(trimmed(text.substr(colon + 1)), rule);
+  return rule;
 }
 
 const MetricDelta& find_metric(const std::vector<MetricDelta>& metrics, const std::string& key) {
@@ -126,7 +149,8 @@ void evaluate_op_rule(const FailRule& rule, const ReportDiff& diff,
     matched = true;
     std::string subject = "op '" + op.name + "' on " + op.base_unit;
     if (op.next_unit != op.base_unit) subject += " -> " + op.next_unit;
-    outcomes.push_back(evaluate(rule, subject, find_metric(op.metrics, rule.metric_key), diff));
+    outcomes.push_back(evaluate_fail_rule(rule, subject, find_metric(op.metrics, rule.metric_key),
+                                          diff.base_label, diff.next_label));
   }
   if (matched) return;
   if (has_op(diff.ops_only_in_base, rule.op_name)) {
@@ -158,13 +182,43 @@ std::vector<RuleOutcome> evaluate_fail_rules(const std::vector<FailRule>& rules,
   std::vector<RuleOutcome> outcomes;
   for (const FailRule& rule : rules) {
     if (rule.op_name.empty()) {
-      outcomes.push_back(
-          evaluate(rule, "summary", find_metric(diff.summary, rule.metric_key), diff));
+      outcomes.push_back(evaluate_fail_rule(rule, "summary",
+                                            find_metric(diff.summary, rule.metric_key),
+                                            diff.base_label, diff.next_label));
     } else {
       evaluate_op_rule(rule, diff, outcomes);
     }
   }
   return outcomes;
+}
+
+const std::vector<MetricUnit>& metric_units(const std::string& metric_key) {
+  static const std::vector<MetricUnit> none;
+  for (const auto& [key, units] : kUnits) {
+    if (key == metric_key) return units;
+  }
+  return none;
+}
+
+const std::vector<std::pair<std::string, std::string>>& fail_rule_metric_names() {
+  return kMetricNames;
+}
+
+RuleOutcome evaluate_fail_rule(const FailRule& rule, const std::string& subject,
+                               const MetricDelta& metric, const std::string& base_label,
+                               const std::string& next_label) {
+  if (!metric.base || !metric.next) {
+    bad_rule(rule.text, subject + " " + metric.key + " is null in " +
+                            (metric.base ? next_label : base_label) + ", so it cannot be compared");
+  }
+  RuleOutcome outcome{rule, subject, *metric.base, *metric.next, false};
+  const double change = rule.direction == RuleDirection::kIncrease ? outcome.next - outcome.base
+                                                                   : outcome.base - outcome.next;
+  const double allowed = rule.relative ? rule.limit / 100.0 * std::fabs(outcome.base) : rule.limit;
+  const double rounding =
+      kRoundingTolerance * std::max(std::fabs(outcome.base), std::fabs(outcome.next));
+  outcome.failed = change > allowed + rounding;
+  return outcome;
 }
 
 bool any_failed(const std::vector<RuleOutcome>& outcomes) {

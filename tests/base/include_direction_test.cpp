@@ -1,5 +1,5 @@
 // The include graph points one way (docs/architecture.md): the CLI calls only the driver and
-// the sweep, reports/ reads only results, sim/ never reaches up into the unit kinds, the driver
+// the sweep (the Python module calls the same), reports/ reads only results, sim/ never reaches up into the unit kinds, the driver
 // or the CLI, and nothing below the CLI includes it. Each rule reads every source file of a folder and fails naming the file, the line
 // and the include that breaks it.
 #include <gtest/gtest.h>
@@ -81,6 +81,11 @@ TEST(IncludeDirection, OnlyTheCliIncludesTheCli) {
 TEST(IncludeDirection, TheCliCallsOnlyTheDriverAndTheSweep) {
   // It formats arguments and output; compiling, mapping and simulating are the driver's.
   expect_no_violations({"cli", {"archs/", "compiler/", "mapping/", "sim/"}, {}});
+}
+
+TEST(IncludeDirection, ThePythonModuleCallsWhatTheProgramCalls) {
+  // It reads options and builds requests through cli/, so both refuse the same input alike.
+  expect_no_violations({"python", {"archs/", "compiler/", "mapping/", "sim/"}, {}});
 }
 
 TEST(IncludeDirection, TheDriverNeverReachesUpIntoTheSweep) {

@@ -37,7 +37,10 @@ TEST_F(CiWorkflowTest, SweepWorkflowCommandsRunAndProduceTheUploadedFiles) {
   std::vector<std::string> uploads;
   int commands = 0;
   for (const ConfigNode& step : steps->items()) {
-    if (const ConfigNode* with = step.find("with"); with != nullptr && with->find("path")) {
+    const ConfigNode* uses = step.find("uses");
+    const bool upload = uses != nullptr && uses->scalar().rfind("actions/upload-artifact", 0) == 0;
+    if (const ConfigNode* with = step.find("with");
+        upload && with != nullptr && with->find("path")) {
       std::string paths = with->find("path")->scalar();
       for (std::size_t start = 0, end; start < paths.size(); start = end + 1) {
         end = paths.find('\n', start);
@@ -57,8 +60,17 @@ TEST_F(CiWorkflowTest, SweepWorkflowCommandsRunAndProduceTheUploadedFiles) {
     ++commands;
   }
   EXPECT_EQ(commands, 2);  // the sweep and the single run
-  ASSERT_EQ(uploads.size(), 4u);
+  ASSERT_EQ(uploads.size(), 5u);
   for (const std::string& file : uploads) EXPECT_TRUE(fs::exists(file)) << file;
+  // The pull-request gate diffs the base branch's sweep with this one; a sweep against itself
+  // passes it, and the summary opens with the verdict.
+  const std::string sweep = dir_.string() + "/sweep";
+  const CommandOutput gate =
+      run_command(std::string(POLYARCH_CLI) + " diff " + sweep + " " + sweep +
+                  " --fail-on latency:+5%,energy:+5% --format markdown");
+  EXPECT_EQ(gate.exit_code, 0) << gate.output;
+  EXPECT_EQ(gate.output.rfind("## polyarch diff (sweeps)\n\n**result: no regression (", 0), 0u)
+      << gate.output;
 }
 
 }  // namespace

@@ -49,14 +49,15 @@ std::string six_digits(double value) {
 TEST_F(DiffCliTest, AReportAgainstItselfPassesEveryRuleWithExitZero) {
   const CommandOutput run =
       diff(report("tpu") + " " + report("tpu") + " --fail-on latency:+0%,energy:+0%" +
-           " --fail-on utilization:-0% --fail-on ffn1.cycles:+0");
+           " --fail-on utilization:-0% --fail-on ffn1.cycles:+0cycles");
   EXPECT_EQ(run.exit_code, 0) << run.output;
   EXPECT_NE(run.output.find("result: no regression (4 checks passed)"), std::string::npos)
       << run.output;
 }
 
 TEST_F(DiffCliTest, SlowerArchitectureFailsTheLatencyRuleWithExitThreeAndBothValues) {
-  const CommandOutput run = diff(report("tpu") + " " + report("edge") + " --fail-on latency:+5%");
+  const CommandOutput run =
+      diff(report("tpu") + " " + report("edge") + " --allow-different --fail-on latency:+5%");
   EXPECT_EQ(run.exit_code, 3) << run.output;
   const std::string expected = "FAIL latency:+5%: summary latency_s went from " +
                                six_digits(summary_value("tpu", "latency_s")) + " (BASE) to " +
@@ -67,17 +68,18 @@ TEST_F(DiffCliTest, SlowerArchitectureFailsTheLatencyRuleWithExitThreeAndBothVal
 
 TEST_F(DiffCliTest, RulesFollowTheirDirection) {
   // The 32x32 array is slower but uses less energy and is better utilised than the 256x256 one.
-  CommandOutput run = diff(report("tpu") + " " + report("edge") +
-                           " --fail-on energy:+5%,utilization:-2% --fail-on latency:-5%");
+  CommandOutput run =
+      diff(report("tpu") + " " + report("edge") +
+           " --allow-different --fail-on energy:+5%,utilization:-2%" + " --fail-on latency:-5%");
   EXPECT_EQ(run.exit_code, 0) << run.output;
-  run = diff(report("edge") + " " + report("tpu") + " --fail-on utilization:-2%");
+  run = diff(report("edge") + " " + report("tpu") + " --allow-different --fail-on utilization:-2%");
   EXPECT_EQ(run.exit_code, 3) << run.output;
   EXPECT_NE(run.output.find("FAIL utilization:-2%"), std::string::npos) << run.output;
 }
 
 TEST_F(DiffCliTest, OpsMatchAcrossUnitsAndUnmatchedUnitsAreListed) {
   // Directories stand for their report.json.
-  const CommandOutput run = diff(path("tpu") + " " + path("edge"));
+  const CommandOutput run = diff(path("tpu") + " " + path("edge") + " --allow-different");
   EXPECT_EQ(run.exit_code, 0) << run.output;
   EXPECT_NE(run.output.find("ops matched in both (8)"), std::string::npos) << run.output;
   const std::size_t ffn1 = run.output.find("  ffn1 ");
@@ -88,11 +90,12 @@ TEST_F(DiffCliTest, OpsMatchAcrossUnitsAndUnmatchedUnitsAreListed) {
   EXPECT_NE(run.output.find("units only in BASE: mxu"), std::string::npos) << run.output;
   EXPECT_NE(run.output.find("units only in NEW: npu"), std::string::npos) << run.output;
   EXPECT_NE(run.output.find("result: no --fail-on rules given"), std::string::npos);
-  EXPECT_EQ(run.output, diff(path("tpu") + " " + path("edge")).output);  // deterministic
+  // deterministic
+  EXPECT_EQ(run.output, diff(path("tpu") + " " + path("edge") + " --allow-different").output);
 }
 
 TEST_F(DiffCliTest, OutWritesTheChosenFormatAndPrintsTheRuleResults) {
-  CommandOutput run = diff(report("tpu") + " " + report("edge") +
+  CommandOutput run = diff(report("tpu") + " " + report("edge") + " --allow-different" +
                            " --format json --fail-on latency:+5% --out " + path("diff/d.json"));
   EXPECT_EQ(run.exit_code, 3) << run.output;
   EXPECT_NE(run.output.find("FAIL latency:+5%"), std::string::npos) << run.output;
@@ -102,7 +105,8 @@ TEST_F(DiffCliTest, OutWritesTheChosenFormatAndPrintsTheRuleResults) {
   EXPECT_EQ(json["ops"].size(), 8u);
   EXPECT_EQ(json["units_only_in_new"][0], "npu");
 
-  run = diff(report("tpu") + " " + report("edge") + " --format markdown --out " + path("d.md"));
+  run = diff(report("tpu") + " " + report("edge") + " --allow-different --format markdown --out " +
+             path("d.md"));
   EXPECT_EQ(run.exit_code, 0) << run.output;
   EXPECT_EQ(read_file(path("d.md")).rfind("## polyarch diff\n", 0), 0u);
 }
@@ -118,7 +122,9 @@ TEST_F(DiffCliTest, BadInputExitsTwoNamingTheFileOrFlagAndWritesNothing) {
       {path("other.json") + " " + tpu, "unsupported schema \"polyarch.sweep/1\""},
       {tpu + " " + tpu + " --fail-on latncy:+5%", "did you mean 'latency'?"},
       {tpu + " " + tpu + " --fail-on latency:5%", "--fail-on: 'latency:5%': threshold"},
-      {tpu + " " + tpu + " --fail-on latency:+5x%", "malformed threshold '+5x%'"},
+      {tpu + " " + tpu + " --fail-on latency:+5x%", "unknown unit 'x%' in threshold '+5x%'"},
+      {tpu + " " + tpu + " --fail-on latency:+2", "threshold '+2' has no unit"},
+      {tpu + " " + report("edge"), "--allow-different"},
       {tpu + " " + tpu + " --fail-on nosuchop.latency:+5%", "no op named 'nosuchop'"},
       {tpu + " " + tpu + " --format html", "--format expects text, json or markdown"},
       {tpu, "diff expects two reports"},
@@ -129,6 +135,15 @@ TEST_F(DiffCliTest, BadInputExitsTwoNamingTheFileOrFlagAndWritesNothing) {
     EXPECT_NE(run.output.find(message), std::string::npos) << arguments << "\n" << run.output;
     EXPECT_FALSE(fs::exists(path("out"))) << arguments;
   }
+}
+
+TEST_F(DiffCliTest, ReportsOfDifferentArchitecturesAreRefusedUnlessAllowed) {
+  CommandOutput run = diff(report("tpu") + " " + report("edge") + " --fail-on latency:+5%");
+  EXPECT_EQ(run.exit_code, 2) << run.output;
+  EXPECT_NE(run.output.find("arch 'tpu-v1-like'"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("arch 'edge-os-32x32'"), std::string::npos) << run.output;
+  run = diff(report("tpu") + " " + report("edge") + " --fail-on latency:+5% --allow-different");
+  EXPECT_EQ(run.exit_code, 3) << run.output;
 }
 
 TEST_F(DiffCliTest, HelpDocumentsTheExitCodes) {

@@ -86,4 +86,30 @@ TEST_F(ExplainRunAgreement, TheChosenMappingRunsWithTheSameBoundAndNearlyTheSame
   }
 }
 
+TEST_F(ExplainRunAgreement, CompileJsonNamesTheUnitBoundAndLatencyTheRunHas) {
+  const std::string arch = source_path("configs/arch/tpu_v1_like.yaml");
+  const std::string workload = "gemm:512,512,512";
+  const auto compile = run_polyarch("compile --workload " + workload + " --arch " + arch +
+                                    " --explain --no-cache --json " + path("compile.json"));
+  ASSERT_EQ(compile.exit_code, 0) << compile.output;
+  const nlohmann::json explain = nlohmann::json::parse(read_file(path("compile.json")))["explain"];
+  EXPECT_EQ(explain["objective"], "latency");
+  ASSERT_EQ(explain["ops"].size(), 1u);
+  const nlohmann::json& decision = explain["ops"][0];
+  const auto run = run_polyarch("run --arch " + arch + " --workload " + workload +
+                                " --search exhaustive --no-cache --quiet --out " + path("run"));
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  const nlohmann::json op = nlohmann::json::parse(read_file(path("run/report.json")))["ops"][0];
+  EXPECT_EQ(decision["op"], op["name"]);
+  EXPECT_EQ(decision["chosen"], op["unit"]);
+  const nlohmann::json& best = decision["options"][0];
+  EXPECT_EQ(best["unit"], op["unit"]);
+  EXPECT_EQ(best["bound"], op["bound"]);
+  const double simulated = op["latency_s"].get<double>();
+  EXPECT_NEAR(best["latency_s"].get<double>(), simulated, 0.15 * simulated);
+  EXPECT_FALSE(best["mapping"].is_null());
+  EXPECT_EQ(decision["why"].get<std::string>().rfind(op["unit"].get<std::string>() + " is ", 0), 0u)
+      << decision["why"];
+}
+
 }  // namespace

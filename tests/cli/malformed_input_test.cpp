@@ -514,7 +514,9 @@ std::vector<MalformedCase> sweep_cases() {
        Use::kSweep,
        "s.yaml",
        kSweepHead + workloads + "objectives: {speed: min}\n",
-       {"s.yaml:5:21", "objectives.speed", "unknown key 'speed'"}},
+       {"s.yaml:5:21", "objectives.speed", "unknown metric 'speed'",
+        "(valid: total_cycles, latency_s, energy_j, avg_power_w, dram_bytes_read, "
+        "dram_bytes_written, area_mm2)"}},
       {"SweepZipOfUnequalLengths",
        Use::kSweep,
        "s.yaml",

@@ -149,7 +149,8 @@ TEST(ReportDiff, UnitsMatchByNameAndUnmatchedOnesAreListed) {
 }
 
 TEST(ReportDiff, NullEnergyIsAbsentAndZeroBaseHasNoRelativeChange) {
-  const Json base = report_json(1e-3, nullptr, Json::array({op_json("a", "mxu", 1e-3, 0.0, nullptr)}));
+  const Json base =
+      report_json(1e-3, nullptr, Json::array({op_json("a", "mxu", 1e-3, 0.0, nullptr)}));
   const Json next = report_json(1e-3, 1e-3, Json::array({op_json("a", "mxu", 1e-3, 0.5, 1e-3)}));
   const ReportDiff diff = diff_reports(base, next);
   EXPECT_FALSE(metric(diff.summary, "energy_j").base.has_value());
@@ -192,7 +193,7 @@ TEST(ReportDiff, RejectsOtherSchemasAndMalformedReportsNamingFileAndKey) {
 
 TEST(FailRule, ParsesRelativeAbsoluteAndOpRulesAlsoCommaSeparated) {
   const std::vector<FailRule> rules =
-      parse_fail_rules("latency:+5%, utilization:-2%,energy_j:+0.001,layer.0.qkv.cycles:+10%");
+      parse_fail_rules("latency:+5%, utilization:-2%,energy_j:+1mJ,layer.0.qkv.cycles:+10%");
   ASSERT_EQ(rules.size(), 4u);
   EXPECT_EQ(rules[0].metric_key, "latency_s");
   EXPECT_EQ(rules[0].direction, RuleDirection::kIncrease);
@@ -208,10 +209,35 @@ TEST(FailRule, ParsesRelativeAbsoluteAndOpRulesAlsoCommaSeparated) {
   EXPECT_TRUE(rules[0].op_name.empty());
 }
 
+TEST(FailRule, AThresholdNamesItsUnitAndAmountsAreScaledToTheMetricsUnit) {
+  struct Case {
+    const char* text;
+    double limit;  // in seconds, joules, watts, bytes, cycles or utilisation (a fraction)
+  };
+  for (const Case& rule :
+       {Case{"latency:+2ms", 2e-3}, Case{"latency:+3us", 3e-6}, Case{"latency:+1s", 1.0},
+        Case{"energy:+5uJ", 5e-6}, Case{"power:+250mW", 0.25}, Case{"dram_bytes:+2MiB", 2097152.0},
+        Case{"dram_bytes:+1kB", 1000.0}, Case{"cycles:+100cycles", 100.0},
+        Case{"utilization:-3pp", 0.03}}) {
+    const std::vector<FailRule> parsed = parse_fail_rules(rule.text);
+    ASSERT_EQ(parsed.size(), 1u) << rule.text;
+    EXPECT_FALSE(parsed[0].relative) << rule.text;
+    EXPECT_NEAR(parsed[0].limit, rule.limit, rule.limit * 1e-12) << rule.text;
+  }
+  // A bare number could be seconds or percent: refused, naming the metric's units.
+  const std::string bare = bad_input_message([] { parse_fail_rules("latency:+2"); });
+  EXPECT_NE(bare.find("threshold '+2' has no unit"), std::string::npos) << bare;
+  EXPECT_NE(bare.find("(s, ms, us, ns)"), std::string::npos) << bare;
+  // A unit of another metric is refused too.
+  const std::string other = bad_input_message([] { parse_fail_rules("energy:+2ms"); });
+  EXPECT_NE(other.find("unknown unit 'ms'"), std::string::npos) << other;
+  EXPECT_NE(other.find("(J, mJ, uJ, nJ, pJ)"), std::string::npos) << other;
+}
+
 TEST(FailRule, MalformedRulesAreBadInputNamingTheFlagAndRule) {
   for (const char* text :
        {"latency", "latency:5%", "latency:+", "latency:+5%%", "latency:+abc", "latency:+-5%",
-        "latency:+inf", "latency:+5%,", ":+5%", "latency: +5 %"}) {
+        "latency:+inf", "latency:+5%,", ":+5%", "latency: +5 %", "latency:+5", "cycles:+0"}) {
     const std::string message = bad_input_message([&] { parse_fail_rules(text); });
     EXPECT_EQ(message.rfind("--fail-on: '", 0), 0u) << text << ": " << message;
   }
@@ -231,10 +257,12 @@ TEST(FailRule, IncreaseFailsOnlyAboveTheLimitAndDecreaseOnlyBelowIt) {
     return any_failed(evaluate_fail_rules(parse_fail_rules(rules), diff));
   };
   EXPECT_TRUE(failed("latency:+5%"));
-  EXPECT_FALSE(failed("latency:+10%"));  // exactly 10% is not more than 10%
-  EXPECT_FALSE(failed("latency:-5%"));   // it rose: no drop
-  EXPECT_TRUE(failed("latency:+0.0001"));
-  EXPECT_FALSE(failed("latency:+0.0003"));
+  EXPECT_FALSE(failed("latency:+10%"));   // exactly 10% is not more than 10%
+  EXPECT_FALSE(failed("latency:-5%"));    // it rose: no drop
+  EXPECT_TRUE(failed("latency:+0.1ms"));  // it rose by 0.2 ms
+  EXPECT_FALSE(failed("latency:+0.3ms"));
+  EXPECT_TRUE(failed("latency:+199us"));
+  EXPECT_FALSE(failed("latency:+201us"));
   EXPECT_FALSE(failed("energy:+0%"));  // unchanged
   const ReportDiff reversed = diff_reports(slower_report(), base_report());
   EXPECT_TRUE(any_failed(evaluate_fail_rules(parse_fail_rules("cycles:-5%"), reversed)));
@@ -317,7 +345,12 @@ TEST(DiffFormat, MarkdownHasAlignedPipeTablesAndBoldFailures) {
       << markdown;
   EXPECT_NE(markdown.find("- ops only in NEW: a\\|b (mxu)"), std::string::npos) << markdown;
   EXPECT_NE(markdown.find("- **FAIL latency:+5%"), std::string::npos) << markdown;
-  EXPECT_NE(markdown.find("**result: REGRESSION"), std::string::npos) << markdown;
+  // The verdict opens the page, then the failed rule, before any table.
+  EXPECT_EQ(markdown.rfind("## polyarch diff\n\n**result: REGRESSION (1 of 1 checks failed)**\n\n"
+                           "- **FAIL latency:+5%",
+                           0),
+            0u)
+      << markdown;
 }
 
 }  // namespace
