@@ -6,11 +6,12 @@
 
 namespace polyarch::sim::dram {
 
-DramSystem::DramSystem(const DramConfig& config) : config_(config), mapping_(config) {
+DramSystem::DramSystem(const DramConfig& config, bool column_runs)
+    : config_(config), mapping_(config) {
   controllers_.reserve(static_cast<size_t>(config.pseudo_channel_count()));
   for (int channel = 0; channel < config.organization.channels; ++channel) {
     for (int pc = 0; pc < config.organization.pseudo_channels; ++pc) {
-      controllers_.emplace_back(config, channel, pc);
+      controllers_.emplace_back(config, channel, pc, column_runs);
     }
   }
 }
@@ -28,14 +29,15 @@ int64_t DramSystem::serve(std::span<const Request> pieces) {
   for (const Request& piece : pieces) {
     // The controllers the piece's bursts map to catch up to its arrival before they get them.
     for (int64_t burst = piece.addr / burst_bytes;
-         burst <= (piece.addr + piece.bytes - 1) / burst_bytes; ++burst) {
+         burst <= (piece.addr + piece.bytes - 1) / burst_bytes &&
+         touched_.size() < controllers_.size();
+         ++burst) {
       const DramAddress address = mapping_.decode(burst * burst_bytes);
-      const int index = address.channel * config_.organization.pseudo_channels +
-                        address.pseudo_channel;
+      const int index =
+          address.channel * config_.organization.pseudo_channels + address.pseudo_channel;
       if (std::find(touched_.begin(), touched_.end(), index) != touched_.end()) continue;
       touched_.push_back(index);
       controllers_[static_cast<size_t>(index)].run_until(piece.arrival_cycle, completion_);
-      if (touched_.size() == controllers_.size()) break;
     }
     ids.push_back(enqueue(piece));
   }

@@ -24,8 +24,10 @@ struct Request {
 
 class DramSystem {
  public:
-  // Validates the configuration (polyarch::Error on an invalid one).
-  explicit DramSystem(const DramConfig& config);
+  // Validates the configuration (polyarch::Error on an invalid one). `column_runs`: the
+  // controllers issue runs of row hits whole (column_run.h; same commands, same cycles);
+  // false decides every command on its own, the reference the fast path is tested against.
+  explicit DramSystem(const DramConfig& config, bool column_runs = true);
 
   // Returns the request's id: 0, 1, 2, ... in call order.
   int64_t enqueue(const Request& request);
