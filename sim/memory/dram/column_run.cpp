@@ -82,6 +82,7 @@ ColumnRun plan_column_run(const ColumnRunContext& context) {
     const int64_t cycle = first_cycle + k * spacing;
     if (cycle >= context.stop_cycle) break;
     // While the k-th command waits, the queue holds at most positions [k, k + queue_depth).
+    if (context.more_bursts_follow && k + context.queue_depth > size) break;
     const int64_t window_end = std::min(size, k + context.queue_depth);
     for (; classified < window_end; ++classified) {
       const QueuedBurst& burst = burst_at(classified);

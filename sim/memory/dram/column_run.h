@@ -39,6 +39,9 @@ struct ColumnRunContext {
   // No command of the run may issue at or after this cycle (the next refresh, the end of the
   // simulated interval).
   int64_t stop_cycle = kNever;
+  // More bursts will be added behind `waiting`: the run may not go where the queue would hold
+  // one of them.
+  bool more_bursts_follow = false;
 };
 
 // The run of column commands the FR-FCFS scheduler would issue next, one per burst, starting

@@ -36,6 +36,13 @@ void Controller::run(std::vector<int64_t>& request_completion) {
   next_waiting_ = 0;
 }
 
+void Controller::run_while_fed(std::vector<int64_t>& request_completion) {
+  simulate(kNever, false, request_completion, true);
+  // What entered the queue is no longer needed here: keep the waiting list short.
+  waiting_.erase(waiting_.begin(), waiting_.begin() + static_cast<std::ptrdiff_t>(next_waiting_));
+  next_waiting_ = 0;
+}
+
 void Controller::run_until(int64_t cycle, std::vector<int64_t>& request_completion) {
   simulate(cycle, true, request_completion);
 }
@@ -56,7 +63,7 @@ bool Controller::can_enter(const QueuedBurst& burst) const {
 }
 
 void Controller::simulate(int64_t limit, bool idle_refresh,
-                          std::vector<int64_t>& request_completion) {
+                          std::vector<int64_t>& request_completion, bool more_coming) {
   const bool refresh_enabled = config_.controller.refresh;
   const bool keep_going = idle_refresh && refresh_enabled;
   while ((next_waiting_ < waiting_.size() || !queue_.empty() || !transactions_.empty() ||
@@ -70,10 +77,12 @@ void Controller::simulate(int64_t limit, bool idle_refresh,
         queue_.push_back(waiting_[next_waiting_++]);
       }
     }
+    // The next burst may be needed from this cycle on: decide only once it has been added.
+    if (more_coming && next_waiting_ == waiting_.size()) break;
     if (refresh_enabled && now_ >= next_refresh_cycle_) refresh_due_ = true;
     if (column_runs_ && !refresh_due_ &&
         issue_column_run(refresh_enabled ? std::min(limit, next_refresh_cycle_) : limit,
-                         request_completion)) {
+                         more_coming, request_completion)) {
       continue;
     }
 
@@ -151,7 +160,8 @@ void Controller::record(CommandKind kind, int bank_group, int bank, int64_t row,
   commands_.push_back(command);
 }
 
-bool Controller::issue_column_run(int64_t stop_cycle, std::vector<int64_t>& request_completion) {
+bool Controller::issue_column_run(int64_t stop_cycle, bool more_coming,
+                                  std::vector<int64_t>& request_completion) {
   const std::span<const QueuedBurst> waiting(waiting_.data() + next_waiting_,
                                              waiting_.size() - next_waiting_);
   const ColumnRun run = plan_column_run({.banks = banks_,
@@ -160,7 +170,8 @@ bool Controller::issue_column_run(int64_t stop_cycle, std::vector<int64_t>& requ
                                          .queue_depth = config_.controller.queue_depth,
                                          .page_policy = config_.controller.page_policy,
                                          .now = now_,
-                                         .stop_cycle = stop_cycle});
+                                         .stop_cycle = stop_cycle,
+                                         .more_bursts_follow = more_coming});
   if (run.count == 0) return false;
   const DramAddress address = queue_.front().address;
   const int64_t latency =

@@ -29,6 +29,11 @@ class Controller {
   // Serves every added burst. `request_completion[request_id]` is raised to the cycle its
   // burst's data transfer ends. May be called again after more add() calls; time continues.
   void run(std::vector<int64_t>& request_completion);
+  // Serves the added bursts while more are still to be added (arriving no earlier than the ones
+  // added, in order behind them): stops before the first cycle at which it would take a burst
+  // not added yet, so feeding a long stream in parts gives what adding it whole and run() give,
+  // without holding every burst of it at once.
+  void run_while_fed(std::vector<int64_t>& request_completion);
   // Simulates the cycles before `cycle`, refreshing on schedule even while idle, so that bursts
   // can be added one at a time as they arrive (trace replay). Bursts added from here on must
   // arrive no earlier than `cycle`.
@@ -43,13 +48,16 @@ class Controller {
  private:
   // The loop of run() and run_until(): stops at `limit`, or when no burst is left unless
   // `idle_refresh` keeps it going (refreshes falling due while the queue is empty).
-  void simulate(int64_t limit, bool idle_refresh, std::vector<int64_t>& request_completion);
+  // `more_coming`: stop once every added burst has entered the queue (run_while_fed).
+  void simulate(int64_t limit, bool idle_refresh, std::vector<int64_t>& request_completion,
+                bool more_coming = false);
   // Whether the next waiting burst may enter its queue now.
   bool can_enter(const QueuedBurst& burst) const;
   void issue(const SchedulerDecision& decision, std::vector<int64_t>& request_completion);
   // Issues the run of column commands plan_column_run() finds from now_, up to `stop_cycle`;
   // false (nothing issued) when there is none.
-  bool issue_column_run(int64_t stop_cycle, std::vector<int64_t>& request_completion);
+  bool issue_column_run(int64_t stop_cycle, bool more_coming,
+                        std::vector<int64_t>& request_completion);
   void record(CommandKind kind, int bank_group, int bank, int64_t row, int column);
   void complete_column(const QueuedBurst& burst, int64_t data_end,
                        std::vector<int64_t>& request_completion);

@@ -65,13 +65,19 @@ class DramSystem {
   const AddressMapping& mapping() const { return mapping_; }
 
  private:
-  Controller& controller_for(int channel, int pseudo_channel);
+  void check_request(const Request& request) const;  // bad input unless bytes > 0, ...
+  int64_t new_request();                             // its id, not yet completed
+  int index_of(const DramAddress& address) const {
+    return address.channel * config_.organization.pseudo_channels + address.pseudo_channel;
+  }
+  Controller& controller_of(const DramAddress& address);
 
   DramConfig config_;
   AddressMapping mapping_;
   std::vector<Controller> controllers_;  // channel-major
   std::vector<int64_t> completion_;
-  std::vector<int> touched_;  // serve(): the controllers of the request in progress
+  std::vector<int> touched_;      // serve(): the controllers of the request in progress
+  std::vector<char> is_touched_;  // ... per controller
 };
 
 }  // namespace polyarch::sim::dram

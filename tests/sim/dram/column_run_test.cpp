@@ -177,6 +177,27 @@ TEST(ColumnRun, ShallowQueuesAndDisabledRefreshKeepTheSameCommands) {
   }
 }
 
+// serve() hands a long request to the controllers in parts; they must end where one run() over
+// the whole request ends, with the same commands.
+TEST(ColumnRun, ARequestServedInPartsMatchesOneRun) {
+  for (const DramConfig& config : {one_bank_group(), hbm2e_3200()}) {
+    for (bool column_runs : {true, false}) {
+      const Request request{.addr = 4096, .is_write = false, .bytes = 3 << 17, .arrival_cycle = 0};
+      DramSystem served(config, column_runs);
+      const int64_t end = served.serve(std::span<const Request>(&request, 1));
+      DramSystem whole(config, column_runs);
+      whole.enqueue(request);
+      whole.run();
+      EXPECT_EQ(end, whole.completion_cycle(0)) << config.name;
+      for (int channel = 0; channel < config.organization.channels; ++channel) {
+        for (int pc = 0; pc < config.organization.pseudo_channels; ++pc) {
+          EXPECT_EQ(served.commands(channel, pc), whole.commands(channel, pc)) << config.name;
+        }
+      }
+    }
+  }
+}
+
 // Hand derivation on DDR4-3200 (tCCD_L 8 > tBL 4): after the row is open and its first read
 // issued, 15 more reads of that row in the queue go one tCCD_L apart.
 TEST(ColumnRun, SameRowReadsFollowTccdL) {
