@@ -10,23 +10,33 @@ dram::DramConfig JedecBackend::with_recording(dram::DramConfig config, bool reco
 }
 
 JedecBackend::JedecBackend(const dram::DramConfig& config, bool record_commands)
-    : system_(with_recording(config, record_commands)) {}
+    : system_(with_recording(config, record_commands)),
+      channel_bytes_(static_cast<size_t>(config.organization.channels), 0),
+      request_channel_bytes_(channel_bytes_.size(), 0) {}
 
 JedecService JedecBackend::serve(std::span<const AddressRange> pieces, bool is_write,
                                  int64_t arrival_cycle) {
   requests_.clear();
   for (const AddressRange& piece : pieces) {
-    requests_.push_back(
-        {.addr = piece.base, .is_write = is_write, .bytes = piece.bytes,
-         .arrival_cycle = arrival_cycle});
+    requests_.push_back({.addr = piece.base,
+                         .is_write = is_write,
+                         .bytes = piece.bytes,
+                         .arrival_cycle = arrival_cycle});
   }
   JedecService service{arrival_cycle, arrival_cycle};
+  const dram::DramStats before = system_.stats();
   service.completion_cycle = std::max(arrival_cycle, system_.serve(requests_));
+  service.stats = system_.stats().since(before);
+  for (size_t channel = 0; channel < channel_bytes_.size(); ++channel) {
+    const int64_t total = system_.channel_bytes(static_cast<int>(channel));
+    request_channel_bytes_[channel] = total - channel_bytes_[channel];
+    channel_bytes_[channel] = total;
+  }
+  service.channel_bytes = request_channel_bytes_;
   const dram::DramConfig& config = system_.config();
-  const int64_t data_delay = (is_write ? config.timing.tWL : config.timing.tCL) +
-                             config.burst_cycles();
-  service.last_command_cycle =
-      std::max(arrival_cycle, service.completion_cycle - data_delay);
+  const int64_t data_delay =
+      (is_write ? config.timing.tWL : config.timing.tCL) + config.burst_cycles();
+  service.last_command_cycle = std::max(arrival_cycle, service.completion_cycle - data_delay);
   return service;
 }
 

@@ -124,6 +124,17 @@ DramStats DramSystem::stats() const {
   return total;
 }
 
+int64_t DramSystem::channel_bytes(int channel) const {
+  int64_t bytes = 0;
+  for (int pc = 0; pc < config_.organization.pseudo_channels; ++pc) {
+    const DramStats& stats =
+        controllers_[static_cast<size_t>(channel * config_.organization.pseudo_channels + pc)]
+            .stats();
+    bytes += stats.bytes_read + stats.bytes_written;
+  }
+  return bytes;
+}
+
 double DramSystem::achieved_bandwidth_gbps() const {
   const DramStats total = stats();
   const int64_t span_cycles = total.last_completion_cycle - total.first_arrival_cycle;

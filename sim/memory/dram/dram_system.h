@@ -55,6 +55,8 @@ class DramSystem {
 
   // All controllers' counters summed.
   DramStats stats() const;
+  // Bytes read and written so far on one channel (all its pseudo-channels).
+  int64_t channel_bytes(int channel) const;
   // Bytes moved over (last completion - first arrival), in GB/s, and as a fraction of peak.
   double achieved_bandwidth_gbps() const;
   double bandwidth_efficiency() const;
