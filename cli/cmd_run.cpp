@@ -52,16 +52,14 @@ options:
   --max-memory SIZE     limit the process's memory (GiB, or with M/G suffix: 512M, 4G);
                         exceeding it ends the run with "out of memory" (exit 1)
 
-mapping (units whose kind exposes a mapping space: )" +
-         driver::unit_kind_list() + R"():
+mapping (units whose kind exposes a mapping space: )" + driver::unit_kind_list() + R"():
   --mapping M       searched (default): the compiler searches each op's mapping (dataflow,
                     tiling, partition, ...) and the unit runs the best one; fixed: each unit
                     runs the mapping its YAML configures (what a cycle-exact comparison with
                     SCALE-Sim needs: scalesim_compat units are exact in this mode).
                     report.json's `mapping` says which mode ran
   --search S        the searcher for each op shape, exhaustive by default (seeded by --seed).
-                    Searchers: )" +
-         driver::searcher_list() + R"(
+                    Searchers: )" + driver::searcher_list() + R"(
   --objective O     what the search minimises: latency (default), energy, edp, weighted:L,E
   --search-budget N evaluations per decision for the non-exhaustive searchers (default 2000)
   --cache-dir DIR   where decisions are cached (default $XDG_CACHE_HOME/polyarch); a later run
@@ -177,21 +175,18 @@ int run_command(const CommandArgs& args) {
     // Placeholders carry costs, not semantics, and the other passes only annotate costs: the
     // interpreter computes the model as it is.
     if (parsed.flag("allow-unknown")) {
-      throw_bad_input({},
-                      "--allow-unknown keeps unsupported operators for timing only; the "
-                      "reference interpreter cannot execute them (drop --functional)");
+      throw_bad_input({}, "--allow-unknown keeps unsupported operators for timing only; the "
+                          "reference interpreter cannot execute them (drop --functional)");
     }
     for (const char* flag : {"precision", "sparsity", "layout"}) {
       if (parsed.value(flag)) {
-        throw_bad_input({}, "--" + std::string(flag) +
-                                " changes costs, not values: the "
+        throw_bad_input({}, "--" + std::string(flag) + " changes costs, not values: the "
                                 "reference interpreter computes in fp32 (drop it or --functional)");
       }
     }
     if (parsed.flag("only-supported")) {
-      throw_bad_input({},
-                      "--only-supported chooses which ops to simulate; the reference "
-                      "interpreter executes the whole model (drop it or --functional)");
+      throw_bad_input({}, "--only-supported chooses which ops to simulate; the reference "
+                          "interpreter executes the whole model (drop it or --functional)");
     }
     return run_functional_command(parsed);
   }
@@ -214,8 +209,8 @@ int run_command(const CommandArgs& args) {
   if (auto batches = parsed.value("pipeline-batches")) {
     const double count = parse_positive("pipeline-batches", *batches, 1.0);
     if (count != static_cast<double>(static_cast<int>(count)) || count > 4096) {
-      throw_bad_input(
-          {}, "--pipeline-batches expects an integer from 1 to 4096, got '" + *batches + "'");
+      throw_bad_input({}, "--pipeline-batches expects an integer from 1 to 4096, got '" +
+                              *batches + "'");
     }
     request.micro_batches = static_cast<int>(count);
   }
@@ -236,9 +231,8 @@ int run_command(const CommandArgs& args) {
     if (result.memory) {
       for (const std::string& note : result.memory->notes) std::cout << note << "\n";
     }
-    std::cout
-        << "wrote report.json, ops.csv, report.html and trace.json (open in ui.perfetto.dev) to "
-        << out_dir.string() << "\n";
+    std::cout << "wrote report.json, ops.csv, report.html and trace.json (open in ui.perfetto.dev) to "
+              << out_dir.string() << "\n";
   }
   return 0;
 }

@@ -10,9 +10,7 @@ dram::DramConfig JedecBackend::with_recording(dram::DramConfig config, bool reco
 }
 
 JedecBackend::JedecBackend(const dram::DramConfig& config, bool record_commands)
-    : system_(with_recording(config, record_commands)),
-      channel_bytes_(static_cast<size_t>(config.organization.channels), 0),
-      request_channel_bytes_(channel_bytes_.size(), 0) {}
+    : system_(with_recording(config, record_commands)) {}
 
 JedecService JedecBackend::serve(std::span<const AddressRange> pieces, bool is_write,
                                  int64_t arrival_cycle) {
@@ -24,15 +22,9 @@ JedecService JedecBackend::serve(std::span<const AddressRange> pieces, bool is_w
                          .arrival_cycle = arrival_cycle});
   }
   JedecService service{arrival_cycle, arrival_cycle};
-  const dram::DramStats before = system_.stats();
   service.completion_cycle = std::max(arrival_cycle, system_.serve(requests_));
-  service.stats = system_.stats().since(before);
-  for (size_t channel = 0; channel < channel_bytes_.size(); ++channel) {
-    const int64_t total = system_.channel_bytes(static_cast<int>(channel));
-    request_channel_bytes_[channel] = total - channel_bytes_[channel];
-    channel_bytes_[channel] = total;
-  }
-  service.channel_bytes = request_channel_bytes_;
+  service.stats = system_.served_stats();
+  service.channel_bytes = system_.served_channel_bytes();
   const dram::DramConfig& config = system_.config();
   const int64_t data_delay =
       (is_write ? config.timing.tWL : config.timing.tCL) + config.burst_cycles();

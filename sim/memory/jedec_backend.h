@@ -45,9 +45,7 @@ class JedecBackend {
   static dram::DramConfig with_recording(dram::DramConfig config, bool record_commands);
 
   dram::DramSystem system_;
-  std::vector<dram::Request> requests_;         // serve()'s pieces, kept to reuse the allocation
-  std::vector<int64_t> channel_bytes_;          // per channel: bytes moved before the request
-  std::vector<int64_t> request_channel_bytes_;  // ... and by it
+  std::vector<dram::Request> requests_;  // serve()'s pieces, kept to reuse the allocation
 };
 
 }  // namespace polyarch::sim

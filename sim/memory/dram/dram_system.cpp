@@ -7,7 +7,10 @@
 namespace polyarch::sim::dram {
 
 DramSystem::DramSystem(const DramConfig& config, bool column_runs)
-    : config_(config), mapping_(config) {
+    : config_(config),
+      mapping_(config),
+      is_touched_(static_cast<size_t>(config.pseudo_channel_count()), 0),
+      served_channel_bytes_(static_cast<size_t>(config.organization.channels), 0) {
   controllers_.reserve(static_cast<size_t>(config.pseudo_channel_count()));
   for (int channel = 0; channel < config.organization.channels; ++channel) {
     for (int pc = 0; pc < config.organization.pseudo_channels; ++pc) {
@@ -51,7 +54,7 @@ Controller& DramSystem::controller_of(const DramAddress& address) {
 
 int64_t DramSystem::serve(std::span<const Request> pieces) {
   touched_.clear();
-  is_touched_.assign(controllers_.size(), 0);
+  touched_before_.clear();
   std::vector<int64_t> ids;
   ids.reserve(pieces.size());
   const int64_t burst_bytes = config_.bytes_per_burst();
@@ -70,6 +73,7 @@ int64_t DramSystem::serve(std::span<const Request> pieces) {
         is_touched_[static_cast<size_t>(index)] = 1;
         touched_.push_back(index);
         controller.run_until(piece.arrival_cycle, completion_);
+        touched_before_.push_back(controller.stats());
       }
       controller.add(queued_burst(piece, id, address));
       if (++part == kBurstsPerPart) {
@@ -80,7 +84,17 @@ int64_t DramSystem::serve(std::span<const Request> pieces) {
       }
     }
   }
-  for (int index : touched_) controllers_[static_cast<size_t>(index)].run(completion_);
+  served_stats_ = DramStats{};
+  std::fill(served_channel_bytes_.begin(), served_channel_bytes_.end(), 0);
+  for (size_t i = 0; i < touched_.size(); ++i) {
+    const auto index = static_cast<size_t>(touched_[i]);
+    controllers_[index].run(completion_);
+    is_touched_[index] = 0;
+    const DramStats added = controllers_[index].stats().since(touched_before_[i]);
+    served_stats_ += added;
+    served_channel_bytes_[index / static_cast<size_t>(config_.organization.pseudo_channels)] +=
+        added.bytes_read + added.bytes_written;
+  }
   int64_t completion = 0;
   for (int64_t id : ids) completion = std::max(completion, completion_[static_cast<size_t>(id)]);
   return completion;
@@ -122,17 +136,6 @@ DramStats DramSystem::stats() const {
   DramStats total;
   for (const Controller& controller : controllers_) total += controller.stats();
   return total;
-}
-
-int64_t DramSystem::channel_bytes(int channel) const {
-  int64_t bytes = 0;
-  for (int pc = 0; pc < config_.organization.pseudo_channels; ++pc) {
-    const DramStats& stats =
-        controllers_[static_cast<size_t>(channel * config_.organization.pseudo_channels + pc)]
-            .stats();
-    bytes += stats.bytes_read + stats.bytes_written;
-  }
-  return bytes;
 }
 
 double DramSystem::achieved_bandwidth_gbps() const {

@@ -48,6 +48,10 @@ class DramSystem {
   // where they are and catch up when next used, so a request costs what its own controllers
   // do. Returns the cycle its last data beat left the bus.
   int64_t serve(std::span<const Request> pieces);
+  // What the last serve() added to the counters of the controllers it used, and the bytes it
+  // moved on each channel (index: channel).
+  const DramStats& served_stats() const { return served_stats_; }
+  std::span<const int64_t> served_channel_bytes() const { return served_channel_bytes_; }
 
   // Cycle at which the request's last data beat left the bus; -1 before run() served it.
   int64_t completion_cycle(int64_t request_id) const;
@@ -55,8 +59,6 @@ class DramSystem {
 
   // All controllers' counters summed.
   DramStats stats() const;
-  // Bytes read and written so far on one channel (all its pseudo-channels).
-  int64_t channel_bytes(int channel) const;
   // Bytes moved over (last completion - first arrival), in GB/s, and as a fraction of peak.
   double achieved_bandwidth_gbps() const;
   double bandwidth_efficiency() const;
@@ -78,8 +80,11 @@ class DramSystem {
   AddressMapping mapping_;
   std::vector<Controller> controllers_;  // channel-major
   std::vector<int64_t> completion_;
-  std::vector<int> touched_;      // serve(): the controllers of the request in progress
-  std::vector<char> is_touched_;  // ... per controller
+  std::vector<int> touched_;               // serve(): the controllers of the request in progress
+  std::vector<char> is_touched_;           // ... per controller
+  std::vector<DramStats> touched_before_;  // ... their counters when first touched
+  DramStats served_stats_;
+  std::vector<int64_t> served_channel_bytes_;
 };
 
 }  // namespace polyarch::sim::dram
