@@ -148,13 +148,13 @@ DramDescription read_from_ini(KeyReader& top) {
   const std::string name = top.read_string("from");
   std::filesystem::path path(name);
   if (path.extension() != ".ini") {
-    bad_key(node, "from: '" + name + "' is not a DRAMsim3 configuration (a .ini file)");
+    bad_key(node, "'" + name + "' is not a DRAMsim3 configuration (a .ini file)");
   }
   if (path.is_relative()) {
     path = std::filesystem::path(top.map_reader().node().where().file).parent_path() / path;
   }
   if (!std::filesystem::is_regular_file(path)) {
-    bad_key(node, "from: cannot open '" + path.string() + "'");
+    bad_key(node, "cannot open '" + path.string() + "'");
   }
   return read_dramsim3_ini_file(path);
 }
