@@ -184,6 +184,9 @@ int run_command(const CommandArgs& args) {
     std::cout << reports::summary_table(result) << reports::schedule_summary(result)
               << reports::skipped_ops_text(result)
               << driver::attention_forms_text(result.attention_forms);
+    if (result.memory) {
+      for (const std::string& note : result.memory->notes) std::cout << note << "\n";
+    }
     std::cout << "wrote report.json, ops.csv, report.html and trace.json (open in ui.perfetto.dev) to "
               << out_dir.string() << "\n";
   }

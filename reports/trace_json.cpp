@@ -73,13 +73,29 @@ void add_window_counters(const std::vector<std::string>& blocks,
   }
 }
 
+// jedec: one counter track per DRAM channel, its bandwidth in each window of the run.
+void add_channel_counters(const sim::MemoryResult& memory, nlohmann::ordered_json& events) {
+  for (const sim::ChannelBandwidth& channel : memory.channel_bandwidth) {
+    const std::string name = "DRAM channel " + std::to_string(channel.channel) + " GB/s";
+    for (std::size_t window = 0; window < channel.bytes.size(); ++window) {
+      events.push_back(
+          {{"name", name},
+           {"ph", "C"},
+           {"pid", kProcessId},
+           {"ts", static_cast<double>(window) * channel.window_s * 1e6},
+           {"args",
+            {{"GB/s", static_cast<double>(channel.bytes[window]) / channel.window_s / 1e9}}}});
+    }
+  }
+}
+
 }  // namespace
 
 nlohmann::ordered_json trace_json(const sim::RunResult& result) {
   nlohmann::ordered_json events = nlohmann::ordered_json::array();
-  events.push_back(metadata("process_name", 0, result.provenance.arch_name.empty()
-                                                   ? std::string("polyarch")
-                                                   : result.provenance.arch_name));
+  events.push_back(metadata(
+      "process_name", 0,
+      result.provenance.arch_name.empty() ? std::string("polyarch") : result.provenance.arch_name));
   std::map<std::string, int> thread_of_unit;
   for (const sim::UnitResult& unit : result.units) {
     int thread_id = static_cast<int>(thread_of_unit.size()) + 1;
@@ -92,12 +108,13 @@ nlohmann::ordered_json trace_json(const sim::RunResult& result) {
     events.push_back(op_event(op, thread_id));
     add_bandwidth_counter(op, events);
   }
+  if (result.memory) add_channel_counters(*result.memory, events);
   if (result.power) {
     add_window_counters(result.power->blocks, result.power->watts, result.power->window_s,
                         "power W", "W", events);
     if (result.thermal) {
-      add_window_counters(result.thermal->blocks, result.thermal->celsius,
-                          result.power->window_s, "temperature C", "C", events);
+      add_window_counters(result.thermal->blocks, result.thermal->celsius, result.power->window_s,
+                          "temperature C", "C", events);
     }
   }
   return {{"traceEvents", events}, {"displayTimeUnit", "ns"}};

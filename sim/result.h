@@ -9,6 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "sim/memory/dram_traffic.h"
+
 namespace polyarch::sim {
 
 // Energy (J) by action name ("mac", "sram_ifmap", "dram", "leakage", ...); each unit kind's
@@ -233,6 +235,14 @@ struct MemoryResult {
   int64_t footprint_bytes = 0;
   std::vector<TensorAddress> tensors;
   std::optional<JedecMemoryCounters> jedec;  // jedec only
+  // jedec only: traffic per unit (in unit order) and per op (in execution order), and bytes
+  // per DRAM channel over time.
+  std::vector<NamedDramTraffic> unit_traffic;
+  std::vector<NamedDramTraffic> op_traffic;
+  std::vector<ChannelBandwidth> channel_bandwidth;
+  // What the DRAM description's source says that a run does not simulate (keys of a DRAMsim3
+  // file read and left out), one line each.
+  std::vector<std::string> notes;
 };
 
 struct RunResult {

@@ -55,7 +55,15 @@ struct OpRecord {
   sc_core::sc_time start;
   sc_core::sc_time end;
   OpResult result;
+  DramTraffic dram_traffic;  // what the unit's DRAM requesters moved while the op ran (jedec)
 };
+
+// A unit's DRAM traffic so far: that of every requester it registered.
+DramTraffic unit_dram_traffic(const DramChannel& dram, const std::vector<int>& initiators) {
+  DramTraffic traffic;
+  for (int initiator : initiators) traffic += dram.traffic(initiator);
+  return traffic;
+}
 
 // The state shared by all dispatchers of one run.
 struct KernelState {
@@ -104,8 +112,8 @@ class Dispatcher : public sc_core::sc_module {
       while (!state_.records[dep].done) sc_core::wait(*state_.op_finished[dep]);
       const double delay_s =
           position < program_op.dep_delay_s.size() ? program_op.dep_delay_s[position] : 0.0;
-      data_ready =
-          std::max(data_ready, state_.records[dep].end + sc_core::sc_time(delay_s, sc_core::SC_SEC));
+      data_ready = std::max(data_ready,
+                            state_.records[dep].end + sc_core::sc_time(delay_s, sc_core::SC_SEC));
     }
     if (data_ready > sc_core::sc_time_stamp()) sc_core::wait(data_ready - sc_core::sc_time_stamp());
     UnitModel& unit = *state_.units[unit_index_];
@@ -122,12 +130,16 @@ class Dispatcher : public sc_core::sc_module {
 
     // The op's DRAM traffic walks its own tensors.
     const OpRanges ranges = state_.allocation.ranges_of(program_op.node);
-    for (int initiator : state_.unit_initiators[unit_index_]) state_.dram.begin_op(initiator, ranges);
+    for (int initiator : state_.unit_initiators[unit_index_])
+      state_.dram.begin_op(initiator, ranges);
 
     OpRecord& record = state_.records[op_index];
     record.start = sc_core::sc_time_stamp();
+    const std::vector<int>& initiators = state_.unit_initiators[unit_index_];
+    const DramTraffic traffic_before = unit_dram_traffic(state_.dram, initiators);
     OpResult result = unit.execute(op);
     record.end = sc_core::sc_time_stamp();
+    record.dram_traffic = unit_dram_traffic(state_.dram, initiators).since(traffic_before);
 
     // In a pipelined program each op runs once per micro-batch: `name#k` tells them apart.
     result.name = state_.program.micro_batches > 1
@@ -186,16 +198,45 @@ void validate_program(const SystemSpec& system, const mapping::Program& program)
   }
 }
 
+// Execution order: by start time; program order breaks ties, so reports are deterministic.
+std::vector<int> execution_order(const KernelState& state) {
+  std::vector<int> order(state.records.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](int a, int b) { return state.records[a].start < state.records[b].start; });
+  return order;
+}
+
+// jedec: the DRAM traffic of each op (execution order) and each unit, and each channel's
+// bytes over time.
+void add_dram_traffic(const KernelState& state, const DramChannel& dram, MemoryResult& memory) {
+  if (dram.jedec() == nullptr) return;
+  std::vector<double> unit_busy_s(state.units.size(), 0.0);
+  for (int op_index : execution_order(state)) {
+    const OpRecord& record = state.records[static_cast<size_t>(op_index)];
+    const double busy_s = (record.end - record.start).to_seconds();
+    unit_busy_s[static_cast<size_t>(state.program.ops[op_index].unit_index)] += busy_s;
+    memory.op_traffic.push_back({.name = record.result.name,
+                                 .unit = record.result.unit,
+                                 .busy_s = busy_s,
+                                 .traffic = record.dram_traffic});
+  }
+  for (std::size_t unit = 0; unit < state.units.size(); ++unit) {
+    const std::string& name = state.system.units[unit].name;
+    memory.unit_traffic.push_back(
+        {.name = name,
+         .unit = name,
+         .busy_s = unit_busy_s[unit],
+         .traffic = unit_dram_traffic(dram, state.unit_initiators[unit])});
+  }
+  memory.channel_bandwidth = dram.channel_bandwidth();
+}
+
 RunResult collect_results(const KernelState& state, const DramChannel& dram) {
   RunResult run;
   sc_core::sc_time run_end = sc_core::SC_ZERO_TIME;
-  std::vector<int> order(state.records.size());
-  std::iota(order.begin(), order.end(), 0);
   for (const OpRecord& record : state.records) run_end = std::max(run_end, record.end);
-  // Execution order: by start time; program order breaks ties, so reports are deterministic.
-  std::stable_sort(order.begin(), order.end(),
-                   [&](int a, int b) { return state.records[a].start < state.records[b].start; });
-  for (int op_index : order) run.ops.push_back(state.records[op_index].result);
+  for (int op_index : execution_order(state)) run.ops.push_back(state.records[op_index].result);
 
   for (std::size_t unit = 0; unit < state.units.size(); ++unit) {
     UnitResult unit_result;
@@ -289,6 +330,7 @@ RunResult simulate(const SystemSpec& system, const mapping::Program& program,
   }
   RunResult result = collect_results(state, dram);
   result.memory = memory_result(system.dram, allocation, dram);
+  add_dram_traffic(state, dram, *result.memory);
   return result;
 }
 

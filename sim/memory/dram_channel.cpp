@@ -108,7 +108,7 @@ DramTicket DramChannel::issue(int initiator, int64_t bytes, bool is_write,
     AddressStream& stream = is_write ? state.writes : state.reads;
     const std::vector<AddressRange> pieces =
         range != nullptr ? std::vector<AddressRange>{*range} : stream.take(bytes);
-    ticket = jedec_ticket(pieces, bytes, is_write);
+    ticket = jedec_ticket(state, pieces, bytes, is_write);
   } else if (jedec_) {
     ticket = {now, now};
   } else {
@@ -123,11 +123,13 @@ DramTicket DramChannel::issue(int initiator, int64_t bytes, bool is_write,
   state.has_issued = true;
   state.last_complete = std::max(state.last_complete, ticket.complete);
   (is_write ? state.bytes_written : state.bytes_read) += bytes;
+  if (jedec_) (is_write ? state.traffic.bytes_written : state.traffic.bytes_read) += bytes;
   return ticket;
 }
 
-DramTicket DramChannel::jedec_ticket(std::span<const AddressRange> pieces, int64_t bytes,
-                                     bool is_write) {
+DramTicket DramChannel::jedec_ticket(InitiatorState& state, std::span<const AddressRange> pieces,
+                                     int64_t bytes, bool is_write) {
+  if (!shadows_set_up_) set_up_shadows();
   const sc_core::sc_time now = sc_core::sc_time_stamp();
   // The interconnect forwards requests first come, first served at its bandwidth; the
   // controllers see each one when it arrives and the bus stays busy for its bytes.
@@ -138,13 +140,104 @@ DramTicket DramChannel::jedec_ticket(std::span<const AddressRange> pieces, int64
                                             static_cast<long double>(bus_bytes_per_second_));
     bus_done = bus_free_at_;
   }
-  const JedecService service =
-      jedec_->serve(pieces, is_write, dram_cycle_at_or_after(now));
+  const int64_t arrival = dram_cycle_at_or_after(now);
+  const JedecService service = jedec_->serve(pieces, is_write, arrival);
+  for (size_t channel = 0; channel < service.channel_bytes.size(); ++channel) {
+    add_channel_bytes(static_cast<int>(channel), service.channel_bytes[channel], arrival,
+                      service.completion_cycle);
+  }
+  DramTraffic& traffic = state.traffic;
+  ++traffic.requests;
+  traffic.bursts += service.stats.bursts();
+  traffic.row_hits += service.stats.row_hits;
+  traffic.row_misses += service.stats.row_misses;
+  traffic.row_conflicts += service.stats.row_conflicts;
+  if (state.shadow >= 0) {
+    // The same request on a DRAM that only this requester uses: the delay between the two
+    // completions is what the other requesters' traffic cost it.
+    const int64_t alone = shadows_[static_cast<size_t>(state.shadow)]
+                              ->serve(pieces, is_write, arrival)
+                              .completion_cycle;
+    if (service.completion_cycle > alone) {
+      const sc_core::sc_time from = std::max(time_of_dram_cycle(alone), state.delayed_until);
+      const sc_core::sc_time to = time_of_dram_cycle(service.completion_cycle);
+      if (to > from) {
+        traffic.interference_s += (to - from).to_seconds();
+        state.delayed_until = to;
+      }
+    }
+  }
   const sc_core::sc_time sent =
       std::max(time_of_dram_cycle(service.last_command_cycle + 1), bus_done);
   const sc_core::sc_time complete =
       std::max(time_of_dram_cycle(service.completion_cycle), bus_done) + interconnect_latency_;
   return {sent, complete};
+}
+
+void DramChannel::set_up_shadows() {
+  shadows_set_up_ = true;
+  std::vector<std::string> names;
+  for (InitiatorState& state : initiators_) {
+    const auto found = std::find(names.begin(), names.end(), state.name);
+    state.shadow = static_cast<int>(found - names.begin());
+    if (found == names.end()) names.push_back(state.name);
+  }
+  if (names.size() < 2) {
+    // One requester alone meets no one: its interference is zero without a second DRAM.
+    for (InitiatorState& state : initiators_) state.shadow = -1;
+    return;
+  }
+  for (size_t i = 0; i < names.size(); ++i) {
+    shadows_.push_back(std::make_unique<JedecBackend>(jedec_->config(), false));
+  }
+}
+
+void DramChannel::add_channel_bytes(int channel, int64_t bytes, int64_t first_cycle,
+                                    int64_t end_cycle) {
+  constexpr size_t kMaxWindows = 4096;
+  if (bytes <= 0) return;
+  if (channel_window_bytes_.empty()) {
+    channel_window_bytes_.resize(static_cast<size_t>(jedec_->config().organization.channels));
+  }
+  const int64_t last_cycle = std::max(first_cycle, end_cycle - 1);
+  while (static_cast<size_t>(last_cycle / window_cycles_) >= kMaxWindows) {
+    // Coarser windows: each new one holds two old ones.
+    for (std::vector<int64_t>& windows : channel_window_bytes_) {
+      for (size_t i = 0; i < windows.size(); ++i) {
+        if (i % 2 == 0) {
+          windows[i / 2] = windows[i];
+        } else {
+          windows[i / 2] += windows[i];
+        }
+      }
+      windows.resize((windows.size() + 1) / 2);
+    }
+    window_cycles_ *= 2;
+  }
+  std::vector<int64_t>& windows = channel_window_bytes_[static_cast<size_t>(channel)];
+  const auto last_window = static_cast<size_t>(last_cycle / window_cycles_);
+  if (windows.size() <= last_window) windows.resize(last_window + 1, 0);
+  // Spread evenly over the cycles [first_cycle, last_cycle], window by window.
+  const int64_t span = last_cycle - first_cycle + 1;
+  int64_t placed = 0;
+  for (auto window = static_cast<size_t>(first_cycle / window_cycles_); window <= last_window;
+       ++window) {
+    const int64_t window_end = static_cast<int64_t>(window + 1) * window_cycles_;
+    const int64_t upto = std::min(window_end, last_cycle + 1) - first_cycle;
+    const int64_t share = window == last_window ? bytes - placed : bytes * upto / span - placed;
+    windows[window] += share;
+    placed += share;
+  }
+}
+
+std::vector<ChannelBandwidth> DramChannel::channel_bandwidth() const {
+  std::vector<ChannelBandwidth> series;
+  for (size_t channel = 0; channel < channel_window_bytes_.size(); ++channel) {
+    series.push_back({.channel = static_cast<int>(channel),
+                      .window_s = static_cast<double>(window_cycles_) / dram_clock_hz_,
+                      .bytes = channel_window_bytes_[channel]});
+  }
+  return series;
 }
 
 int64_t DramChannel::dram_cycle_at_or_after(sc_core::sc_time time) const {

@@ -20,6 +20,7 @@
 #include "sim/memory/address_range.h"
 #include "sim/memory/address_stream.h"
 #include "sim/memory/dram_spec.h"
+#include "sim/memory/dram_traffic.h"
 
 namespace polyarch::sim {
 
@@ -68,6 +69,14 @@ class DramChannel : public sc_core::sc_module {
   // the condition under which a unit must not fast-forward through identical tiles.
   bool others_active_since(int initiator, sc_core::sc_time since) const;
 
+  // jedec only (zero with the simple queue): what the initiator's requests met so far. Where
+  // requesters of more than one name share the DRAM, each name's requests are also served on
+  // a DRAM of its own (a shadow of the same configuration) to tell how much later the shared
+  // one delivered them: DramTraffic::interference_s.
+  const DramTraffic& traffic(int initiator) const { return initiator_state(initiator).traffic; }
+  // jedec only: the bytes each DRAM channel moved, per window of time (empty with the queue).
+  std::vector<ChannelBandwidth> channel_bandwidth() const;
+
   int64_t bytes_read(int initiator) const { return initiators_.at(initiator).bytes_read; }
   int64_t bytes_written(int initiator) const { return initiators_.at(initiator).bytes_written; }
   int64_t total_bytes_read() const;
@@ -84,12 +93,20 @@ class DramChannel : public sc_core::sc_module {
     bool has_issued = false;
     AddressStream reads;
     AddressStream writes;
+    DramTraffic traffic;                                     // jedec only
+    int shadow = -1;                                         // index into shadows_
+    sc_core::sc_time delayed_until = sc_core::SC_ZERO_TIME;  // interference counted up to here
   };
 
   const InitiatorState& initiator_state(int initiator) const;
   DramTicket issue(int initiator, int64_t bytes, bool is_write, const AddressRange* range);
   // The jedec backend's timing of a request whose pieces are `pieces`.
-  DramTicket jedec_ticket(std::span<const AddressRange> pieces, int64_t bytes, bool is_write);
+  DramTicket jedec_ticket(InitiatorState& state, std::span<const AddressRange> pieces,
+                          int64_t bytes, bool is_write);
+  // Gives every requester name its shadow DRAM once more than one name has registered.
+  void set_up_shadows();
+  // Adds `bytes` served from `first_cycle` to `end_cycle` to a channel's windows.
+  void add_channel_bytes(int channel, int64_t bytes, int64_t first_cycle, int64_t end_cycle);
   int64_t dram_cycle_at_or_after(sc_core::sc_time time) const;
   sc_core::sc_time time_of_dram_cycle(int64_t cycle) const;
 
@@ -105,6 +122,12 @@ class DramChannel : public sc_core::sc_module {
   double bus_bytes_per_second_ = 0;  // the interconnect in front of the controllers; <= 0: none
   sc_core::sc_time bus_free_at_ = sc_core::SC_ZERO_TIME;
   sc_core::sc_time interconnect_latency_;
+  std::vector<std::unique_ptr<JedecBackend>> shadows_;
+  bool shadows_set_up_ = false;
+  // Bytes per DRAM channel per window of window_cycles_ DRAM cycles; the window doubles (and
+  // neighbours merge) whenever a channel's list would pass kMaxWindows.
+  std::vector<std::vector<int64_t>> channel_window_bytes_;
+  int64_t window_cycles_ = 1024;
 };
 
 }  // namespace polyarch::sim

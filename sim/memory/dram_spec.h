@@ -3,6 +3,7 @@
 // (`simple`), or a JEDEC system simulated at the level of commands (`jedec`; sim/memory/dram/).
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "base/error.h"
 #include "sim/memory/dram/config.h"
@@ -30,6 +31,9 @@ struct DramSpec {
   // jedec only: keep every DRAM command and replay it through the independent checker at the
   // end of a simulation, which then fails on a JEDEC timing violation.
   bool check_commands = false;
+  // Lines a run reports about the description (memory.notes): keys of a DRAMsim3 file that
+  // polyarch reads and leaves out.
+  std::vector<std::string> notes;
 
   double sustained_bandwidth_gbps() const { return bandwidth_gbps * efficiency; }
 };

@@ -16,17 +16,19 @@ JedecService JedecBackend::serve(std::span<const AddressRange> pieces, bool is_w
                                  int64_t arrival_cycle) {
   requests_.clear();
   for (const AddressRange& piece : pieces) {
-    requests_.push_back(
-        {.addr = piece.base, .is_write = is_write, .bytes = piece.bytes,
-         .arrival_cycle = arrival_cycle});
+    requests_.push_back({.addr = piece.base,
+                         .is_write = is_write,
+                         .bytes = piece.bytes,
+                         .arrival_cycle = arrival_cycle});
   }
   JedecService service{arrival_cycle, arrival_cycle};
   service.completion_cycle = std::max(arrival_cycle, system_.serve(requests_));
+  service.stats = system_.served_stats();
+  service.channel_bytes = system_.served_channel_bytes();
   const dram::DramConfig& config = system_.config();
-  const int64_t data_delay = (is_write ? config.timing.tWL : config.timing.tCL) +
-                             config.burst_cycles();
-  service.last_command_cycle =
-      std::max(arrival_cycle, service.completion_cycle - data_delay);
+  const int64_t data_delay =
+      (is_write ? config.timing.tWL : config.timing.tCL) + config.burst_cycles();
+  service.last_command_cycle = std::max(arrival_cycle, service.completion_cycle - data_delay);
   return service;
 }
 

@@ -7,7 +7,7 @@ namespace polyarch::sim {
 
 bool is_jedec_dram_map(const ConfigNode& node) {
   if (!node.is_map()) return false;
-  for (const char* key : {"standard", "preset", "organization", "controller"}) {
+  for (const char* key : {"standard", "preset", "from", "organization", "controller"}) {
     if (node.find(key) != nullptr) return true;
   }
   const ConfigNode* timing = node.find("timing");
@@ -30,13 +30,16 @@ DramSpec read_jedec_dram_spec(const ConfigNode& node) {
   constexpr int64_t kRefreshIntervals = 4;
   spec.efficiency = dram::streaming_efficiency(one_channel, kRefreshIntervals);
   // A read to a closed bank: ACT, tRCD, RD, CL, then the burst (docs/dram.md).
-  spec.latency_ns = static_cast<double>(config.timing.tRCD + config.timing.tCL +
-                                        config.burst_cycles()) *
-                    config.clock_period_ns();
+  spec.latency_ns =
+      static_cast<double>(config.timing.tRCD + config.timing.tCL + config.burst_cycles()) *
+      config.clock_period_ns();
   spec.channels = config.organization.channels;
-  spec.capacity_gib =
-      static_cast<double>(config.capacity_bytes()) / (1024.0 * 1024.0 * 1024.0);
+  spec.capacity_gib = static_cast<double>(config.capacity_bytes()) / (1024.0 * 1024.0 * 1024.0);
   spec.capacity_where = node.where();
+  if (const ConfigNode* from = node.find("from")) {
+    const std::string note = dram::unmodelled_note(from->scalar(), description.unmodelled_keys);
+    if (!note.empty()) spec.notes.push_back(note);
+  }
   return spec;
 }
 

@@ -23,6 +23,7 @@ MemoryResult memory_result(const DramSpec& spec, const TensorAllocation& allocat
   memory.model = spec.model;
   memory.capacity_bytes = dram_capacity_bytes(spec);
   memory.footprint_bytes = allocation.footprint_bytes();
+  memory.notes = spec.notes;
   for (const TensorPlacement& tensor : allocation.tensors()) {
     memory.tensors.push_back({tensor.name, tensor.role, tensor.base_address, tensor.bytes});
   }

@@ -69,8 +69,7 @@ TEST(JedecRun, NoOpMovesDataFasterThanThePins) {
   const sim::RunResult result = simulate_workload(
       soc_from("{preset: ddr4_3200, organization: {channels: 2}}"), small_network());
   for (const sim::OpResult& op : result.ops) {
-    const double seconds =
-        static_cast<double>(op.total_cycles) / (op.unit_clock_ghz * 1e9);
+    const double seconds = static_cast<double>(op.total_cycles) / (op.unit_clock_ghz * 1e9);
     const double bytes = static_cast<double>(op.dram_bytes_read + op.dram_bytes_written);
     EXPECT_LE(bytes / seconds, peak_bytes_per_s) << op.name;
   }
@@ -96,6 +95,43 @@ TEST(JedecRun, AWorkloadBeyondTheCapacityIsBadInputGivingBothSizes) {
     EXPECT_NE(text.find("262144 bytes"), std::string::npos) << text;
     EXPECT_NE(text.find("arch.yaml:4"), std::string::npos) << text;
   }
+}
+
+// Per-op and per-unit DRAM figures of a full run, with its command streams checked: every op's
+// traffic is the bytes it reports, every burst found its row open, closed or conflicting, and
+// every byte crossed a channel in some window.
+TEST(JedecRun, OpsAndUnitsReportTheTrafficTheyMoved) {
+  archs::SocConfig soc = soc_from("{preset: ddr4_3200, organization: {channels: 2}}");
+  soc.dram.check_commands = true;
+  const sim::RunResult result = simulate_workload(soc, small_network());
+  ASSERT_TRUE(result.memory && result.memory->jedec);
+  const sim::MemoryResult& memory = *result.memory;
+  ASSERT_EQ(memory.op_traffic.size(), result.ops.size());
+  int64_t op_bytes = 0;
+  for (size_t i = 0; i < result.ops.size(); ++i) {
+    const sim::OpResult& op = result.ops[i];
+    const sim::NamedDramTraffic& traffic = memory.op_traffic[i];
+    EXPECT_EQ(traffic.name, op.name);
+    EXPECT_EQ(traffic.traffic.bytes_read, op.dram_bytes_read) << op.name;
+    EXPECT_EQ(traffic.traffic.bytes_written, op.dram_bytes_written) << op.name;
+    const sim::DramTraffic& t = traffic.traffic;
+    EXPECT_EQ(t.row_hits + t.row_misses + t.row_conflicts, t.bursts) << op.name;
+    EXPECT_GE(t.interference_s, 0.0) << op.name;
+    EXPECT_LE(t.interference_s, traffic.busy_s) << op.name;
+    op_bytes += t.bytes_read + t.bytes_written;
+  }
+  ASSERT_EQ(memory.unit_traffic.size(), result.units.size());
+  int64_t unit_bursts = 0;
+  for (const sim::NamedDramTraffic& unit : memory.unit_traffic) unit_bursts += unit.traffic.bursts;
+  const sim::JedecMemoryCounters& counters = *memory.jedec;
+  EXPECT_EQ(unit_bursts, counters.read_bursts + counters.write_bursts);
+  EXPECT_EQ(op_bytes, result.summary.dram_bytes_read + result.summary.dram_bytes_written);
+  ASSERT_EQ(memory.channel_bandwidth.size(), 2u);
+  int64_t channel_bytes = 0;
+  for (const sim::ChannelBandwidth& channel : memory.channel_bandwidth) {
+    for (int64_t bytes : channel.bytes) channel_bytes += bytes;
+  }
+  EXPECT_EQ(channel_bytes, 64 * unit_bursts);
 }
 
 }  // namespace

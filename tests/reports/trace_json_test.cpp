@@ -59,5 +59,22 @@ TEST(TraceJson, BandwidthCounterRisesDuringAnOpAndFallsToZeroAfter) {
   EXPECT_DOUBLE_EQ(values[1], 0.0);
 }
 
+TEST(TraceJson, EachDramChannelHasABandwidthCounterPerWindow) {
+  sim::RunResult result = two_op_result();
+  result.memory.emplace();
+  // Channel 1: 3000 bytes in the first 1 us window, none in the second.
+  result.memory->channel_bandwidth.push_back({.channel = 1, .window_s = 1e-6, .bytes = {3000, 0}});
+  const nlohmann::ordered_json trace = trace_json(result);
+  std::vector<nlohmann::ordered_json> counters;
+  for (const auto& event : trace["traceEvents"]) {
+    if (event["ph"] == "C" && event["name"] == "DRAM channel 1 GB/s") counters.push_back(event);
+  }
+  ASSERT_EQ(counters.size(), 2u);
+  EXPECT_DOUBLE_EQ(counters[0]["ts"].get<double>(), 0.0);
+  EXPECT_DOUBLE_EQ(counters[0]["args"]["GB/s"].get<double>(), 3.0);  // 3000 B / 1 us
+  EXPECT_DOUBLE_EQ(counters[1]["ts"].get<double>(), 1.0);
+  EXPECT_DOUBLE_EQ(counters[1]["args"]["GB/s"].get<double>(), 0.0);
+}
+
 }  // namespace
 }  // namespace polyarch::reports

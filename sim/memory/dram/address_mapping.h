@@ -28,6 +28,7 @@ class AddressMapping {
  public:
   explicit AddressMapping(const DramConfig& config);
 
+  // Inline: the controllers decode every burst they are given.
   DramAddress decode(int64_t byte_address) const;
   // The lowest byte address that decodes to `address` (its burst's first byte).
   int64_t encode(const DramAddress& address) const;
@@ -45,5 +46,29 @@ class AddressMapping {
   int burst_length_ = 1;
   Field channel_, pseudo_channel_, bank_group_, bank_, column_, row_;
 };
+
+inline int64_t AddressMapping::extract(uint64_t value, Field field) {
+  return static_cast<int64_t>((value >> field.shift) & ((uint64_t{1} << field.bits) - 1));
+}
+
+inline DramAddress AddressMapping::decode(int64_t byte_address) const {
+  const auto value = static_cast<uint64_t>(byte_address);
+  DramAddress address;
+  address.channel = static_cast<int>(extract(value, channel_));
+  address.pseudo_channel = static_cast<int>(extract(value, pseudo_channel_));
+  address.bank_group = static_cast<int>(extract(value, bank_group_));
+  address.bank = static_cast<int>(extract(value, bank_));
+  address.row = extract(value, row_);
+  address.column = static_cast<int>(extract(value, column_)) * burst_length_;
+  if (scheme_ == AddressScheme::kPermutedBank) {
+    // Permutation-based page interleaving (Zhang, Zhu and Zhang, MICRO-33, 2000): XOR the bank
+    // bits with the row's low bits so rows that conflict in one bank spread over all banks.
+    const auto row_bits = static_cast<uint64_t>(address.row);
+    address.bank_group ^= static_cast<int>(row_bits & ((uint64_t{1} << bank_group_.bits) - 1));
+    address.bank ^=
+        static_cast<int>((row_bits >> bank_group_.bits) & ((uint64_t{1} << bank_.bits) - 1));
+  }
+  return address;
+}
 
 }  // namespace polyarch::sim::dram

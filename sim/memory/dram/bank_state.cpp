@@ -36,6 +36,33 @@ int64_t BankState::earliest(CommandKind kind, int bank_group, int bank) const {
   return cycle;
 }
 
+int64_t BankState::channel_column_gap(CommandKind previous, CommandKind next) const {
+  const DramTiming& t = timing_;
+  if (previous == CommandKind::kRead && next == CommandKind::kWrite) {
+    // Write data may start only after the read data and the bus turnaround.
+    return std::max(t.tCCD_S, t.tCL + burst_cycles_ + t.tRTW_turnaround - t.tWL);
+  }
+  if (previous == CommandKind::kWrite && next == CommandKind::kRead) {
+    return t.tWL + burst_cycles_ + t.tWTR_S;  // after the write data, tWTR_S
+  }
+  // The data bus carries one burst at a time, so column commands are also tBL apart.
+  return std::max(t.tCCD_S, burst_cycles_);
+}
+
+int64_t BankState::group_column_gap(CommandKind previous, CommandKind next) const {
+  const DramTiming& t = timing_;
+  if (previous == CommandKind::kRead && next == CommandKind::kWrite) return 0;
+  if (previous == CommandKind::kWrite && next == CommandKind::kRead) {
+    return t.tWL + burst_cycles_ + t.tWTR_L;
+  }
+  return std::max(t.tCCD_L, burst_cycles_);
+}
+
+int64_t BankState::column_gap(CommandKind previous, CommandKind next, bool same_bank_group) const {
+  const int64_t channel = channel_column_gap(previous, next);
+  return same_bank_group ? std::max(channel, group_column_gap(previous, next)) : channel;
+}
+
 void BankState::issue(CommandKind kind, int bank_group, int bank, int64_t row, int64_t cycle) {
   const DramTiming& t = timing_;
   NextCycle& group = group_next_[bank_group];
@@ -71,24 +98,20 @@ void BankState::issue(CommandKind kind, int bank_group, int bank, int64_t row, i
       raise(channel_next_, CommandKind::kRefresh, cycle + t.tRP);
       break;
     }
-    case CommandKind::kRead: {
-      // The data bus carries one burst at a time, so column commands are also tBL apart.
-      const int64_t same_direction = std::max(t.tCCD_S, burst_cycles_);
-      raise(channel_next_, CommandKind::kRead, cycle + same_direction);
-      raise(group, CommandKind::kRead, cycle + std::max(t.tCCD_L, burst_cycles_));
-      // Write data may start only after the read data and the bus turnaround.
-      const int64_t write_after_read = t.tCL + burst_cycles_ + t.tRTW_turnaround - t.tWL;
-      raise(channel_next_, CommandKind::kWrite, cycle + std::max(t.tCCD_S, write_after_read));
-      raise(bank_at(bank_group, bank).next, CommandKind::kPrecharge, cycle + t.tRTP);
-      break;
-    }
+    case CommandKind::kRead:
     case CommandKind::kWrite: {
-      const int64_t data_end = cycle + t.tWL + burst_cycles_;
-      raise(channel_next_, CommandKind::kWrite, cycle + std::max(t.tCCD_S, burst_cycles_));
-      raise(group, CommandKind::kWrite, cycle + std::max(t.tCCD_L, burst_cycles_));
-      raise(channel_next_, CommandKind::kRead, data_end + t.tWTR_S);
-      raise(group, CommandKind::kRead, data_end + t.tWTR_L);
-      raise(bank_at(bank_group, bank).next, CommandKind::kPrecharge, data_end + t.tWR);
+      for (const CommandKind next : {CommandKind::kRead, CommandKind::kWrite}) {
+        if (const int64_t gap = channel_column_gap(kind, next); gap > 0) {
+          raise(channel_next_, next, cycle + gap);
+        }
+        if (const int64_t gap = group_column_gap(kind, next); gap > 0) {
+          raise(group, next, cycle + gap);
+        }
+      }
+      // A read's data leaves the bank before it may close; a write's must be restored into it.
+      const int64_t to_precharge =
+          kind == CommandKind::kRead ? t.tRTP : t.tWL + burst_cycles_ + t.tWR;
+      raise(bank_at(bank_group, bank).next, CommandKind::kPrecharge, cycle + to_precharge);
       break;
     }
     case CommandKind::kRefresh:

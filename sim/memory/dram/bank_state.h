@@ -22,6 +22,10 @@ class BankState {
   // the bank is in the right state (open row, all banks closed for REF) is the caller's rule.
   int64_t earliest(CommandKind kind, int bank_group, int bank) const;
   void issue(CommandKind kind, int bank_group, int bank, int64_t row, int64_t cycle);
+  // How many cycles a column command (RD or WR) of kind `next` must wait after one of kind
+  // `previous`, to a bank of the same bank group or of another one: the distance issue() puts
+  // between them (tCCD, the data bus's tBL, read-to-write turnaround, tWTR).
+  int64_t column_gap(CommandKind previous, CommandKind next, bool same_bank_group) const;
 
   int64_t open_row(int bank_group, int bank) const { return bank_at(bank_group, bank).open_row; }
   int open_bank_count() const { return open_banks_; }
@@ -35,6 +39,10 @@ class BankState {
     NextCycle next{};
   };
   static void raise(NextCycle& next, CommandKind kind, int64_t cycle);
+  // column_gap()'s two scopes: the whole pseudo-channel and the bank group; 0 where a column
+  // command puts no distance at that scope.
+  int64_t channel_column_gap(CommandKind previous, CommandKind next) const;
+  int64_t group_column_gap(CommandKind previous, CommandKind next) const;
   const Bank& bank_at(int bank_group, int bank) const {
     return banks_[bank_group * banks_per_group_ + bank];
   }

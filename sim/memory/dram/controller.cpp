@@ -2,29 +2,44 @@
 
 #include <algorithm>
 
+#include "sim/memory/dram/column_run.h"
+
 namespace polyarch::sim::dram {
 
-Controller::Controller(const DramConfig& config, int channel, int pseudo_channel)
+Controller::Controller(const DramConfig& config, int channel, int pseudo_channel, bool column_runs)
     : config_(config),
+      burst_bytes_(config.bytes_per_burst()),
+      burst_cycles_(config.burst_cycles()),
       channel_(channel),
       pseudo_channel_(pseudo_channel),
       banks_(config),
       scheduler_(config),
       round_robin_(config),
       staged_(config.controller.command_queue_depth > 0),
+      column_runs_(column_runs && !staged_ && !config.controller.bank_round_robin),
       transactions_(config.controller),
       next_refresh_cycle_(config.timing.tREFI) {
   queue_.reserve(static_cast<size_t>(config.controller.queue_depth));
 }
 
-void Controller::add(const QueuedBurst& burst) { waiting_.push_back(burst); }
-
 void Controller::run(std::vector<int64_t>& request_completion) {
-  std::stable_sort(
-      waiting_.begin() + static_cast<std::ptrdiff_t>(next_waiting_), waiting_.end(),
-      [](const QueuedBurst& a, const QueuedBurst& b) { return a.arrival_cycle < b.arrival_cycle; });
+  const auto by_arrival = [](const QueuedBurst& a, const QueuedBurst& b) {
+    return a.arrival_cycle < b.arrival_cycle;
+  };
+  const auto first = waiting_.begin() + static_cast<std::ptrdiff_t>(next_waiting_);
+  // A request's bursts all arrive together, so they usually come sorted already.
+  if (!std::is_sorted(first, waiting_.end(), by_arrival)) {
+    std::stable_sort(first, waiting_.end(), by_arrival);
+  }
   simulate(kNever, false, request_completion);
   waiting_.clear();
+  next_waiting_ = 0;
+}
+
+void Controller::run_while_fed(std::vector<int64_t>& request_completion) {
+  simulate(kNever, false, request_completion, true);
+  // What entered the queue is no longer needed here: keep the waiting list short.
+  waiting_.erase(waiting_.begin(), waiting_.begin() + static_cast<std::ptrdiff_t>(next_waiting_));
   next_waiting_ = 0;
 }
 
@@ -48,7 +63,7 @@ bool Controller::can_enter(const QueuedBurst& burst) const {
 }
 
 void Controller::simulate(int64_t limit, bool idle_refresh,
-                          std::vector<int64_t>& request_completion) {
+                          std::vector<int64_t>& request_completion, bool more_coming) {
   const bool refresh_enabled = config_.controller.refresh;
   const bool keep_going = idle_refresh && refresh_enabled;
   while ((next_waiting_ < waiting_.size() || !queue_.empty() || !transactions_.empty() ||
@@ -62,7 +77,14 @@ void Controller::simulate(int64_t limit, bool idle_refresh,
         queue_.push_back(waiting_[next_waiting_++]);
       }
     }
+    // The next burst may be needed from this cycle on: decide only once it has been added.
+    if (more_coming && next_waiting_ == waiting_.size()) break;
     if (refresh_enabled && now_ >= next_refresh_cycle_) refresh_due_ = true;
+    if (column_runs_ && !refresh_due_ &&
+        issue_column_run(refresh_enabled ? std::min(limit, next_refresh_cycle_) : limit,
+                         more_coming, request_completion)) {
+      continue;
+    }
 
     const SchedulerDecision decision = config_.controller.bank_round_robin && !refresh_due_
                                            ? round_robin_.decide(queue_, banks_, now_)
@@ -93,23 +115,12 @@ void Controller::issue(const SchedulerDecision& decision,
                        std::vector<int64_t>& request_completion) {
   banks_.issue(decision.kind, decision.bank_group, decision.bank, decision.row, now_);
   ++stats_.commands[static_cast<int>(decision.kind)];
-  if (config_.controller.record_commands) {
-    Command command{.cycle = now_,
-                    .kind = decision.kind,
-                    .channel = channel_,
-                    .pseudo_channel = pseudo_channel_,
-                    .bank_group = decision.bank_group,
-                    .bank = decision.bank};
-    if (decision.kind != CommandKind::kPrecharge && decision.kind != CommandKind::kRefresh) {
-      command.row = decision.row;
-    }
-    if (decision.queue_index >= 0 &&
-        (decision.kind == CommandKind::kRead || decision.kind == CommandKind::kWrite)) {
-      command.column = queue_[decision.queue_index].address.column;
-    }
-    if (decision.kind == CommandKind::kRefresh) command.bank_group = command.bank = 0;
-    commands_.push_back(command);
+  int column = 0;
+  if (decision.queue_index >= 0 &&
+      (decision.kind == CommandKind::kRead || decision.kind == CommandKind::kWrite)) {
+    column = queue_[decision.queue_index].address.column;
   }
+  record(decision.kind, decision.bank_group, decision.bank, decision.row, column);
 
   switch (decision.kind) {
     case CommandKind::kRefresh:
@@ -129,15 +140,64 @@ void Controller::issue(const SchedulerDecision& decision,
           decision.kind == CommandKind::kRead ? config_.timing.tCL : config_.timing.tWL;
       const QueuedBurst burst = queue_[decision.queue_index];
       queue_.erase(queue_.begin() + decision.queue_index);
-      complete_column(burst, now_ + latency + config_.burst_cycles(), request_completion);
+      complete_column(burst, now_ + latency + burst_cycles_, request_completion);
       break;
     }
   }
 }
 
+void Controller::record(CommandKind kind, int bank_group, int bank, int64_t row, int column) {
+  if (!config_.controller.record_commands) return;
+  Command command{.cycle = now_,
+                  .kind = kind,
+                  .channel = channel_,
+                  .pseudo_channel = pseudo_channel_,
+                  .bank_group = bank_group,
+                  .bank = bank,
+                  .column = column};
+  if (kind != CommandKind::kPrecharge && kind != CommandKind::kRefresh) command.row = row;
+  if (kind == CommandKind::kRefresh) command.bank_group = command.bank = 0;
+  commands_.push_back(command);
+}
+
+bool Controller::issue_column_run(int64_t stop_cycle, bool more_coming,
+                                  std::vector<int64_t>& request_completion) {
+  const std::span<const QueuedBurst> waiting(waiting_.data() + next_waiting_,
+                                             waiting_.size() - next_waiting_);
+  const ColumnRun run = plan_column_run({.banks = banks_,
+                                         .queue = queue_,
+                                         .waiting = waiting,
+                                         .queue_depth = config_.controller.queue_depth,
+                                         .page_policy = config_.controller.page_policy,
+                                         .now = now_,
+                                         .stop_cycle = stop_cycle,
+                                         .more_bursts_follow = more_coming});
+  if (run.count == 0) return false;
+  const DramAddress address = queue_.front().address;
+  const int64_t latency =
+      (run.kind == CommandKind::kRead ? config_.timing.tCL : config_.timing.tWL) + burst_cycles_;
+  const auto queued = static_cast<int64_t>(queue_.size());
+  for (int64_t k = 0; k < run.count; ++k) {
+    const QueuedBurst& burst =
+        k < queued ? queue_[static_cast<size_t>(k)] : waiting[static_cast<size_t>(k - queued)];
+    now_ = run.first_cycle + k * run.spacing_cycles;
+    record(run.kind, address.bank_group, address.bank, address.row, burst.address.column);
+    complete_column(burst, now_ + latency, request_completion);
+  }
+  // Each column command raises the bank state's limits to its own cycle plus a constant, so
+  // the last one of the run leaves them where issuing all of them would.
+  banks_.issue(run.kind, address.bank_group, address.bank, address.row, now_);
+  stats_.commands[static_cast<int>(run.kind)] += run.count;
+  const int64_t from_queue = std::min(run.count, queued);
+  queue_.erase(queue_.begin(), queue_.begin() + static_cast<std::ptrdiff_t>(from_queue));
+  next_waiting_ += static_cast<size_t>(run.count - from_queue);
+  ++now_;  // one command per cycle on the command bus
+  return true;
+}
+
 void Controller::complete_column(const QueuedBurst& burst, int64_t data_end,
                                  std::vector<int64_t>& request_completion) {
-  const int64_t bytes = config_.bytes_per_burst();
+  const int64_t bytes = burst_bytes_;
   if (burst.is_write) {
     ++stats_.write_bursts;
     stats_.bytes_written += bytes;

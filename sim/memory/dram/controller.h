@@ -2,7 +2,9 @@
 // The memory controller of one pseudo-channel: a request queue of `queue_depth` bursts filled
 // in arrival order, FR-FCFS scheduling (scheduler.h), all-bank refresh every tREFI, one command
 // per command-clock cycle. Time advances from one event to the next (an arrival, a refresh
-// falling due, the earliest cycle a waiting command may issue), so idle stretches cost nothing.
+// falling due, the earliest cycle a waiting command may issue), so idle stretches cost nothing,
+// and runs of row hits are issued whole where the scheduler could choose nothing else
+// (column_run.h): the same commands at the same cycles as one decision per command.
 #include <cstdint>
 #include <vector>
 
@@ -18,13 +20,20 @@ namespace polyarch::sim::dram {
 
 class Controller {
  public:
-  Controller(const DramConfig& config, int channel, int pseudo_channel);
+  // `column_runs`: issue runs of row hits whole (column_run.h); false asks the scheduler for
+  // every command (the reference the fast path is tested against).
+  Controller(const DramConfig& config, int channel, int pseudo_channel, bool column_runs = true);
 
   // Bursts may be added in any order; they enter the queue by arrival cycle (then call order).
-  void add(const QueuedBurst& burst);
+  void add(const QueuedBurst& burst) { waiting_.push_back(burst); }
   // Serves every added burst. `request_completion[request_id]` is raised to the cycle its
   // burst's data transfer ends. May be called again after more add() calls; time continues.
   void run(std::vector<int64_t>& request_completion);
+  // Serves the added bursts while more are still to be added (arriving no earlier than the ones
+  // added, in order behind them): stops before the first cycle at which it would take a burst
+  // not added yet, so feeding a long stream in parts gives what adding it whole and run() give,
+  // without holding every burst of it at once.
+  void run_while_fed(std::vector<int64_t>& request_completion);
   // Simulates the cycles before `cycle`, refreshing on schedule even while idle, so that bursts
   // can be added one at a time as they arrive (trace replay). Bursts added from here on must
   // arrive no earlier than `cycle`.
@@ -39,14 +48,23 @@ class Controller {
  private:
   // The loop of run() and run_until(): stops at `limit`, or when no burst is left unless
   // `idle_refresh` keeps it going (refreshes falling due while the queue is empty).
-  void simulate(int64_t limit, bool idle_refresh, std::vector<int64_t>& request_completion);
+  // `more_coming`: stop once every added burst has entered the queue (run_while_fed).
+  void simulate(int64_t limit, bool idle_refresh, std::vector<int64_t>& request_completion,
+                bool more_coming = false);
   // Whether the next waiting burst may enter its queue now.
   bool can_enter(const QueuedBurst& burst) const;
   void issue(const SchedulerDecision& decision, std::vector<int64_t>& request_completion);
+  // Issues the run of column commands plan_column_run() finds from now_, up to `stop_cycle`;
+  // false (nothing issued) when there is none.
+  bool issue_column_run(int64_t stop_cycle, bool more_coming,
+                        std::vector<int64_t>& request_completion);
+  void record(CommandKind kind, int bank_group, int bank, int64_t row, int column);
   void complete_column(const QueuedBurst& burst, int64_t data_end,
                        std::vector<int64_t>& request_completion);
 
   DramConfig config_;
+  int64_t burst_bytes_;   // config_.bytes_per_burst(), needed per burst
+  int64_t burst_cycles_;  // config_.burst_cycles()
   int channel_;
   int pseudo_channel_;
   BankState banks_;
@@ -56,6 +74,7 @@ class Controller {
   size_t next_waiting_ = 0;              // waiting_[next_waiting_...] have not entered the queue
   std::vector<QueuedBurst> queue_;       // arrival order; what the scheduler sees
   bool staged_;                          // command queues behind transaction queues
+  bool column_runs_;                     // plan_column_run() applies (FR-FCFS, one queue)
   TransactionQueues transactions_;       // staged_ only
   std::vector<Command> commands_;
   DramStats stats_;

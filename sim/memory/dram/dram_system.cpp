@@ -6,61 +6,109 @@
 
 namespace polyarch::sim::dram {
 
-DramSystem::DramSystem(const DramConfig& config) : config_(config), mapping_(config) {
+DramSystem::DramSystem(const DramConfig& config, bool column_runs)
+    : config_(config),
+      mapping_(config),
+      is_touched_(static_cast<size_t>(config.pseudo_channel_count()), 0),
+      served_channel_bytes_(static_cast<size_t>(config.organization.channels), 0) {
   controllers_.reserve(static_cast<size_t>(config.pseudo_channel_count()));
   for (int channel = 0; channel < config.organization.channels; ++channel) {
     for (int pc = 0; pc < config.organization.pseudo_channels; ++pc) {
-      controllers_.emplace_back(config, channel, pc);
+      controllers_.emplace_back(config, channel, pc, column_runs);
     }
   }
 }
 
-Controller& DramSystem::controller_for(int channel, int pseudo_channel) {
-  return controllers_[static_cast<size_t>(channel * config_.organization.pseudo_channels +
-                                          pseudo_channel)];
+namespace {
+
+// serve() hands the controllers a request's bursts this many at a time and lets them work
+// through each part before the next (Controller::run_while_fed), so a request of megabytes
+// never sits in memory as one burst list.
+constexpr int64_t kBurstsPerPart = 4096;
+
+QueuedBurst queued_burst(const Request& request, int64_t id, const DramAddress& address) {
+  return {.request_id = id,
+          .arrival_cycle = request.arrival_cycle,
+          .is_write = request.is_write,
+          .address = address};
+}
+
+}  // namespace
+
+void DramSystem::check_request(const Request& request) const {
+  if (request.bytes <= 0 || request.addr < 0 || request.arrival_cycle < 0) {
+    throw_bad_input(config_key("dram.request"),
+                    "a DRAM request needs bytes > 0, addr >= 0 and arrival_cycle >= 0");
+  }
+}
+
+int64_t DramSystem::new_request() {
+  const auto id = static_cast<int64_t>(completion_.size());
+  completion_.push_back(-1);
+  return id;
+}
+
+Controller& DramSystem::controller_of(const DramAddress& address) {
+  return controllers_[static_cast<size_t>(index_of(address))];
 }
 
 int64_t DramSystem::serve(std::span<const Request> pieces) {
   touched_.clear();
+  touched_before_.clear();
   std::vector<int64_t> ids;
   ids.reserve(pieces.size());
   const int64_t burst_bytes = config_.bytes_per_burst();
+  int64_t part = 0;
   for (const Request& piece : pieces) {
-    // The controllers the piece's bursts map to catch up to its arrival before they get them.
+    check_request(piece);
+    const int64_t id = new_request();
+    ids.push_back(id);
     for (int64_t burst = piece.addr / burst_bytes;
          burst <= (piece.addr + piece.bytes - 1) / burst_bytes; ++burst) {
       const DramAddress address = mapping_.decode(burst * burst_bytes);
-      const int index = address.channel * config_.organization.pseudo_channels +
-                        address.pseudo_channel;
-      if (std::find(touched_.begin(), touched_.end(), index) != touched_.end()) continue;
-      touched_.push_back(index);
-      controllers_[static_cast<size_t>(index)].run_until(piece.arrival_cycle, completion_);
-      if (touched_.size() == controllers_.size()) break;
+      const int index = index_of(address);
+      Controller& controller = controllers_[static_cast<size_t>(index)];
+      if (is_touched_[static_cast<size_t>(index)] == 0) {
+        // The controller catches up to the request's arrival before it gets its bursts.
+        is_touched_[static_cast<size_t>(index)] = 1;
+        touched_.push_back(index);
+        controller.run_until(piece.arrival_cycle, completion_);
+        touched_before_.push_back(controller.stats());
+      }
+      controller.add(queued_burst(piece, id, address));
+      if (++part == kBurstsPerPart) {
+        part = 0;
+        for (int touched : touched_) {
+          controllers_[static_cast<size_t>(touched)].run_while_fed(completion_);
+        }
+      }
     }
-    ids.push_back(enqueue(piece));
   }
-  for (int index : touched_) controllers_[static_cast<size_t>(index)].run(completion_);
+  served_stats_ = DramStats{};
+  std::fill(served_channel_bytes_.begin(), served_channel_bytes_.end(), 0);
+  for (size_t i = 0; i < touched_.size(); ++i) {
+    const auto index = static_cast<size_t>(touched_[i]);
+    controllers_[index].run(completion_);
+    is_touched_[index] = 0;
+    const DramStats added = controllers_[index].stats().since(touched_before_[i]);
+    served_stats_ += added;
+    served_channel_bytes_[index / static_cast<size_t>(config_.organization.pseudo_channels)] +=
+        added.bytes_read + added.bytes_written;
+  }
   int64_t completion = 0;
   for (int64_t id : ids) completion = std::max(completion, completion_[static_cast<size_t>(id)]);
   return completion;
 }
 
 int64_t DramSystem::enqueue(const Request& request) {
-  if (request.bytes <= 0 || request.addr < 0 || request.arrival_cycle < 0) {
-    throw_bad_input(config_key("dram.request"),
-                    "a DRAM request needs bytes > 0, addr >= 0 and arrival_cycle >= 0");
-  }
-  const auto id = static_cast<int64_t>(completion_.size());
-  completion_.push_back(-1);
+  check_request(request);
+  const int64_t id = new_request();
   const int64_t burst_bytes = config_.bytes_per_burst();
   const int64_t first_burst = request.addr / burst_bytes;
   const int64_t last_burst = (request.addr + request.bytes - 1) / burst_bytes;
   for (int64_t burst = first_burst; burst <= last_burst; ++burst) {
-    QueuedBurst queued{.request_id = id,
-                       .arrival_cycle = request.arrival_cycle,
-                       .is_write = request.is_write,
-                       .address = mapping_.decode(burst * burst_bytes)};
-    controller_for(queued.address.channel, queued.address.pseudo_channel).add(queued);
+    const DramAddress address = mapping_.decode(burst * burst_bytes);
+    controller_of(address).add(queued_burst(request, id, address));
   }
   return id;
 }
@@ -71,7 +119,7 @@ void DramSystem::run() {
 
 bool DramSystem::accepts_burst_at(int64_t byte_address, bool is_write, int64_t cycle) {
   const DramAddress address = mapping_.decode(byte_address);
-  Controller& controller = controller_for(address.channel, address.pseudo_channel);
+  Controller& controller = controller_of(address);
   controller.run_until(cycle, completion_);
   return controller.has_queue_room(is_write);
 }

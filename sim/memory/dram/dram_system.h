@@ -24,8 +24,10 @@ struct Request {
 
 class DramSystem {
  public:
-  // Validates the configuration (polyarch::Error on an invalid one).
-  explicit DramSystem(const DramConfig& config);
+  // Validates the configuration (polyarch::Error on an invalid one). `column_runs`: the
+  // controllers issue runs of row hits whole (column_run.h; same commands, same cycles);
+  // false decides every command on its own, the reference the fast path is tested against.
+  explicit DramSystem(const DramConfig& config, bool column_runs = true);
 
   // Returns the request's id: 0, 1, 2, ... in call order.
   int64_t enqueue(const Request& request);
@@ -46,6 +48,10 @@ class DramSystem {
   // where they are and catch up when next used, so a request costs what its own controllers
   // do. Returns the cycle its last data beat left the bus.
   int64_t serve(std::span<const Request> pieces);
+  // What the last serve() added to the counters of the controllers it used, and the bytes it
+  // moved on each channel (index: channel).
+  const DramStats& served_stats() const { return served_stats_; }
+  std::span<const int64_t> served_channel_bytes() const { return served_channel_bytes_; }
 
   // Cycle at which the request's last data beat left the bus; -1 before run() served it.
   int64_t completion_cycle(int64_t request_id) const;
@@ -63,13 +69,22 @@ class DramSystem {
   const AddressMapping& mapping() const { return mapping_; }
 
  private:
-  Controller& controller_for(int channel, int pseudo_channel);
+  void check_request(const Request& request) const;  // bad input unless bytes > 0, ...
+  int64_t new_request();                             // its id, not yet completed
+  int index_of(const DramAddress& address) const {
+    return address.channel * config_.organization.pseudo_channels + address.pseudo_channel;
+  }
+  Controller& controller_of(const DramAddress& address);
 
   DramConfig config_;
   AddressMapping mapping_;
   std::vector<Controller> controllers_;  // channel-major
   std::vector<int64_t> completion_;
-  std::vector<int> touched_;  // serve(): the controllers of the request in progress
+  std::vector<int> touched_;               // serve(): the controllers of the request in progress
+  std::vector<char> is_touched_;           // ... per controller
+  std::vector<DramStats> touched_before_;  // ... their counters when first touched
+  DramStats served_stats_;
+  std::vector<int64_t> served_channel_bytes_;
 };
 
 }  // namespace polyarch::sim::dram

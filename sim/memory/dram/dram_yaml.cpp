@@ -1,6 +1,7 @@
 #include "sim/memory/dram/dram_yaml.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <functional>
 #include <optional>
 #include <string>
@@ -9,6 +10,7 @@
 #include "base/error.h"
 #include "base/key_reader.h"
 #include "base/key_specs.h"
+#include "sim/memory/dram/dramsim3_ini.h"
 #include "sim/memory/dram/presets.h"
 
 namespace polyarch::sim::dram {
@@ -92,6 +94,9 @@ KeyTable build_table() {
   keys.push_back(choice_key("model", "jedec", {"jedec", "simple"},
                             "a run's backend: the controllers (jedec) or a bandwidth/latency queue "
                             "(simple); replay is always jedec"));
+  keys.push_back(string_key("from", "none",
+                            "a DRAMsim3 .ini file to start from instead of a preset (a path "
+                            "relative to this file); every key below overrides it"));
   std::vector<std::string> standards = dram_standards();
   keys.push_back(
       choice_key("standard", "none", standards, "the JEDEC standard (default: the preset's)"));
@@ -137,18 +142,53 @@ KeyTable build_table() {
   throw_bad_input(node.where(), message);
 }
 
-// Starts from the preset (or the standard's own preset) and checks the two agree.
+// `from: X.ini`: the DRAMsim3 file, resolved against the file the map is in.
+DramDescription read_from_ini(KeyReader& top) {
+  const ConfigNode& node = *top.map_reader().node().find("from");
+  const std::string name = top.read_string("from");
+  std::filesystem::path path(name);
+  if (path.extension() != ".ini") {
+    bad_key(node, "'" + name + "' is not a DRAMsim3 configuration (a .ini file)");
+  }
+  if (path.is_relative()) {
+    path = std::filesystem::path(top.map_reader().node().where().file).parent_path() / path;
+  }
+  if (!std::filesystem::is_regular_file(path)) {
+    bad_key(node, "cannot open '" + path.string() + "'");
+  }
+  return read_dramsim3_ini_file(path);
+}
+
+// Starts from the DRAMsim3 file, the preset or the standard's own preset, and checks they
+// agree.
 DramConfig starting_point(KeyReader& top, DramDescription& description, bool& from_preset) {
   MapReader& map = top.map_reader();
   std::optional<std::string> standard;
   if (map.has("standard")) standard = top.read_choice("standard");
+  const auto key_node = [&](const char* key) -> const ConfigNode& {
+    return map.node().find(key) != nullptr ? *map.node().find(key) : map.node();
+  };
+  if (map.has("from")) {
+    if (map.has("preset")) {
+      bad_key(key_node("preset"), "preset and from are two starting points; give one");
+    }
+    const std::string model = description.model;
+    description = read_from_ini(top);
+    description.model = model;
+    if (standard && *standard != description.standard) {
+      bad_key(key_node("standard"),
+              "standard '" + *standard + "' contradicts from: its file is " + description.standard);
+    }
+    from_preset = true;
+    return description.config;
+  }
   std::string preset_name;
   if (map.has("preset")) {
     preset_name = top.read_choice("preset");
     if (standard && *standard != preset_standard(preset_name)) {
-      bad_key(map.node().find("standard") != nullptr ? *map.node().find("standard") : map.node(),
-              "standard '" + *standard + "' contradicts preset '" + preset_name + "' (a " +
-                  preset_standard(preset_name) + " preset)");
+      bad_key(key_node("standard"), "standard '" + *standard + "' contradicts preset '" +
+                                        preset_name + "' (a " + preset_standard(preset_name) +
+                                        " preset)");
     }
   } else if (standard) {
     for (std::string_view name : preset_names()) {
@@ -158,7 +198,7 @@ DramConfig starting_point(KeyReader& top, DramDescription& description, bool& fr
   from_preset = !preset_name.empty();
   description.standard = standard ? *standard : preset_standard(preset_name);
   if (!from_preset) {
-    if (!standard) bad_key(map.node(), "a dram map needs a preset or a standard");
+    if (!standard) bad_key(map.node(), "a dram map needs a preset, a standard or from");
     DramConfig config;
     config.name = *standard;
     return config;
@@ -241,7 +281,10 @@ void read_controller(KeyReader& top, DramDescription& description) {
   }
   if (map.has("page_policy"))
     options.page_policy = parse_page_policy(reader.read_choice("page_policy"));
-  options.bank_round_robin = reader.read_choice("scheduler") == "bank_round_robin";
+  // Left out, the scheduler is the starting point's (a DRAMsim3 file's may be round-robin).
+  if (map.has("scheduler")) {
+    options.bank_round_robin = reader.read_choice("scheduler") == "bank_round_robin";
+  }
   const bool queues_given =
       map.has("transaction_queue") || map.has("command_queue") || map.has("queue_structure");
   const bool per_bank = reader.read_choice("queue_structure") == "per_bank";

@@ -29,4 +29,19 @@ DramStats& DramStats::operator+=(const DramStats& other) {
   return *this;
 }
 
+DramStats DramStats::since(const DramStats& earlier) const {
+  DramStats delta = *this;
+  delta.read_bursts -= earlier.read_bursts;
+  delta.write_bursts -= earlier.write_bursts;
+  delta.bytes_read -= earlier.bytes_read;
+  delta.bytes_written -= earlier.bytes_written;
+  delta.row_hits -= earlier.row_hits;
+  delta.row_misses -= earlier.row_misses;
+  delta.row_conflicts -= earlier.row_conflicts;
+  for (size_t k = 0; k < commands.size(); ++k) delta.commands[k] -= earlier.commands[k];
+  delta.refreshes -= earlier.refreshes;
+  delta.total_burst_latency_cycles -= earlier.total_burst_latency_cycles;
+  return delta;
+}
+
 }  // namespace polyarch::sim::dram

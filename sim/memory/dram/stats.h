@@ -28,6 +28,9 @@ struct DramStats {
   double row_hit_rate() const;
 
   DramStats& operator+=(const DramStats& other);
+  // The counts added since `earlier` (a reading of the same counters); the cycle marks are
+  // this reading's.
+  DramStats since(const DramStats& earlier) const;
 };
 
 }  // namespace polyarch::sim::dram
