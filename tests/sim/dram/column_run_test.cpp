@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "base/random_draw.h"
 #include "sim/memory/dram/checker.h"
 #include "sim/memory/dram/dram_system.h"
 #include "sim/memory/dram/presets.h"
@@ -112,15 +113,13 @@ Stream two_requesters(bool one_at_a_time) {
 
 Stream random_mix(uint64_t seed, const DramConfig& config) {
   std::mt19937_64 random(seed);
-  std::uniform_int_distribution<int64_t> address(0, 16 * config.row_bytes() - 1);
-  std::uniform_int_distribution<int64_t> size(1, 16 * config.bytes_per_burst());
-  std::bernoulli_distribution is_write(0.3);
   Stream stream{.name = "random mix seed " + std::to_string(seed), .requests = {}};
   for (int i = 0; i < 150; ++i) {
-    stream.requests.push_back({.addr = address(random),
-                               .is_write = is_write(random),
-                               .bytes = size(random),
-                               .arrival_cycle = 20 * i});
+    const int64_t addr = random_int(random, 0, 16 * config.row_bytes() - 1);
+    const bool is_write = random_chance(random, 0.3);
+    const int64_t bytes = random_int(random, 1, 16 * config.bytes_per_burst());
+    stream.requests.push_back(
+        {.addr = addr, .is_write = is_write, .bytes = bytes, .arrival_cycle = 20 * i});
   }
   return stream;
 }
