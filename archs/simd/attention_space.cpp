@@ -1,6 +1,5 @@
 #include "archs/simd/attention_space.h"
 
-#include <cmath>
 #include <limits>
 
 #include "mapping/cache/op_shape_key.h"
@@ -10,10 +9,6 @@ namespace polyarch::archs::simd {
 namespace {
 
 enum Dim : std::size_t { kForm, kBlockQ, kBlockKv, kKvSplit };
-
-int64_t launch_cycles_of(const SimdParams& params, double clock_ghz) {
-  return static_cast<int64_t>(std::ceil(params.launch_overhead_ns * clock_ghz));
-}
 
 }  // namespace
 
@@ -78,7 +73,7 @@ std::optional<KindMappingQuery<SimdAttentionMappingProblem>> simd_attention_quer
   const ir::DType dtype = op.dtype.value_or(params.dtype);
   return KindMappingQuery<SimdAttentionMappingProblem>{
       std::make_shared<const SimdAttentionMappingProblem>(
-          params, *attention, dtype, memory, clock_ghz, launch_cycles_of(params, clock_ghz),
+          params, *attention, dtype, memory, clock_ghz, params.launch_cycles(clock_ghz),
           energy),
       mapping::op_shape_key(op, dtype) + channel_key(clock_ghz, memory)};
 }
@@ -93,7 +88,7 @@ KernelPlan plan_attention_for_run(const SimdParams& params, const ir::Op& op,
       [&] {
         return plan_attention(params, std::get<ir::AttentionAttrs>(op.attrs),
                               op.dtype.value_or(params.dtype), memory,
-                              launch_cycles_of(params, clock_ghz));
+                              params.launch_cycles(clock_ghz));
       });
 }
 

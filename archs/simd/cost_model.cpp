@@ -1,7 +1,5 @@
 #include "archs/simd/cost_model.h"
 
-#include <cmath>
-
 #include "archs/simd/attention_space.h"
 #include "archs/simd/gemm_mapper.h"
 #include "archs/simd/gemm_space.h"
@@ -73,8 +71,7 @@ bool simd_supports(const ir::Op& op) { return op.kind() != ir::OpKind::kFrontend
 KernelPlan plan_op(const SimdParams& params, const ir::Op& op, const MemoryView& memory,
                    double clock_ghz, UnitSearch* search) {
   const ir::DType dtype = op.dtype.value_or(params.dtype);
-  const auto launch_cycles =
-      static_cast<int64_t>(std::ceil(params.launch_overhead_ns * clock_ghz));
+  const int64_t launch_cycles = params.launch_cycles(clock_ghz);
   KernelPlan plan;
   switch (op.kind()) {
     case ir::OpKind::kGemm:

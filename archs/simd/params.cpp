@@ -1,5 +1,7 @@
 #include "archs/simd/params.h"
 
+#include <cmath>
+
 #include "archs/common_keys.h"
 #include "base/error.h"
 #include "base/key_specs.h"
@@ -120,6 +122,10 @@ int64_t SimdParams::core_matrix_macs_per_cycle(ir::DType operand_dtype) const {
   auto found = matrix_engine.macs_per_cycle.find(operand_dtype);
   if (matrix_engine.per_core == 0 || found == matrix_engine.macs_per_cycle.end()) return 0;
   return matrix_engine.per_core * found->second;
+}
+
+int64_t SimdParams::launch_cycles(double clock_ghz) const {
+  return static_cast<int64_t>(std::ceil(launch_overhead_ns * clock_ghz));
 }
 
 int64_t SimdParams::core_vector_elements_per_cycle(ir::DType operand_dtype) const {

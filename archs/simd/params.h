@@ -66,6 +66,8 @@ struct SimdParams {
   int64_t core_matrix_macs_per_cycle(ir::DType dtype) const;
   // Vector-lane elements per cycle of one core for `dtype`, packing narrow types.
   int64_t core_vector_elements_per_cycle(ir::DType dtype) const;
+  // One kernel launch (launch_overhead_ns) in whole cycles of `clock_ghz`.
+  int64_t launch_cycles(double clock_ghz) const;
 };
 
 // The keys of a `kind: simd` unit: what parse_simd_params reads and `validate --describe simd`
