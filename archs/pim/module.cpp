@@ -57,7 +57,13 @@ sim::OpResult PimUnit::execute(const ir::Op& op) {
                      {"peak_flops_per_s", 2.0 * static_cast<double>(params_.pu_count()) *
                                               static_cast<double>(params_.lanes) *
                                               params_.pu_cycles_per_dram_cycle() *
-                                              clock_.clock_ghz() * 1e9}};
+                                              clock_.clock_ghz() * 1e9},
+                     // Each PU reads at most one burst per tCCD_L: the banks' internal ceiling.
+                     {"internal_bytes_per_s",
+                      static_cast<double>(params_.pu_count()) *
+                          static_cast<double>(params_.dram.bytes_per_burst()) /
+                          static_cast<double>(params_.dram.timing.tCCD_L) * clock_.clock_ghz() *
+                          1e9}};
   return result;
 }
 
