@@ -80,12 +80,11 @@ CellLayout cell_layout(const CrossbarParams& params) {
 std::vector<InputSlice> input_slices(int64_t input_bits, int64_t dac_bits, bool is_signed) {
   std::vector<InputSlice> slices;
   const int64_t magnitude_bits = is_signed ? input_bits - 1 : input_bits;
-  for (int64_t first = 0; first < magnitude_bits; first += dac_bits) {
-    slices.push_back(
-        {first, std::min(dac_bits, magnitude_bits - first), std::ldexp(1.0, int(first))});
-  }
-  if (is_signed) {
-    slices.push_back({input_bits - 1, 1, -std::ldexp(1.0, int(input_bits - 1))});
+  for (int64_t phase : is_signed ? std::vector<int64_t>{1, -1} : std::vector<int64_t>{1}) {
+    for (int64_t first = 0; first < magnitude_bits; first += dac_bits) {
+      slices.push_back({first, std::min(dac_bits, magnitude_bits - first),
+                        double(phase) * std::ldexp(1.0, int(first)), phase});
+    }
   }
   return slices;
 }

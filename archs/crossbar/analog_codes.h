@@ -3,6 +3,7 @@
 // spreads over cells (bit slices, offset or differential sign) and how an input code spreads
 // over DAC slices. The ideal quantised GEMM computed from these codes is what an analog MVM
 // with every effect off must reproduce exactly. Equations: archs/crossbar/README.md.
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -56,21 +57,26 @@ struct CellLayout {
 };
 CellLayout cell_layout(const CrossbarParams& params);
 
-// One DAC slice of an input code: digit = (two's-complement code >> first_bit) & (2^bits - 1),
-// entering the output with weight `factor` (2^first_bit, negated for the sign bit).
+// One DAC slice of an input code in one phase: the phase's part of the code (the code itself,
+// or for signed inputs its positive or its negative part), digit = (part >> first_bit) &
+// (2^bits - 1), entering the output with weight `factor` (+-2^first_bit: negative in the phase
+// that drives the negative inputs' magnitudes).
 struct InputSlice {
   int64_t first_bit = 0;
   int64_t bits = 1;
   double factor = 1.0;
+  int64_t phase = 1;  // +1: non-negative codes; -1: the magnitudes of negative codes
 
   int64_t digit(int64_t code) const {
-    return static_cast<int64_t>((static_cast<uint64_t>(code) >> first_bit) &
-                                ((uint64_t{1} << bits) - 1));
+    const int64_t part = phase > 0 ? std::max<int64_t>(code, 0) : std::max<int64_t>(-code, 0);
+    return (part >> first_bit) & ((int64_t{1} << bits) - 1);
   }
 };
 // Unsigned inputs: ceil(input_bits / dac_bits) slices from the least significant bit. Signed
-// inputs: the low input_bits - 1 bits in dac_bits-wide slices, then the sign bit alone with
-// factor -2^(input_bits-1) (two's complement; the same count for 1-bit DACs).
+// inputs are driven in sign-magnitude, two phases of ceil((input_bits - 1) / dac_bits) slices:
+// the rows of positive inputs, then those of negative ones (the digital side subtracts the
+// second). Two's-complement slices would turn a small negative input into ones in every slice,
+// large column sums whose conversion errors do not cancel.
 std::vector<InputSlice> input_slices(int64_t input_bits, int64_t dac_bits, bool is_signed);
 
 // scale_x * scale_n * sum_k x_mk w_kn over the codes, in double, rounded once to float: the

@@ -13,10 +13,22 @@ AdcTransfer adc_transfer(const CrossbarParams& params) {
   adc.quantize = params.analog.adc_quantization;
   const double dac_max = std::ldexp(1.0, int(params.dac_bits)) - 1.0;
   const double level_max = std::ldexp(1.0, int(params.cell.bits_per_cell)) - 1.0;
-  adc.full_scale = params.adc.full_scale_fraction * double(params.rows) * dac_max * level_max;
+  // Flipped columns never sum above half of rows x top level (a column and its complement sum
+  // to rows x top level at most).
+  const double column_range = double(params.rows) * level_max / (params.flip_columns ? 2.0 : 1.0);
+  adc.full_scale = params.adc.full_scale_fraction * column_range * dac_max;
   const int needed_bits = static_cast<int>(std::ceil(std::log2(adc.full_scale + 1.0)));
   adc.lsb = std::ldexp(1.0, std::max(0, needed_bits - int(params.adc.bits)));
   adc.max_value = (std::ldexp(1.0, int(params.adc.bits)) - 1.0) * adc.lsb;
+  return adc;
+}
+
+AdcTransfer calibrated_adc_transfer(const CrossbarParams& params, double largest_sum) {
+  AdcTransfer adc;
+  const double codes = std::ldexp(1.0, int(params.adc.bits)) - 1.0;
+  adc.full_scale = largest_sum;
+  adc.lsb = std::max(1.0, largest_sum / codes);
+  adc.max_value = codes * adc.lsb;
   return adc;
 }
 
@@ -41,19 +53,45 @@ int64_t AnalogMvm::arrays() const {
   return ceil_div(weights_.k, params_.rows) * ceil_div(physical_columns(), params_.cols);
 }
 
-// Levels from the codes, then faults, programming variation and IR drop, cell by cell.
+int64_t AnalogMvm::ideal_level(int64_t row, int64_t column) const {
+  const int64_t code = weights_.codes[row * weights_.n + column / layout_.cells_per_weight()];
+  return layout_.level(code, static_cast<std::size_t>(column % layout_.cells_per_weight()));
+}
+
+// With flip_columns, the columns of each row block whose levels sum above half the block's
+// range (block rows x top level) store complements.
+void AnalogMvm::choose_flips() {
+  const int64_t columns = physical_columns();
+  const int64_t row_blocks = ceil_div(weights_.k, params_.rows);
+  flipped_.assign(static_cast<std::size_t>(row_blocks * columns), 0);
+  if (!params_.flip_columns) return;
+  for (int64_t block = 0; block < row_blocks; ++block) {
+    const int64_t first_row = block * params_.rows;
+    const int64_t end_row = std::min(weights_.k, first_row + params_.rows);
+    for (int64_t column = 0; column < columns; ++column) {
+      int64_t level_sum = 0;
+      for (int64_t row = first_row; row < end_row; ++row) level_sum += ideal_level(row, column);
+      flipped_[block * columns + column] = 2 * level_sum > (end_row - first_row) * layout_.level_max;
+    }
+  }
+}
+
+// Levels from the codes (complemented in flipped columns), then faults, programming variation
+// and IR drop, cell by cell.
 void AnalogMvm::program() {
+  choose_flips();
   const AnalogParams& analog = params_.analog;
   const int64_t columns = physical_columns();
-  const int64_t cells = layout_.cells_per_weight();
   const double level_max = double(layout_.level_max);
   conductance_.assign(static_cast<std::size_t>(weights_.k * columns), 0.0f);
   faults_.assign(conductance_.size(), 0);
   for (int64_t row = 0; row < weights_.k; ++row) {
     for (int64_t column = 0; column < columns; ++column) {
       const std::size_t index = static_cast<std::size_t>(row * columns + column);
-      const int64_t code = weights_.codes[row * weights_.n + column / cells];
-      double level = double(layout_.level(code, static_cast<std::size_t>(column % cells)));
+      const int64_t stored = flipped(row / params_.rows, column)
+                                 ? layout_.level_max - ideal_level(row, column)
+                                 : ideal_level(row, column);
+      double level = double(stored);
       if (analog.stuck_at_zero_rate > 0.0 || analog.stuck_at_one_rate > 0.0) {
         const double draw = random_.uniform(index, Draw::kStuckAt);
         if (draw < analog.stuck_at_zero_rate) {
@@ -84,7 +122,7 @@ void AnalogMvm::program() {
 // `Sum` is float where every ideal column sum is an exact float (below 2^24), else double.
 template <typename Sum>
 void AnalogMvm::read_row_block(const QuantizedInputs& inputs, const std::vector<InputSlice>& slices,
-                               int64_t row_block, std::vector<double>& accumulators,
+                               int64_t row_block, const BlockRead& read,
                                MvmCounts& counts) const {
   const int64_t columns = physical_columns();
   const int64_t cells = layout_.cells_per_weight();
@@ -95,6 +133,7 @@ void AnalogMvm::read_row_block(const QuantizedInputs& inputs, const std::vector<
   const double read_sigma = params_.analog.read_sigma;
   std::vector<Sum> sums(static_cast<std::size_t>(slice_count * columns));
   std::vector<Sum> squares(read_sigma > 0.0 ? sums.size() : 0);
+  std::vector<double> digit_sums(static_cast<std::size_t>(slice_count));  // for flipped columns
   std::vector<double> cell_weight(static_cast<std::size_t>(cells));
   for (int64_t cell = 0; cell < cells; ++cell) {
     const CellColumn& column = layout_.columns[static_cast<std::size_t>(cell)];
@@ -103,6 +142,7 @@ void AnalogMvm::read_row_block(const QuantizedInputs& inputs, const std::vector<
   for (int64_t vector = 0; vector < inputs.m; ++vector) {
     std::fill(sums.begin(), sums.end(), Sum{0});
     std::fill(squares.begin(), squares.end(), Sum{0});
+    std::fill(digit_sums.begin(), digit_sums.end(), 0.0);
     for (int64_t row = first_row; row < end_row; ++row) {
       const int64_t code = inputs.codes[vector * inputs.k + row];
       if (code == 0) continue;
@@ -110,6 +150,7 @@ void AnalogMvm::read_row_block(const QuantizedInputs& inputs, const std::vector<
       for (int64_t slice = 0; slice < slice_count; ++slice) {
         const Sum digit = static_cast<Sum>(slices[slice].digit(code));
         if (digit == Sum{0}) continue;
+        digit_sums[slice] += double(digit);
         Sum* sum = sums.data() + slice * columns;
         for (int64_t column = 0; column < columns; ++column)
           sum[column] += digit * cell_row[column];
@@ -120,22 +161,41 @@ void AnalogMvm::read_row_block(const QuantizedInputs& inputs, const std::vector<
         }
       }
     }
-    double* out = accumulators.data() + vector * weights_.n;
     for (int64_t slice = 0; slice < slice_count; ++slice) {
-      const uint64_t read =
+      const uint64_t read_index =
           static_cast<uint64_t>((vector * row_blocks + row_block) * slice_count + slice);
       for (int64_t column = 0; column < columns; ++column) {
         double current = double(sums[slice * columns + column]);
         if (!squares.empty()) {
-          current +=
-              read_sigma * std::sqrt(double(squares[slice * columns + column])) *
-              random_.gaussian(read * uint64_t(columns) + uint64_t(column), Draw::kReadNoise);
+          current += read_sigma * std::sqrt(double(squares[slice * columns + column])) *
+                     random_.gaussian(read_index * uint64_t(columns) + uint64_t(column),
+                                      Draw::kReadNoise);
         }
-        out[column / cells] += slices[slice].factor * cell_weight[column % cells] *
-                               adc_.convert(current, counts.adc_clipped);
+        const std::size_t adc_index = static_cast<std::size_t>(slice * cells + column % cells);
+        if (read.largest_sums != nullptr) {
+          double& largest = (*read.largest_sums)[adc_index];
+          largest = std::max(largest, current);
+          continue;
+        }
+        double converted = read.adcs[adc_index].convert(current, counts.adc_clipped);
+        // A flipped column read sum_k d_k (top - L_k): the digital side recovers sum_k d_k L_k.
+        if (flipped(row_block, column)) {
+          converted = double(layout_.level_max) * digit_sums[slice] - converted;
+        }
+        (*read.accumulators)[vector * weights_.n + column / cells] +=
+            slices[slice].factor * cell_weight[column % cells] * converted;
       }
     }
-    counts.adc_conversions += slice_count * columns;
+    if (read.accumulators != nullptr) counts.adc_conversions += slice_count * columns;
+  }
+}
+
+template <typename Sum>
+void AnalogMvm::read_all_blocks(const QuantizedInputs& inputs,
+                                const std::vector<InputSlice>& slices, const BlockRead& read,
+                                MvmCounts& counts) const {
+  for (int64_t block = 0; block < ceil_div(weights_.k, params_.rows); ++block) {
+    read_row_block<Sum>(inputs, slices, block, read, counts);
   }
 }
 
@@ -148,13 +208,20 @@ std::vector<float> AnalogMvm::multiply(std::span<const float> activations, int64
   // Float sums are exact integers while the largest ideal column sum stays below 2^24.
   const double largest_sum = double(params_.rows) * (std::ldexp(1.0, int(params_.dac_bits)) - 1) *
                              double(layout_.level_max);
-  for (int64_t block = 0; block < ceil_div(weights_.k, params_.rows); ++block) {
-    if (largest_sum < 0x1.0p24) {
-      read_row_block<float>(inputs, slices, block, accumulators, counts);
-    } else {
-      read_row_block<double>(inputs, slices, block, accumulators, counts);
+  const auto read_all = largest_sum < 0x1.0p24 ? &AnalogMvm::read_all_blocks<float>
+                                               : &AnalogMvm::read_all_blocks<double>;
+  std::vector<AdcTransfer> adcs(slices.size() * static_cast<std::size_t>(layout_.cells_per_weight()),
+                                adc_);
+  if (params_.adc.calibrated_range && adc_.quantize) {
+    // A first pass over the same reads (the same counter-based noise draws) finds each slice
+    // pair's largest sum; the second converts with ranges set to them.
+    std::vector<double> largest(adcs.size(), 0.0);
+    (this->*read_all)(inputs, slices, {adcs, nullptr, &largest}, counts);
+    for (std::size_t i = 0; i < adcs.size(); ++i) {
+      adcs[i] = calibrated_adc_transfer(params_, largest[i]);
     }
   }
+  (this->*read_all)(inputs, slices, {adcs, &accumulators, nullptr}, counts);
   std::vector<float> outputs(accumulators.size());
   for (int64_t vector = 0; vector < m; ++vector) {
     // The offset encoding stored code + offset: remove offset x sum of the inputs, digitally.

@@ -39,6 +39,9 @@ struct AdcTransfer {
   }
 };
 AdcTransfer adc_transfer(const CrossbarParams& params);
+// A range calibrated to the largest column sum one slice pair produced: LSB = that sum over
+// 2^bits - 1 codes, but never below one level (integer sums stay exact when they fit).
+AdcTransfer calibrated_adc_transfer(const CrossbarParams& params, double largest_sum);
 
 // How many times a cell's current is divided by the first-order IR drop: the cell (conductance
 // g relative to a top-level cell, whose resistance is cell_on_resistance_ohm) in series with
@@ -76,13 +79,28 @@ class AnalogMvm {
     return faults_[row * physical_columns() + column];
   }
   int64_t arrays() const;  // arrays the matrix occupies
+  // Whether the cells of physical `column` in row block `row_block` hold complemented levels.
+  bool flipped(int64_t row_block, int64_t column) const {
+    return flipped_[row_block * physical_columns() + column] != 0;
+  }
 
  private:
+  int64_t ideal_level(int64_t row, int64_t column) const;  // before flipping and effects
+  void choose_flips();
   void program();
+  // Reads one row block for every input vector: converts each column sum with its slice
+  // pair's ADC into `accumulators`, or (calibration) only records the largest sums.
+  struct BlockRead {
+    const std::vector<AdcTransfer>& adcs;  // [input slice x cell slice]
+    std::vector<double>* accumulators = nullptr;
+    std::vector<double>* largest_sums = nullptr;
+  };
   template <typename Sum>
   void read_row_block(const QuantizedInputs& inputs, const std::vector<InputSlice>& slices,
-                      int64_t row_block, std::vector<double>& accumulators,
-                      MvmCounts& counts) const;
+                      int64_t row_block, const BlockRead& read, MvmCounts& counts) const;
+  template <typename Sum>
+  void read_all_blocks(const QuantizedInputs& inputs, const std::vector<InputSlice>& slices,
+                       const BlockRead& read, MvmCounts& counts) const;
 
   CrossbarParams params_;
   QuantizedWeights weights_;
@@ -91,6 +109,7 @@ class AnalogMvm {
   CellRandom random_;
   std::vector<float> conductance_;  // [k x physical columns]
   std::vector<uint8_t> faults_;
+  std::vector<uint8_t> flipped_;  // [row blocks x physical columns]
 };
 
 }  // namespace polyarch::archs::crossbar

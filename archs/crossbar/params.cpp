@@ -43,6 +43,7 @@ AdcParams parse_adc(KeyReader& unit) {
   adc.energy_pj = reader.read_optional_number("energy_pj");
   adc.area_mm2 = reader.read_number("area_mm2");
   adc.full_scale_fraction = reader.read_number("full_scale_fraction");
+  adc.calibrated_range = reader.read_choice("range") == "calibrated";
   reader.finish();
   return adc;
 }
@@ -97,6 +98,9 @@ const KeyTable& crossbar_keys() {
                    "per row drive per input slice"),
         choice_key("signed_weights", "offset", {"offset", "differential"},
                    "signed weights by an offset column set or as column pairs"),
+        bool_key("flip_columns", params.flip_columns,
+                 "a column whose levels sum above half the array's range stores their "
+                 "complements: column sums need one ADC bit fewer (ISAAC)"),
         map_key("adc", kRequired, "the column ADCs"),
         int_key("adc.bits", "bits", kRequired, 1, 32, "resolution"),
         int_key("adc.columns_per_adc", "", kRequired, 1, kMaxCount,
@@ -108,6 +112,9 @@ const KeyTable& crossbar_keys() {
         number_key("adc.area_mm2", "mm^2", default_text(adc.area_mm2), 0.0, 1e3, "one ADC"),
         number_key("adc.full_scale_fraction", "", default_text(adc.full_scale_fraction), 1e-6, 1.0,
                    "input range over the largest column sum; larger sums clip"),
+        choice_key("adc.range", "worst_case", {"worst_case", "calibrated"},
+                   "ADC range: the design's largest column sum (times full_scale_fraction), or "
+                   "per slice pair the largest sum the op's reads produce"),
         number_key("read_ns", "ns", kRequired, 1e-6, 1e9, "one array read of one input slice"),
         number_key("shift_add_energy_pj", "pJ", default_text(params.shift_add_energy_pj), 0.0, 1e6,
                    "per ADC result combined"),
@@ -136,6 +143,7 @@ CrossbarParams parse_crossbar_params(KeyReader& unit, const std::string& unit_na
   params.dac_bits = unit.read_int("dac_bits");
   params.dac_energy_pj = unit.read_number("dac_energy_pj");
   params.differential = unit.read_choice("signed_weights") == "differential";
+  params.flip_columns = unit.read_bool("flip_columns");
   params.adc = parse_adc(unit);
   params.read_ns = unit.read_number("read_ns");
   params.shift_add_energy_pj = unit.read_number("shift_add_energy_pj");

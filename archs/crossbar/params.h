@@ -30,6 +30,11 @@ struct AdcParams {
   // row driven at the top DAC level into cells at the top level); larger sums clip. Smaller
   // ranges buy resolution where partial sums are small (functional model only).
   double full_scale_fraction = 1.0;
+  // calibrated: each (input slice, cell slice) pair's ADC range is the largest column sum the
+  // op's reads produce, as NeuroSim quantises partial sums over their observed range (a
+  // reference set per layer from calibration data); the step is never finer than one level.
+  // worst_case: the range above, set by the design alone (functional model only).
+  bool calibrated_range = false;
 };
 
 struct CellParams {
@@ -55,6 +60,10 @@ struct CrossbarParams {
   int64_t dac_bits = 1;
   double dac_energy_pj = 0.004;  // per row drive per input slice
   bool differential = false;     // signed weights as column pairs (else an offset column set)
+  // ISAAC's encoding: a column whose levels sum above half the array's range (rows x top level)
+  // stores every level's complement, so no column sum exceeds half the range and the ADC needs
+  // one bit fewer; the digital side takes the sum back from the inputs' digit sum.
+  bool flip_columns = false;
   AdcParams adc;
   double read_ns = 100.0;             // one array read of one input slice
   double shift_add_energy_pj = 0.05;  // per ADC result combined

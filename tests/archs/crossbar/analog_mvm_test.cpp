@@ -249,6 +249,92 @@ TEST(AnalogMvm, IrDropErrorGrowsWithTheArraySize) {
   }
 }
 
+// 16 rows of 2-bit cells and 1-bit DAC slices: column sums reach 48 (6 bits); flipped columns
+// stay at or below 24, which a 5-bit ADC converts with an LSB of one level, exactly.
+TEST(AnalogMvm, FlippedColumnsFitAnAdcOneBitNarrowerExactly) {
+  CrossbarParams params = small_unit(16, 64, false);  // offset encoding: mid-level cells
+  params.dac_bits = 1;
+  params.adc.bits = 5;
+  const int64_t m = 4, k = 40, n = 6;
+  const std::vector<float> inputs = random_values(m * k, 5, 0.0f, 1.0f);
+  const std::vector<float> weights = random_values(k * n, 6, -1.0f, 1.0f);
+  const std::vector<float> want = ideal(params, inputs, weights, m, k, n);
+  EXPECT_DOUBLE_EQ(adc_transfer(params).lsb, 2.0);
+  EXPECT_NE(analog(params, inputs, weights, m, k, n), want);  // unflipped: LSB of two levels
+  params.flip_columns = true;
+  EXPECT_DOUBLE_EQ(adc_transfer(params).lsb, 1.0);
+  const AnalogMvm mvm(params, weights, k, n, 7, 1);
+  int64_t flipped = 0;
+  for (int64_t column = 0; column < mvm.physical_columns(); ++column) flipped += mvm.flipped(0, column);
+  EXPECT_GT(flipped, 0);  // the offset puts many columns above half range
+  MvmCounts counts;
+  EXPECT_EQ(mvm.multiply(inputs, m, counts), want);
+  EXPECT_EQ(counts.adc_clipped, 0);
+}
+
+// Signed inputs are driven as magnitudes in two phases: the negated inputs put the same digits
+// in the other phase, so even through a coarse ADC the outputs are exactly negated. (Two's-
+// complement slices would put a small negative input's ones in every slice.)
+TEST(AnalogMvm, NegatedSignedInputsGiveExactlyNegatedOutputsThroughACoarseAdc) {
+  CrossbarParams params = small_unit(32, 64, true);
+  params.dac_bits = 1;
+  params.adc.bits = 4;
+  const int64_t m = 5, k = 70, n = 7;
+  std::vector<float> inputs = random_values(m * k, 8, -1.0f, 1.0f);
+  const std::vector<float> weights = random_values(k * n, 9, -1.0f, 1.0f);
+  const std::vector<float> got = analog(params, inputs, weights, m, k, n);
+  EXPECT_NE(got, ideal(params, inputs, weights, m, k, n));  // the 4-bit ADC does round
+  for (float& value : inputs) value = -value;
+  const std::vector<float> negated = analog(params, inputs, weights, m, k, n);
+  ASSERT_EQ(got.size(), negated.size());
+  for (std::size_t i = 0; i < got.size(); ++i) EXPECT_EQ(negated[i], -got[i]) << i;
+}
+
+TEST(AnalogMvm, SignedInputsTakeTwoPhasesOfMagnitudeSlices) {
+  const std::vector<InputSlice> slices = input_slices(6, 2, true);
+  ASSERT_EQ(slices.size(), 6u);  // 5 magnitude bits in 2-bit slices, per phase
+  EXPECT_EQ(slices[0].digit(-5), 0);  // the positive phase skips negative inputs
+  EXPECT_EQ(slices[3].digit(-5), 1);  // -5: magnitude 0b00101, low slice 01
+  EXPECT_EQ(slices[4].digit(-5), 1);  // next slice 01
+  EXPECT_EQ(slices[5].digit(-5), 0);
+  EXPECT_DOUBLE_EQ(slices[4].factor, -4.0);
+  EXPECT_EQ(input_slices(6, 2, false).size(), 3u);
+}
+
+// Small activations (a tenth of the inputs active) leave column sums far below the design's
+// range: a range calibrated to the largest sum each slice pair produced never clips and errs
+// less than the worst-case range; with enough bits it is exact.
+TEST(AnalogMvm, ACalibratedAdcRangeNeverClipsAndResolvesSmallSumsBetter) {
+  CrossbarParams params = small_unit(64, 64, true);
+  params.dac_bits = 1;
+  params.adc.bits = 3;  // worst case 64 x 3 = 192 needs 8 bits: LSB 32 levels
+  const int64_t m = 6, k = 128, n = 5;
+  std::vector<float> inputs = random_values(m * k, 10, 0.0f, 1.0f);
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    if (i % 10 != 0) inputs[i] = 0.0f;
+  }
+  const std::vector<float> weights = random_values(k * n, 11, -1.0f, 1.0f);
+  const std::vector<float> want = ideal(params, inputs, weights, m, k, n);
+  auto total_error = [&](const std::vector<float>& got) {
+    double error = 0.0;
+    for (std::size_t i = 0; i < got.size(); ++i) error += std::fabs(got[i] - want[i]);
+    return error;
+  };
+  const double worst_case_error = total_error(analog(params, inputs, weights, m, k, n));
+  params.adc.calibrated_range = true;
+  MvmCounts counts;
+  const std::vector<float> calibrated =
+      AnalogMvm(params, weights, k, n, 7, 1).multiply(inputs, m, counts);
+  EXPECT_EQ(counts.adc_clipped, 0);
+  EXPECT_GT(total_error(calibrated), 0.0);
+  EXPECT_LT(total_error(calibrated), worst_case_error / 2);
+  params.adc.bits = 8;
+  EXPECT_EQ(analog(params, inputs, weights, m, k, n), want);
+  // Step: the largest sum over 2^bits - 1 codes, never below one level.
+  EXPECT_DOUBLE_EQ(calibrated_adc_transfer(params, 510.0).lsb, 2.0);
+  EXPECT_DOUBLE_EQ(calibrated_adc_transfer(params, 100.0).lsb, 1.0);
+}
+
 TEST(AnalogMvm, TheSeedFixesEveryDraw) {
   CrossbarParams params = small_unit(16, 32, true);
   params.analog.program_sigma = 0.05;
