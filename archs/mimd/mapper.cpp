@@ -44,6 +44,15 @@ GemmShape gemm_shape(const ir::Op& op, int64_t elem) {
   return shape;
 }
 
+// What the cores' caches add to a plan: each core's miss window (Little's law) and, with
+// write-allocate caches, the read of every line a step stores, sent with the step's loads.
+void apply_core_memory(const MimdParams& params, double core_miss_bytes_per_cycle, MimdPlan& plan) {
+  plan.core_miss_bytes_per_cycle = core_miss_bytes_per_cycle;
+  if (params.core.write_allocate) {
+    for (CoreStepRun& run : plan.runs) run.step.load_bytes += run.step.store_bytes;
+  }
+}
+
 // One grid shape: `rows` x `cols` cores per GEMM, `gemms_per_core` whole GEMMs per core.
 MimdPlan gemm_plan(const MimdParams& params, const GemmShape& shape, int64_t elem,
                    ir::DType dtype, int64_t rows, int64_t cols) {
@@ -106,14 +115,20 @@ std::vector<GemmGrid> grid_candidates(const MimdParams& params, const GemmShape&
 }
 
 MimdPlan plan_gemm(const MimdParams& params, const ir::Op& op, ir::DType dtype,
-                   const MimdMemoryView& memory, std::optional<GemmGrid> grid) {
+                   const MimdMemoryView& memory, double core_miss_bytes_per_cycle,
+                   std::optional<GemmGrid> grid) {
   const int64_t elem = ir::dtype_bytes(dtype);
   const GemmShape shape = gemm_shape(op, elem);
-  if (grid) return gemm_plan(params, shape, elem, dtype, grid->rows, grid->cols);
+  if (grid) {
+    MimdPlan plan = gemm_plan(params, shape, elem, dtype, grid->rows, grid->cols);
+    apply_core_memory(params, core_miss_bytes_per_cycle, plan);
+    return plan;
+  }
   MimdPlan best;
   int64_t best_cycles = std::numeric_limits<int64_t>::max();
   for (const GemmGrid& candidate : grid_candidates(params, shape)) {
     MimdPlan plan = gemm_plan(params, shape, elem, dtype, candidate.rows, candidate.cols);
+    apply_core_memory(params, core_miss_bytes_per_cycle, plan);
     plan.finish_totals();
     const int64_t cycles = estimate_cycles(params, plan, memory);
     if (cycles < best_cycles) {
@@ -219,6 +234,13 @@ int64_t MimdPlan::step_count() const {
   return steps * repeat;
 }
 
+double MimdPlan::miss_window_cycles() const {
+  if (core_miss_bytes_per_cycle <= 0 || active_cores <= 0) return 0.0;
+  const double core_bytes =
+      static_cast<double>(dram_read_bytes + dram_write_bytes) / static_cast<double>(active_cores);
+  return core_bytes / core_miss_bytes_per_cycle;
+}
+
 void MimdPlan::finish_totals() {
   int64_t loads = 0;
   int64_t stores = 0;
@@ -244,20 +266,24 @@ std::vector<GemmGrid> gemm_grid_candidates(const MimdParams& params, const ir::O
 MimdPlan plan_op(const MimdParams& params, const ir::Op& op, const MimdMemoryView& memory,
                  double clock_ghz, std::optional<GemmGrid> grid) {
   const ir::DType dtype = op.dtype.value_or(params.dtype);
+  const double core_miss_bytes_per_cycle =
+      params.core_miss_bytes_per_cycle(clock_ghz, memory.dram_latency_cycles);
   MimdPlan plan;
   switch (op.kind()) {
     case ir::OpKind::kGemm:
     case ir::OpKind::kConv2d:
-      plan = plan_gemm(params, op, dtype, memory, grid);
+      plan = plan_gemm(params, op, dtype, memory, core_miss_bytes_per_cycle, grid);
       break;
     case ir::OpKind::kAttention:
       plan = plan_attention(params, std::get<ir::AttentionAttrs>(op.attrs), dtype);
+      apply_core_memory(params, core_miss_bytes_per_cycle, plan);
       break;
     case ir::OpKind::kFrontend:
       throw_bad_input(op.where, "op '" + op.name + "' (" + ir::op_type_name(op) +
                                     ") was not lowered to a canonical op");
     default:
       plan = plan_streaming(params, op, dtype);
+      apply_core_memory(params, core_miss_bytes_per_cycle, plan);
       break;
   }
   if (!plan.runs.empty()) {
@@ -286,6 +312,10 @@ int64_t estimate_cycles(const MimdParams& params, const MimdPlan& plan,
     double time = cores_per_port * bytes / link;
     if (memory.dram_bytes_per_cycle > 0) {
       time = std::max(time, cores * bytes / memory.dram_bytes_per_cycle);
+    }
+    // Each core's own misses in flight (Little's law); the DRAM term above caps their sum.
+    if (plan.core_miss_bytes_per_cycle > 0) {
+      time = std::max(time, bytes / plan.core_miss_bytes_per_cycle);
     }
     return time;
   };

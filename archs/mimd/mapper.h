@@ -35,8 +35,9 @@ MimdPlan plan_op(const MimdParams& params, const ir::Op& op, const MimdMemoryVie
                  double clock_ghz, std::optional<GemmGrid> grid = std::nullopt);
 
 // Each step takes the longest of its compute, its share of DRAM bandwidth and of the memory
-// ports' NoC links (all active cores load at once); plus the exposed first load (with its
-// latency), the last store, the dispatch and the barrier.
+// ports' NoC links (all active cores load at once), and its bytes at the rate one core's
+// outstanding line misses sustain (plan.core_miss_bytes_per_cycle); plus the exposed first load
+// (with its latency), the last store, the dispatch and the barrier.
 int64_t estimate_cycles(const MimdParams& params, const MimdPlan& plan,
                         const MimdMemoryView& memory);
 

@@ -35,9 +35,15 @@ struct MimdPlan {
   int64_t compute_cycles = 0;    // dispatch + one core's compute + barrier
   double peak_flops_per_cycle = 0;
   double mapping_efficiency = 0;  // useful / issued work (partition remainders)
+  // The DRAM bytes per cycle one core's outstanding line misses sustain (Little's law,
+  // MimdParams::core_miss_bytes_per_cycle); 0: unbounded.
+  double core_miss_bytes_per_cycle = 0;
   nlohmann::ordered_json mapping = nlohmann::ordered_json::object();
 
   int64_t step_count() const;  // per core
+  // The cycles one core's DRAM bytes (loads and stores) take at core_miss_bytes_per_cycle; 0
+  // when unbounded.
+  double miss_window_cycles() const;
   // Fills dram_*_bytes and compute_cycles from the steps.
   void finish_totals();
 };

@@ -72,8 +72,8 @@ mapping::MappingCost MimdGemmMappingProblem::evaluate(const mapping::MappingPoin
   const int64_t cycles = estimate_cycles(params_, chosen, memory_);
   mapping::MappingCost cost;
   cost.latency_s = static_cast<double>(cycles) / (clock_ghz_ * 1e9);
-  // What paces the steps: one core's compute, all cores' bytes through DRAM, or the bytes of
-  // the cores behind one memory port over its link.
+  // What paces the steps: one core's compute, all cores' bytes through DRAM, the bytes of
+  // the cores behind one memory port over its link, or one core's misses in flight.
   const double bytes = static_cast<double>(chosen.dram_read_bytes + chosen.dram_write_bytes);
   const double cores = static_cast<double>(chosen.active_cores);
   const double dram_cycles =
@@ -83,7 +83,7 @@ mapping::MappingCost MimdGemmMappingProblem::evaluate(const mapping::MappingPoin
   const double noc_cycles =
       bytes / cores * cores_per_port / static_cast<double>(params_.noc.link_bytes_per_cycle);
   const double compute_cycles = static_cast<double>(chosen.compute_cycles);
-  cost.bound = mimd_bound(compute_cycles, dram_cycles, noc_cycles);
+  cost.bound = mimd_bound(compute_cycles, dram_cycles, noc_cycles, chosen.miss_window_cycles());
   cost.energy_j = energy_.planned_joules(mimd_op_energy, params_,
                                          planned_op_result(chosen.macs, chosen.dram_read_bytes,
                                                            chosen.dram_write_bytes, cost.latency_s),

@@ -1,6 +1,7 @@
 #include "archs/mimd/module.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 #include "archs/mimd/activity.h"
@@ -40,12 +41,22 @@ void MimdUnit::wait_until_cycle(int64_t cycle) {
   if (target > sc_core::sc_time_stamp()) sc_core::wait(target - sc_core::sc_time_stamp());
 }
 
+int64_t MimdUnit::reserve_miss_window(int64_t core, int64_t from_cycle, int64_t bytes) {
+  if (core_miss_bytes_per_cycle_ <= 0) return from_cycle;
+  double& free = miss_window_free_[static_cast<std::size_t>(core)];
+  free = std::max(free, static_cast<double>(from_cycle)) +
+         static_cast<double>(bytes) / core_miss_bytes_per_cycle_;
+  return static_cast<int64_t>(std::ceil(free));
+}
+
 void MimdUnit::flush_stores(int64_t cycle, bool all) {
   std::vector<PendingStore> later;
   for (const PendingStore& store : pending_stores_) {
     if (all || store.at_port_cycle <= cycle) {
       last_store_ = dram_.request(initiator_, store.bytes, true);
       stored_ = true;
+      miss_window_done_ = std::max(
+          miss_window_done_, reserve_miss_window(store.core, store.at_port_cycle, store.bytes));
     } else {
       later.push_back(store);
     }
@@ -61,14 +72,16 @@ int64_t MimdUnit::run_step(const MimdPlan& plan, const CoreStep& step) {
     int64_t ready = clock_.cycles_at_or_after(sc_core::sc_time_stamp());
     if (step.load_bytes > 0) {
       const sim::DramTicket ticket = dram_.request(initiator_, step.load_bytes, false);
+      const int64_t issued = ready;
       ready = noc_.transfer(port, core, step.load_bytes, clock_.cycles_at_or_after(ticket.complete));
+      ready = std::max(ready, reserve_miss_window(core, issued, step.load_bytes));
     }
     const int64_t start = std::max(ready, core_free_[index]);
     core_free_[index] = start + step.compute_cycles;
     first_start = std::min(first_start, start);
     if (step.store_bytes > 0) {
       pending_stores_.push_back(
-          {noc_.transfer(core, port, step.store_bytes, core_free_[index]), step.store_bytes});
+          {core, noc_.transfer(core, port, step.store_bytes, core_free_[index]), step.store_bytes});
     }
   }
   return first_start;
@@ -81,9 +94,12 @@ sim::OpResult MimdUnit::execute(const ir::Op& op) {
   noc_.reset();
   pending_stores_.clear();
   stored_ = false;
+  core_miss_bytes_per_cycle_ = plan.core_miss_bytes_per_cycle;
+  miss_window_done_ = 0;
   int64_t cycle = start_cycle + plan.dispatch_cycles;
   wait_until_cycle(cycle);
   core_free_.assign(static_cast<std::size_t>(params_.count), cycle);
+  miss_window_free_.assign(static_cast<std::size_t>(params_.count), static_cast<double>(cycle));
   for (int64_t pass = 0; pass < plan.repeat; ++pass) {
     for (const CoreStepRun& run : plan.runs) {
       for (int64_t i = 0; i < run.count; ++i) {
@@ -101,6 +117,7 @@ sim::OpResult MimdUnit::execute(const ir::Op& op) {
     if (stored_ && last_store_.complete > sc_core::sc_time_stamp()) {
       sc_core::wait(last_store_.complete - sc_core::sc_time_stamp());
     }
+    wait_until_cycle(miss_window_done_);
     wait_until_cycle(clock_.cycles_at_or_after(sc_core::sc_time_stamp()) + plan.barrier_cycles);
   }
   const int64_t total_cycles = clock_.cycles_at_or_after(sc_core::sc_time_stamp()) - start_cycle;
@@ -118,10 +135,11 @@ sim::OpResult MimdUnit::execute(const ir::Op& op) {
   for (int64_t link = 0; link < noc_.link_count(); ++link) {
     busiest_link_bytes = std::max(busiest_link_bytes, noc_.link_bytes(link));
   }
-  result.bound = std::string(mapping::bound_name(
-      mimd_bound(static_cast<double>(plan.compute_cycles), dram_cycles,
-                 static_cast<double>(busiest_link_bytes) /
-                     static_cast<double>(params_.noc.link_bytes_per_cycle))));
+  result.bound = std::string(
+      mapping::bound_name(mimd_bound(static_cast<double>(plan.compute_cycles), dram_cycles,
+                                     static_cast<double>(busiest_link_bytes) /
+                                         static_cast<double>(params_.noc.link_bytes_per_cycle),
+                                     plan.miss_window_cycles())));
   const double cycles_per_second = clock_.clock_ghz() * 1e9;
   result.roofline = sim::roofline_json(
       planned_roofline_point(plan, memory, total_cycles, clock_.clock_ghz()));

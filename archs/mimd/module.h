@@ -4,7 +4,9 @@
 // carries it over the unit's NoC from the core's memory port; a core computes a step once its
 // operands have arrived and its previous step is done, and sends its results back the same
 // way. Loads of the next step go out as soon as the first core starts the current one (double
-// buffering), so NoC link contention and DRAM queueing set the pace when compute does not.
+// buffering), so NoC link contention and DRAM queueing set the pace when compute does not. Each
+// core's loads and stores also pass through its window of outstanding line misses, a server of
+// plan.core_miss_bytes_per_cycle (Little's law), which paces a core that streams alone.
 #include <memory>
 #include <string>
 #include <vector>
@@ -33,6 +35,7 @@ class MimdUnit : public sim::UnitModel {
 
  private:
   struct PendingStore {
+    int64_t core = 0;
     int64_t at_port_cycle = 0;
     int64_t bytes = 0;
   };
@@ -42,6 +45,9 @@ class MimdUnit : public sim::UnitModel {
   void flush_stores(int64_t cycle, bool all);
   // One step on every active core; returns the earliest cycle a core started it.
   int64_t run_step(const MimdPlan& plan, const CoreStep& step);
+  // Puts `bytes` of `core` through its miss window from `from_cycle` on; returns the cycle the
+  // last of them is back (`from_cycle` when the window is unbounded).
+  int64_t reserve_miss_window(int64_t core, int64_t from_cycle, int64_t bytes);
 
   MimdParams params_;
   std::shared_ptr<UnitSearch> decisions_;
@@ -51,6 +57,9 @@ class MimdUnit : public sim::UnitModel {
   sim::Noc noc_;
   std::vector<int64_t> core_port_node_;  // the memory-port node each core loads through
   std::vector<int64_t> core_free_;       // cycle each core finishes its current step
+  std::vector<double> miss_window_free_;  // cycle each core's miss window has room again
+  double core_miss_bytes_per_cycle_ = 0;  // the op's plan.core_miss_bytes_per_cycle
+  int64_t miss_window_done_ = 0;          // the last cycle a store's window use ends
   std::vector<PendingStore> pending_stores_;
   sim::DramTicket last_store_;
   bool stored_ = false;

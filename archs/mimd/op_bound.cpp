@@ -4,9 +4,12 @@
 
 namespace polyarch::archs::mimd {
 
-mapping::Bound mimd_bound(double compute_cycles, double dram_cycles, double noc_link_cycles) {
-  if (compute_cycles >= std::max(dram_cycles, noc_link_cycles)) return mapping::Bound::kCompute;
-  return dram_cycles >= noc_link_cycles ? mapping::Bound::kDram : mapping::Bound::kNoc;
+mapping::Bound mimd_bound(double compute_cycles, double dram_cycles, double noc_link_cycles,
+                          double miss_window_cycles) {
+  const double memory_side = std::max({dram_cycles, noc_link_cycles, miss_window_cycles});
+  if (compute_cycles >= memory_side) return mapping::Bound::kCompute;
+  if (dram_cycles >= memory_side) return mapping::Bound::kDram;
+  return noc_link_cycles >= memory_side ? mapping::Bound::kNoc : mapping::Bound::kLatency;
 }
 
 }  // namespace polyarch::archs::mimd

@@ -1,5 +1,7 @@
 #include "archs/mimd/params.h"
 
+#include <algorithm>
+
 #include "archs/common_keys.h"
 #include "base/error.h"
 #include "base/key_specs.h"
@@ -20,6 +22,10 @@ CoreParams parse_core(KeyReader& unit) {
   core.sfu_per_cycle = reader.read_int("sfu_per_cycle");
   core.local_kib = reader.read_int("local_kib");
   core.packed_narrow_types = reader.read_bool("packed_narrow_types");
+  core.outstanding_lines = reader.read_int("outstanding_lines");
+  core.line_bytes = reader.read_int("line_bytes");
+  core.memory_latency_ns = reader.read_optional_number("memory_latency_ns");
+  core.write_allocate = reader.read_bool("write_allocate");
   reader.finish();
   return core;
 }
@@ -57,6 +63,15 @@ int64_t MimdParams::core_elements_per_cycle(ir::DType operand_dtype) const {
   return core.vector_lanes * core.vector_units * per_lane;
 }
 
+double MimdParams::core_miss_bytes_per_cycle(double clock_ghz, int64_t dram_latency_cycles) const {
+  if (core.outstanding_lines <= 0) return 0.0;
+  const double latency_cycles = core.memory_latency_ns ? *core.memory_latency_ns * clock_ghz
+                                                       : static_cast<double>(dram_latency_cycles);
+  // A latency under one cycle would make the bound meaningless rather than tight.
+  return static_cast<double>(core.outstanding_lines * core.line_bytes) /
+         std::max(1.0, latency_cycles);
+}
+
 int64_t MimdParams::port_node(int64_t port) const { return port * count / memory_ports; }
 
 const KeyTable& mimd_keys() {
@@ -65,8 +80,10 @@ const KeyTable& mimd_keys() {
     const CoreParams& core = params.core;
     return unit_key_table(
         "mimd", "independent vector cores with private memory on a network-on-chip",
-        {int_key("count", "cores", kRequired, 1, kMaxCores, "cores (NoC nodes)"), clock_key(),
-         dtype_key("dtype", params.dtype, "operand type"), map_key("core", kRequired, "one core"),
+        {int_key("count", "cores", kRequired, 1, kMaxCores, "cores (NoC nodes)"),
+         clock_key(),
+         dtype_key("dtype", params.dtype, "operand type"),
+         map_key("core", kRequired, "one core"),
          int_key("core.vector_lanes", "lanes", kRequired, 1, kMaxLanes,
                  "32-bit lanes per vector unit (16 = 512-bit vectors)"),
          int_key("core.vector_units", "", default_text(core.vector_units), 1, kMaxLanes,
@@ -77,6 +94,16 @@ const KeyTable& mimd_keys() {
                  "private memory (scratchpad or private cache)"),
          bool_key("core.packed_narrow_types", core.packed_narrow_types,
                   "16-bit and 8-bit types pack 2 and 4 per lane"),
+         int_key("core.outstanding_lines", "lines", default_text(core.outstanding_lines), 0,
+                 1 << 16,
+                 "DRAM lines one core keeps in flight (its L2 miss queue); bounds its DRAM "
+                 "bandwidth to lines x line_bytes / memory latency; 0: no bound"),
+         int_key("core.line_bytes", "B", default_text(core.line_bytes), 1, 1 << 16,
+                 "bytes per line miss"),
+         number_key("core.memory_latency_ns", "ns", "the SoC's DRAM latency_ns", 1.0, 1e6,
+                    "a line's latency from DRAM as the core sees it, for the bound above"),
+         bool_key("core.write_allocate", core.write_allocate,
+                  "stores read their lines from DRAM first (write-back, write-allocate cache)"),
          map_key("noc", kRequired, "the network-on-chip"),
          choice_key("noc.topology", kRequired, {"mesh", "ring", "crossbar"}, "NoC topology"),
          int_key("noc.columns", "", kRequired, 1, kMaxCores,

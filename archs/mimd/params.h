@@ -19,6 +19,17 @@ struct CoreParams {
   int64_t sfu_per_cycle = 1;        // transcendental results per cycle (vectorised approximations)
   int64_t local_kib = 1024;         // private memory (scratchpad or private cache) per core
   bool packed_narrow_types = true;  // 16-bit and 8-bit types pack 2 and 4 per lane
+  // Memory-level parallelism: the DRAM lines one core keeps in flight (its L2 miss queue, which
+  // hardware prefetchers fill on a stream), 0 for no bound (a scratchpad core whose DMA engine
+  // streams at its link's rate); the line size; and the latency of one line from DRAM as the
+  // core sees it (nullopt: the SoC's DRAM latency). Little's law bounds the core's DRAM
+  // bandwidth by outstanding_lines x line_bytes / memory_latency.
+  int64_t outstanding_lines = 0;
+  int64_t line_bytes = 64;
+  std::optional<double> memory_latency_ns;
+  // A write-back, write-allocate cache: a store to a line the core does not hold reads the
+  // line from DRAM first (false: a scratchpad, or streaming stores that bypass the cache).
+  bool write_allocate = false;
 };
 
 struct MimdParams {
@@ -34,6 +45,10 @@ struct MimdParams {
 
   // Multiply-accumulates (or element operations) per cycle of one core for `dtype`.
   int64_t core_elements_per_cycle(ir::DType dtype) const;
+  // The DRAM bytes one core can move per cycle of a `clock_ghz` clock by Little's law over its
+  // outstanding lines; `dram_latency_cycles` (the SoC's, in that clock) stands in for an unset
+  // core.memory_latency_ns. 0 where core.outstanding_lines is 0 (no bound).
+  double core_miss_bytes_per_cycle(double clock_ghz, int64_t dram_latency_cycles) const;
   // The NoC node of memory port `port` and the port nearest to `node` (fewest hops).
   int64_t port_node(int64_t port) const;
 };

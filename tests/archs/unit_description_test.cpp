@@ -73,7 +73,9 @@ TEST(UnitDescription, MimdRingKeepsTheColumnsAMeshWouldName) {
             printed(R"({"name": "cpu", "kind": "mimd", "count": 4, "clock_ghz": null,
                 "dtype": "fp32",
                 "core": {"vector_lanes": 8, "vector_units": 2, "sfu_per_cycle": 1,
-                         "local_kib": 256, "packed_narrow_types": true},
+                         "local_kib": 256, "packed_narrow_types": true,
+                         "outstanding_lines": 0, "line_bytes": 64,
+                         "memory_latency_ns": null, "write_allocate": false},
                 "noc": {"topology": "ring", "columns": 1, "link_bytes_per_cycle": 16,
                         "hop_latency_cycles": 1, "memory_ports": 1},
                 "barrier_cycles": 0, "dispatch_overhead_ns": 0.0})"));

@@ -2,13 +2,11 @@
 // contention between cores.
 #include <gtest/gtest.h>
 
-#include "tests/base/error_capture.h"
-
 #include "archs/mimd/kind.h"
-#include "archs/mimd/module.h"
 #include "archs/soc/soc_config.h"
+#include "tests/archs/mimd/run_mimd_op.h"
+#include "tests/base/error_capture.h"
 #include "tests/support/ir_builders.h"
-#include "tests/support/simulate_ops.h"
 
 namespace polyarch::archs::mimd {
 namespace {
@@ -19,17 +17,10 @@ SocConfig cpu64() {
   return load_soc_config(std::string(POLYARCH_SOURCE_DIR) + "/configs/arch/cpu64_like.yaml");
 }
 
-MimdParams params_of(const SocConfig& soc) {
-  return dynamic_cast<const MimdUnitConfig&>(*soc.units.front()).params();
-}
+MimdParams params_of(const SocConfig& soc) { return mimd_params_of(soc); }
 
 sim::OpResult run_one(const SocConfig& soc, const MimdParams& params, const ir::Op& op) {
-  sim::SystemSpec system;
-  system.name = soc.name;
-  system.clock_ghz = soc.clock_ghz;
-  system.dram = soc.dram;
-  system.units.push_back({params.name, "mimd", mimd_unit_factory(params, soc.clock_ghz)});
-  return test_support::simulate_ops(system, {op}).ops.front();
+  return run_mimd_op(soc, params, op);
 }
 
 std::string error_of(const std::string& text) {
