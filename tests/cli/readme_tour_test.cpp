@@ -9,12 +9,14 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/replace_all.h"
 #include "tests/support/run_polyarch.h"
 #include "tests/support/scratch_dir_test.h"
 
 namespace {
 
 using polyarch::test_support::read_file;
+using polyarch::test_support::replace_all;
 using polyarch::test_support::run_command;
 using polyarch::test_support::source_path;
 
@@ -50,14 +52,6 @@ std::vector<std::string> program_commands(const std::vector<std::string>& block)
     command.clear();
   }
   return commands;
-}
-
-std::string replace_all(std::string text, const std::string& from, const std::string& to) {
-  for (std::size_t at = text.find(from); at != std::string::npos;
-       at = text.find(from, at + to.size())) {
-    text.replace(at, from.size(), to);
-  }
-  return text;
 }
 
 class ReadmeTourTest : public polyarch::test_support::ScratchDirTest {};
