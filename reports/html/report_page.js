@@ -58,10 +58,10 @@ function computeStallChart() {
 // Units: the fraction of the run they were busy. Ops: MACs over what the unit's peak could have
 // done in the op's cycles.
 function utilizationChart() {
-  const unitRows = report.units.map(u => ({unit: u.name, kind: u.kind, busy: u.utilization,
+  const unitRows = report.units.map(u => ({unit: u.name, kind: u.kind, busy: u.busy_fraction,
     busy_cycles: u.busy_cycles, total_cycles: u.total_cycles}));
-  const opRows = report.ops.filter(o => typeof o.utilization === 'number')
-    .map(o => ({op: o.name, unit: o.unit, utilization: o.utilization, macs: o.macs, bound: o.bound || '–'}));
+  const opRows = report.ops.filter(o => typeof o.compute_utilization === 'number')
+    .map(o => ({op: o.name, unit: o.unit, utilization: o.compute_utilization, macs: o.macs, bound: o.bound || '–'}));
   const most = Math.max(1, ...opRows.map(r => r.utilization), ...unitRows.map(r => r.busy));
   const fraction = (field, title) => ({field, type: 'quantitative', title, axis: {format: '%'}, scale: {domain: [0, most]}});
   drawChart('utilization', {

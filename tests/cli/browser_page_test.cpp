@@ -68,7 +68,7 @@ nlohmann::json expected_report_charts(const nlohmann::json& report) {
   for (const auto& op : ops) {
     stall_bars +=
         (op.at("compute_cycles").is_number() ? 1 : 0) + (op.at("stall_cycles").is_number() ? 1 : 0);
-    op_utilizations += op.at("utilization").is_number() ? 1 : 0;
+    op_utilizations += op.at("compute_utilization").is_number() ? 1 : 0;
     const nlohmann::json& roofline = op.at("roofline");
     if (roofline.is_object() && roofline.value("ops_per_byte", 0.0) > 0 &&
         roofline.value("attained_flops_per_s", 0.0) > 0) {
