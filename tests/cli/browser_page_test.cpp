@@ -1,10 +1,10 @@
 // report.html and dashboard.html in a real browser: tests/cli/browser/check_page.js loads each
 // page in headless Chromium through playwright-core and checks for console errors, the number of
 // marks each chart drew (counted here from report.json or the sweep), tick labels and axis
-// titles with units, tooltips on hover, zoom, and that the dashboard's filters update every
-// view, saving a screenshot (in the test's scratch directory, or
-// $POLYARCH_SCREENSHOTS when set). Skipped unless /usr/bin/chromium, node and playwright-core
-// (npm, global or local) are all installed; `.ci/run` installs them.
+// titles with units, tooltips on hover, zoom, that the dashboard's filters update every view and
+// that its report links lead to the reports `sweep show` writes; it saves a screenshot (in the
+// test's scratch directory, or $POLYARCH_SCREENSHOTS when set). Skipped unless /usr/bin/chromium,
+// node and playwright-core (npm, global or local) are all installed; `.ci/run` installs them.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -137,10 +137,13 @@ TEST_F(BrowserPageTest, DashboardFiltersUpdateEveryView) {
         "objectives: {latency_s: min, energy_j: min, area_mm2: min}\n");
   auto sweep = run_polyarch("sweep " + path("sweep.yaml") + " --out " + path("out"));
   ASSERT_EQ(sweep.exit_code, 0) << sweep.output;
-  // points.csv's first row is the first point the scatter draws.
+  // points.csv's first row is the first point the scatter draws and the table lists; its
+  // report links lead to what `sweep show` writes for it.
   std::string csv = read_file(path("out/points.csv"));
   std::size_t row = csv.find('\n') + 1;
   std::string first_point = csv.substr(row, csv.find(',', row) - row);
+  auto show = run_polyarch("sweep show " + path("out") + " " + first_point);
+  ASSERT_EQ(show.exit_code, 0) << show.output;
   // 3 x 2 points; sensitivity: one range per (objective, parameter value): 3 x (3 + 2), and
   // 3 x (3 + 1) once the ws points are filtered out.
   const std::string latency = "latency_s (sum over workloads; objective, min)";
@@ -156,6 +159,7 @@ TEST_F(BrowserPageTest, DashboardFiltersUpdateEveryView) {
          {"tables", {{"#points table", 6}}},
          {"hover", {{{"chart", "#pareto"}, {"contains", first_point}}}},
          {"zoom", {"#pareto"}},
+         {"links", {"#points tbody tr:first-child a"}},
          {"click",
           {{"selector", "[data-filter=\"units.mxu.dataflow=ws\"]"},
            {"charts",

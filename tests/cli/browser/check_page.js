@@ -8,6 +8,7 @@
 //   hover   [{"chart": "#id", "contains": "text"}]: hovering the chart's first data item shows
 //           the tooltip, and it contains the text
 //   zoom    ["#id"]: a wheel turn over the chart changes its tick labels
+//   links   ["selector"]: each link there leads to a file that exists
 //   click   {"selector": "...", "charts": {...}, "tables": {...}}: after a click there, the
 //           charts and tables hold the given counts (checked as above)
 // plus no console errors or page errors, and a screenshot saved.
@@ -84,6 +85,18 @@ async function checkZoom(page, charts, failures) {
   }
 }
 
+async function checkLinks(page, selectors, failures) {
+  for (const selector of selectors || []) {
+    const targets = await page.$$eval(selector, links => links.map(a => a.href));
+    if (!targets.length) failures.push(`${selector}: no links`);
+    for (const target of targets) {
+      const exists = target.startsWith('file://') && fs.existsSync(decodeURIComponent(new URL(target).pathname));
+      console.log(`${selector}: ${target} ${exists ? 'exists' : 'missing'}`);
+      if (!exists) failures.push(`${selector}: ${target} is not a file`);
+    }
+  }
+}
+
 async function main() {
   const [page_path, shot_path, expected_path] = process.argv.slice(2);
   const expected = JSON.parse(fs.readFileSync(expected_path, 'utf8'));
@@ -107,6 +120,7 @@ async function main() {
     await page.screenshot({ path: shot_path, fullPage: true });
     await checkHover(page, expected.hover, failures);
     await checkZoom(page, expected.zoom, failures);
+    await checkLinks(page, expected.links, failures);
     if (expected.click) {
       await page.click(expected.click.selector);
       await waitDrawn(page);
