@@ -27,6 +27,6 @@ extern const std::string_view ${SYMBOL};
 const std::string_view ${SYMBOL}(kBytes, sizeof kBytes - 1);
 }  // namespace ${NAMESPACE}
 ")
-file(WRITE ${OUTPUT}.tmp "${content}")
-file(COPY_FILE ${OUTPUT}.tmp ${OUTPUT} ONLY_IF_DIFFERENT)
-file(REMOVE ${OUTPUT}.tmp)
+# Written even when unchanged: the rule runs only when its input changed, and an output older
+# than its input would make it run on every build.
+file(WRITE ${OUTPUT} "${content}")

@@ -81,25 +81,35 @@ function utilizationChart() {
   }, unitRows.length + opRows.length);
 }
 
-// One roofline per unit: its ops' attained FLOP/s against FLOP per DRAM byte (log-log), under
-// the unit's compute peak and its DRAM bandwidth. (A kind's other ceilings, such as simd's L2,
-// bound FLOP per byte of that level, not of DRAM, so they are not drawn on this axis.)
+// One roofline per unit: its ops' attained FLOP/s against FLOP per byte of the memory that
+// feeds the unit (log-log), under the unit's compute peak and that memory's bandwidth: DRAM, or
+// for a PIM unit its banks' internal bandwidth (the roofline then carries internal_bytes). (A
+// kind's other ceilings, such as simd's L2, bound FLOP per byte of that level, not of DRAM, so
+// they are not drawn on this axis.)
+function memoryOf(roofline) {
+  return roofline.internal_bytes_per_s > 0 || roofline.internal_bytes > 0
+    ? {name: 'bank-internal', bytes: 'internal_bytes', bandwidth: roofline.internal_bytes_per_s}
+    : {name: 'DRAM', bytes: 'dram_bytes', bandwidth: roofline.dram_bytes_per_s};
+}
+function intensityOf(roofline) {
+  if (roofline.ops_per_byte > 0) return roofline.ops_per_byte;
+  const bytes = roofline[memoryOf(roofline).bytes];
+  return roofline.flops > 0 && bytes > 0 ? roofline.flops / bytes : 0;
+}
+const hasRoofline = o => o.roofline && intensityOf(o.roofline) > 0 && o.roofline.attained_flops_per_s > 0;
 function rooflineOf(unit, index) {
-  const ops = report.ops.filter(o => o.unit === unit.name && o.roofline &&
-    o.roofline.ops_per_byte > 0 && o.roofline.attained_flops_per_s > 0);
+  const ops = report.ops.filter(o => o.unit === unit.name && hasRoofline(o));
   if (!ops.length) return null;
-  const points = ops.map(o => ({op: o.name, bound: o.bound || '–', intensity: o.roofline.ops_per_byte,
-    flops_per_s: o.roofline.attained_flops_per_s, flops: o.roofline.flops, dram_bytes: o.roofline.dram_bytes}));
-  const r = ops[0].roofline, peak = r.peak_flops_per_s;
+  const r = ops[0].roofline, peak = r.peak_flops_per_s, memory = memoryOf(r);
+  const points = ops.map(o => ({op: o.name, bound: o.bound || '–', intensity: intensityOf(o.roofline),
+    flops_per_s: o.roofline.attained_flops_per_s, flops: o.roofline.flops, bytes: o.roofline[memory.bytes]}));
   const xs = points.map(p => p.intensity);
-  const ceilings = r.dram_bytes_per_s > 0 ? [['DRAM bandwidth', r.dram_bytes_per_s]] : [];
-  const knees = ceilings.map(([, bw]) => peak / bw).filter(k => k > 0 && Number.isFinite(k));
+  const knees = peak > 0 && memory.bandwidth > 0 ? [peak / memory.bandwidth] : [];
   const lo = Math.min(...xs, ...knees) / 4, hi = Math.max(...xs, ...knees) * 4;
-  const lines = peak > 0 ? ceilings.flatMap(([name, bw]) => {
-    const knee = Math.min(hi, Math.max(lo, peak / bw));
-    return [lo, knee, hi].map(x => ({ceiling: name, intensity: x, flops_per_s: Math.min(peak, bw * x), bytes_per_s: bw, peak}));
-  }) : [];
-  const x = {field: 'intensity', type: 'quantitative', title: 'arithmetic intensity (FLOP per DRAM byte)',
+  const lines = knees.length ? [lo, Math.min(hi, Math.max(lo, knees[0])), hi].map(x => ({
+    ceiling: `${memory.name} bandwidth and compute peak`, intensity: x, flops_per_s: Math.min(peak, memory.bandwidth * x),
+    bytes_per_s: memory.bandwidth, peak})) : [];
+  const x = {field: 'intensity', type: 'quantitative', title: `arithmetic intensity (FLOP per ${memory.name} byte)`,
     scale: {type: 'log', domain: [lo, hi]}, axis: {format: SI}};
   const y = {field: 'flops_per_s', type: 'quantitative', title: 'attained (FLOP/s)', scale: {type: 'log'}, axis: {format: SI}};
   return {
@@ -107,21 +117,20 @@ function rooflineOf(unit, index) {
     layer: [
       {data: {values: lines}, mark: {type: 'line', color: '#555', strokeWidth: 1.5},
         encoding: {x, y, strokeDash: {field: 'ceiling', type: 'nominal', title: 'ceiling'},
-          tooltip: [{field: 'ceiling'}, {field: 'bytes_per_s', title: 'bandwidth (B/s)', format: '.4~s'},
+          tooltip: [{field: 'ceiling'}, {field: 'bytes_per_s', title: `${memory.name} bandwidth (B/s)`, format: '.4~s'},
             {field: 'peak', title: 'compute peak (FLOP/s)', format: '.4~s'}]}},
       {name: `data_${index}`, data: {values: points}, params: [zoom(`roofline_zoom_${index}`)], mark: {type: 'point', filled: true, size: 60},
         encoding: {x, y, color: {field: 'bound', type: 'nominal', title: 'op bound by'},
-          tooltip: [{field: 'op'}, {field: 'bound'}, {field: 'intensity', title: 'FLOP/byte', format: '.4~g'},
+          tooltip: [{field: 'op'}, {field: 'bound'}, {field: 'intensity', title: `FLOP per ${memory.name} byte`, format: '.4~g'},
             {field: 'flops_per_s', title: 'attained (FLOP/s)', format: '.4~s'},
-            {field: 'flops', title: 'FLOP', format: '.4~s'}, {field: 'dram_bytes', title: 'DRAM bytes', format: '.4~s'}]}},
+            {field: 'flops', title: 'FLOP', format: '.4~s'}, {field: 'bytes', title: `${memory.name} bytes`, format: '.4~s'}]}},
     ],
     marks: points.length,
   };
 }
 function rooflineChart() {
   const views = report.units.map(rooflineOf).filter(v => v);
-  const missing = report.units.filter(u => !report.ops.some(o => o.unit === u.name && o.roofline &&
-    o.roofline.ops_per_byte > 0 && o.roofline.attained_flops_per_s > 0)).map(u => u.name);
+  const missing = report.units.filter(u => !report.ops.some(o => o.unit === u.name && hasRoofline(o))).map(u => u.name);
   document.getElementById('roofline-note').textContent = missing.length
     ? `no op with roofline data on ${missing.join(', ')}` : '';
   if (!views.length) return noChart('roofline', 'no op of this run reports roofline data');

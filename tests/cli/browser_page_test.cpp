@@ -59,6 +59,15 @@ int positive_entries(const nlohmann::json& owner, const char* key) {
   return count;
 }
 
+// Whether the op is a point of its unit's roofline: it attained some FLOP/s at a known
+// intensity, ops_per_byte or (a PIM unit's roofline) FLOP per bank-internal byte.
+bool has_roofline_point(const nlohmann::json& op) {
+  const nlohmann::json& roofline = op.at("roofline");
+  if (!roofline.is_object() || roofline.value("attained_flops_per_s", 0.0) <= 0) return false;
+  return roofline.value("ops_per_byte", 0.0) > 0 ||
+         (roofline.value("flops", 0.0) > 0 && roofline.value("internal_bytes", 0.0) > 0);
+}
+
 // What report.json says each chart of report.html must draw, counted here from the report.
 nlohmann::json expected_report_charts(const nlohmann::json& report) {
   const nlohmann::json& ops = report.at("ops");
@@ -69,11 +78,7 @@ nlohmann::json expected_report_charts(const nlohmann::json& report) {
     stall_bars +=
         (op.at("compute_cycles").is_number() ? 1 : 0) + (op.at("stall_cycles").is_number() ? 1 : 0);
     op_utilizations += op.at("compute_utilization").is_number() ? 1 : 0;
-    const nlohmann::json& roofline = op.at("roofline");
-    if (roofline.is_object() && roofline.value("ops_per_byte", 0.0) > 0 &&
-        roofline.value("attained_flops_per_s", 0.0) > 0) {
-      ++rooflines;
-    }
+    rooflines += has_roofline_point(op) ? 1 : 0;
     op_actions += positive_entries(op, "energy_by_action");
     const int64_t bytes =
         op.value("dram_bytes_read", int64_t{0}) + op.value("dram_bytes_written", int64_t{0});
@@ -122,6 +127,25 @@ TEST_F(BrowserPageTest, ReportHtmlDrawsEveryChartWithAxesTooltipsAndZoom) {
           {{{"chart", "#timeline"}, {"contains", report.at("ops").at(0).at("name")}},
            {{"chart", "#floorplan"}, {"contains", report.at("units").at(0).at("name")}}}},
          {"zoom", {"#timeline", "#roofline", "#power"}}});
+}
+
+// Every unit kind draws its roofline, every op a point: one shipped arch for each kind that
+// the mixed_soc run above (systolic and simd ops) does not draw.
+TEST_F(BrowserPageTest, ReportHtmlDrawsTheRooflineOfEveryUnitKind) {
+  for (const char* arch : {"cpu64_like", "hbm_pim_like", "plasticine_like", "isaac_like"}) {
+    const std::string out = path(std::string("run_") + arch);
+    auto run =
+        run_polyarch("run --quiet --mapping fixed --arch " +
+                     source_path(std::string("configs/arch/") + arch + ".yaml") + " --workload " +
+                     source_path("workloads/bert_base_gemms.yaml") + " --out " + out);
+    ASSERT_EQ(run.exit_code, 0) << arch << "\n" << run.output;
+    auto report = nlohmann::json::parse(read_file(out + "/report.json"));
+    int points = 0;
+    for (const auto& op : report.at("ops")) points += has_roofline_point(op) ? 1 : 0;
+    EXPECT_EQ(points, static_cast<int>(report.at("ops").size())) << arch;
+    check(out + "/report.html", std::string("roofline_") + arch + ".png",
+          {{"charts", {{"#roofline", {{"marks", points}, {"titles", {"attained (FLOP/s)"}}}}}}});
+  }
 }
 
 TEST_F(BrowserPageTest, DashboardFiltersUpdateEveryView) {
