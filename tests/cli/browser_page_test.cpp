@@ -129,20 +129,32 @@ TEST_F(BrowserPageTest, ReportHtmlDrawsEveryChartWithAxesTooltipsAndZoom) {
          {"zoom", {"#timeline", "#roofline", "#power"}}});
 }
 
-// Every unit kind draws its roofline, every op a point: one shipped arch for each kind that
-// the mixed_soc run above (systolic and simd ops) does not draw.
+// Every unit kind draws its roofline, every op a point: for each kind that the mixed_soc run
+// above (systolic and simd ops) does not draw, a shipped arch where a GPT decode step runs ops
+// on a unit of that kind.
 TEST_F(BrowserPageTest, ReportHtmlDrawsTheRooflineOfEveryUnitKind) {
-  for (const char* arch : {"cpu64_like", "hbm_pim_like", "plasticine_like", "isaac_like"}) {
+  for (auto [arch, kind] :
+       {std::pair{"cpu64_like", "mimd"}, std::pair{"aim_gddr6_like", "pim"},
+        std::pair{"plasticine_like", "dataflow"}, std::pair{"isaac_like", "crossbar"}}) {
     const std::string out = path(std::string("run_") + arch);
     auto run =
         run_polyarch("run --quiet --mapping fixed --arch " +
                      source_path(std::string("configs/arch/") + arch + ".yaml") + " --workload " +
-                     source_path("workloads/bert_base_gemms.yaml") + " --out " + out);
+                     source_path("workloads/gpt_decode_step.yaml") + " --out " + out);
     ASSERT_EQ(run.exit_code, 0) << arch << "\n" << run.output;
     auto report = nlohmann::json::parse(read_file(out + "/report.json"));
-    int points = 0;
-    for (const auto& op : report.at("ops")) points += has_roofline_point(op) ? 1 : 0;
+    std::set<std::string> units_of_kind;
+    for (const auto& unit : report.at("units")) {
+      if (unit.at("kind") == kind) units_of_kind.insert(unit.at("name").get<std::string>());
+    }
+    int points = 0, points_of_kind = 0;
+    for (const auto& op : report.at("ops")) {
+      if (!has_roofline_point(op)) continue;
+      ++points;
+      points_of_kind += units_of_kind.count(op.at("unit").get<std::string>()) > 0 ? 1 : 0;
+    }
     EXPECT_EQ(points, static_cast<int>(report.at("ops").size())) << arch;
+    EXPECT_GT(points_of_kind, 0) << arch << ": no op ran on its " << kind << " unit";
     check(out + "/report.html", std::string("roofline_") + arch + ".png",
           {{"charts", {{"#roofline", {{"marks", points}, {"titles", {"attained (FLOP/s)"}}}}}}});
   }
