@@ -27,7 +27,7 @@ std::string ops_csv(const sim::RunResult& result) {
                              "total_cycles",
                              "latency_s",
                              "macs",
-                             "utilization",
+                             "compute_utilization",
                              "mapping_efficiency",
                              "ifmap_sram_reads",
                              "filter_sram_reads",

@@ -54,7 +54,7 @@ nlohmann::ordered_json op_json(const sim::OpResult& op) {
           {"converted_from", op.converted_from.empty()
                                  ? nlohmann::ordered_json(nullptr)
                                  : nlohmann::ordered_json(op.converted_from)},
-          {"utilization", op.utilization},
+          {"compute_utilization", op.utilization},
           {"mapping_efficiency", op.mapping_efficiency},
           {"dram_bytes_read", op.dram_bytes_read},
           {"dram_bytes_written", op.dram_bytes_written},
@@ -74,7 +74,7 @@ nlohmann::ordered_json unit_json(const sim::UnitResult& unit) {
           {"clock_ghz", unit.clock_ghz},
           {"busy_cycles", unit.busy_cycles},
           {"total_cycles", unit.total_cycles},
-          {"utilization", unit.utilization},
+          {"busy_fraction", unit.utilization},
           {"energy_j", optional_number(unit.energy_j)},
           {"energy_by_action", energy_by_action_json(unit.energy_by_action)},
           {"area_mm2", optional_number(unit.area_mm2)}};

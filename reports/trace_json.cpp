@@ -33,7 +33,7 @@ nlohmann::ordered_json op_event(const sim::OpResult& op, int thread_id) {
            {{"compute_cycles", op.compute_cycles},
             {"stall_cycles", op.stall_cycles},
             {"macs", op.macs},
-            {"utilization", op.utilization},
+            {"compute_utilization", op.utilization},
             {"dram_bytes_read", op.dram_bytes_read},
             {"dram_bytes_written", op.dram_bytes_written}}}};
 }

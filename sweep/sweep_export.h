@@ -4,7 +4,7 @@
 //                   key path), area_mm2, workload, workload_path, the kept metrics, op_count,
 //                   pareto (1 on the front, 0 off it, empty when the sweep has no objectives)
 //   op_results.csv  one row per op: point_id, workload, then op_results' columns from op_index
-//   dashboard.html  Pareto scatter and sortable results table (reports/html/dashboard_html.h)
+//   dashboard.html  charts and a table of the points (reports/html/dashboard_html.h)
 // Rows are sorted (point_id, workload id, op_index) and wall_s is left out, so exports of the
 // same results are byte-identical however the sweep was run (-j, shards, merge).
 #include <filesystem>

@@ -18,7 +18,11 @@ using Values = std::vector<std::optional<double>>;  // one per diff_metric_keys(
 constexpr std::size_t kLatencyIndex = 0;
 constexpr std::size_t kUtilizationIndex = 5;
 
-const std::vector<std::string> kUnitMetricKeys = {"busy_cycles", "utilization", "energy_j"};
+const std::vector<std::string> kUnitMetricKeys = {"busy_cycles", "busy_fraction", "energy_j"};
+// Keys renamed since report.json's first version, each with the name it had: a report written
+// before the rename (a baseline kept from an older build) is read by the earlier name.
+const std::map<std::string, std::string> kEarlierKeys = {{"compute_utilization", "utilization"},
+                                                         {"busy_fraction", "utilization"}};
 
 struct ParsedOp {
   std::string name;
@@ -102,12 +106,18 @@ class ReportReader {
     return object.contains(key) && object[key].is_string() ? object[key].get<std::string>() : "";
   }
 
-  // A number, or absent for null.
+  // A number, or absent for null; a renamed key is read by its earlier name when that is what
+  // the report has.
   std::optional<double> number(const Json& object, const std::string& key,
                                const std::string& parent) const {
     const std::string path = join(parent, key);
-    if (!object.contains(key)) fail(path, "missing key");
-    const Json& value = object[key];
+    const auto earlier = kEarlierKeys.find(key);
+    const std::string& present =
+        !object.contains(key) && earlier != kEarlierKeys.end() && object.contains(earlier->second)
+            ? earlier->second
+            : key;
+    if (!object.contains(present)) fail(path, "missing key");
+    const Json& value = object[present];
     if (value.is_null()) return std::nullopt;
     if (!value.is_number()) fail(path, std::string("expected a number, got ") + value.type_name());
     return value.get<double>();
@@ -143,7 +153,7 @@ class ReportReader {
     return {text(op, "name", path),
             text(op, "unit", path),
             {latency, number(op, "total_cycles", path), energy, power, dram_bytes(op, path),
-             number(op, "utilization", path)}};
+             number(op, "compute_utilization", path)}};
   }
 
   std::vector<ParsedUnit> read_units(const Json& units) const {

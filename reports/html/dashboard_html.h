@@ -1,8 +1,9 @@
 #pragma once
-// dashboard.html: one self-contained page (inline CSS, JS and data; nothing fetched) for a
-// sweep: a Pareto scatter of the first two objectives with hover details and a sortable table
-// of every (point, workload) result. Data: {"title", "objectives": [{"metric", "minimize"}],
-// "columns": points.csv's header, "rows": its rows as JSON values}.
+// dashboard.html: one self-contained page (the charting library, CSS, JS and data inline;
+// nothing fetched) for a sweep: the objectives' scatter, parallel coordinates, per-parameter
+// sensitivity and one table row per point, all following the filters (dashboard_page.js). Data:
+// {"objectives": [{"metric", "minimize"}], "columns": points.csv's header, "rows": its
+// rows as JSON values}.
 #include <nlohmann/json.hpp>
 #include <string>
 

@@ -1,7 +1,8 @@
 #pragma once
-// report.html: one self-contained page (inline CSS, JS and data; nothing fetched) for a single
-// run: per-op latency by unit on the timeline, a roofline, power and temperature over time, and
-// a floorplan heat map with a time slider. Built from report.json's content, embedded as JSON.
+// report.html: one self-contained page (the charting library, CSS, JS and data inline; nothing
+// fetched) for a single run: timeline, cycles, utilisation, rooflines, energy, DRAM bandwidth,
+// power, temperature and floorplan charts and the mapping tables (report_page.js), drawn from
+// report.json's content, embedded as JSON.
 #include <nlohmann/json.hpp>
 #include <string>
 

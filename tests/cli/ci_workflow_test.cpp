@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "base/config_tree.h"
+#include "tests/support/replace_all.h"
 #include "tests/support/run_polyarch.h"
 #include "tests/support/scratch_dir_test.h"
 
@@ -16,17 +17,9 @@ namespace {
 namespace fs = std::filesystem;
 using polyarch::ConfigNode;
 using polyarch::test_support::CommandOutput;
+using polyarch::test_support::replace_all;
 using polyarch::test_support::run_command;
 using polyarch::test_support::source_path;
-
-// Replaces every occurrence of `from` in `text` with `to`.
-std::string replace_all(std::string text, const std::string& from, const std::string& to) {
-  for (std::size_t at = text.find(from); at != std::string::npos;
-       at = text.find(from, at + to.size())) {
-    text.replace(at, from.size(), to);
-  }
-  return text;
-}
 
 class CiWorkflowTest : public polyarch::test_support::ScratchDirTest {};
 

@@ -6,8 +6,9 @@
 // change, to re-record: see tests/data/report_identity/README.md).
 //
 // A report is compared by the SHA-256 of its canonical text (parsed and written back, keys in
-// their order) with the keys that later versions added removed (kNewKeys), so adding a key is
-// not a difference but changing any value is. Runs that fail are recorded by exit code and the
+// their order) with the keys that later versions added removed (kNewKeys) and the keys they
+// renamed given back their recorded names in place (kRenamedKeys), so adding or renaming a key
+// is not a difference but changing any value is. Runs that fail are recorded by exit code and the
 // first line of the message. A pair whose run took longer than kRecordLimitSeconds when it was
 // recorded (the 5.6e15-MAC sustained GEMM on PIM and crossbar units) is recorded as "slow" and
 // not run here: the record says which pairs those are.
@@ -34,6 +35,24 @@ using polyarch::test_support::run_command;
 
 // Top-level report.json keys added after the record was made.
 const std::vector<std::string> kNewKeys = {"arch", "mapping", "memory", "attention_forms"};
+
+// Keys of the entries of a top-level array renamed after the record was made: the array, the
+// current name, the recorded name.
+struct RenamedKey {
+  const char* array;
+  const char* current;
+  const char* recorded;
+};
+const std::vector<RenamedKey> kRenamedKeys = {{"ops", "compute_utilization", "utilization"},
+                                              {"units", "busy_fraction", "utilization"}};
+
+// `entry` with the key `from` called `to`, at the same place among its keys.
+nlohmann::ordered_json with_key_renamed(const nlohmann::ordered_json& entry,
+                                        const std::string& from, const std::string& to) {
+  nlohmann::ordered_json renamed = nlohmann::ordered_json::object();
+  for (const auto& [key, value] : entry.items()) renamed[key == from ? to : key] = value;
+  return renamed;
+}
 
 constexpr int kRecordLimitSeconds = 150;
 
@@ -90,6 +109,12 @@ std::string first_line(const std::string& text) {
 std::string canonical_report(const std::string& report_text) {
   nlohmann::ordered_json report = nlohmann::ordered_json::parse(report_text);
   for (const std::string& key : kNewKeys) report.erase(key);
+  for (const RenamedKey& rename : kRenamedKeys) {
+    if (!report.contains(rename.array) || !report.at(rename.array).is_array()) continue;
+    for (nlohmann::ordered_json& entry : report.at(rename.array)) {
+      if (entry.is_object()) entry = with_key_renamed(entry, rename.current, rename.recorded);
+    }
+  }
   return report.dump(1);
 }
 

@@ -44,7 +44,7 @@ TEST(CsvReport, EveryRowHasTheHeadersFieldsAndNumbersRoundTrip) {
   };
   for (const auto& record : records) EXPECT_EQ(record.size(), header.size());
   EXPECT_EQ(records[1][column("name")], "layer\nwith newline");
-  EXPECT_EQ(std::stod(records[1][column("utilization")]), 1.0 / 3.0);
+  EXPECT_EQ(std::stod(records[1][column("compute_utilization")]), 1.0 / 3.0);
   EXPECT_EQ(std::stod(records[1][column("latency_s")]), op.latency_s());
   EXPECT_EQ(std::stod(records[1][column("energy_j")]), 1.25e-7);
   EXPECT_EQ(records[2][column("energy_j")], "");

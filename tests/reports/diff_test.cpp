@@ -27,11 +27,11 @@ Json op_json(const std::string& name, const std::string& unit, double latency_s,
           {"energy_j", energy_j},
           {"dram_bytes_read", 1000},
           {"dram_bytes_written", 24},
-          {"utilization", utilization}};
+          {"compute_utilization", utilization}};
 }
 
 Json unit_json(const std::string& name, int64_t busy_cycles) {
-  return {{"name", name}, {"busy_cycles", busy_cycles}, {"utilization", 0.5}, {"energy_j", 2e-3}};
+  return {{"name", name}, {"busy_cycles", busy_cycles}, {"busy_fraction", 0.5}, {"energy_j", 2e-3}};
 }
 
 Json report_json(double latency_s, Json energy_j, Json ops, Json units = Json::array()) {
@@ -146,6 +146,28 @@ TEST(ReportDiff, UnitsMatchByNameAndUnmatchedOnesAreListed) {
   EXPECT_DOUBLE_EQ(*metric(diff.units[0].metrics, "busy_cycles").relative_change(), 0.5);
   EXPECT_EQ(diff.units_only_in_base, std::vector<std::string>{"dsp"});
   EXPECT_EQ(diff.units_only_in_next, std::vector<std::string>{"npu"});
+}
+
+// A baseline written before ops[].compute_utilization and units[].busy_fraction had their names
+// (both were "utilization") diffs against a current report value for value.
+TEST(ReportDiff, ABaselineWithTheEarlierUtilizationNamesIsReadByThem) {
+  Json old_op = op_json("proj", "mxu", 1e-3, 0.25);
+  old_op.erase("compute_utilization");
+  old_op["utilization"] = 0.25;
+  Json old_unit = unit_json("mxu", 100);
+  old_unit.erase("busy_fraction");
+  old_unit["utilization"] = 0.4;
+  Json new_unit = unit_json("mxu", 100);
+  new_unit["busy_fraction"] = 0.5;
+  const ReportDiff diff =
+      diff_reports(report_json(1e-3, 1e-3, Json::array({old_op}), Json::array({old_unit})),
+                   report_json(1e-3, 1e-3, Json::array({op_json("proj", "mxu", 1e-3, 0.75)}),
+                               Json::array({new_unit})));
+  EXPECT_DOUBLE_EQ(*metric(diff.ops[0].metrics, "utilization").base, 0.25);
+  EXPECT_DOUBLE_EQ(*metric(diff.ops[0].metrics, "utilization").next, 0.75);
+  EXPECT_DOUBLE_EQ(*metric(diff.summary, "utilization").base, 0.25);
+  EXPECT_DOUBLE_EQ(*metric(diff.units[0].metrics, "busy_fraction").base, 0.4);
+  EXPECT_DOUBLE_EQ(*metric(diff.units[0].metrics, "busy_fraction").next, 0.5);
 }
 
 TEST(ReportDiff, NullEnergyIsAbsentAndZeroBaseHasNoRelativeChange) {

@@ -42,13 +42,16 @@ TEST(JsonReport, CarriesEveryStableKeyOfSchemaV1) {
   }
   for (const char* key :
        {"name", "kind", "unit", "start_cycle", "end_cycle", "latency_s", "compute_cycles",
-        "stall_cycles", "total_cycles", "macs", "utilization", "mapping_efficiency",
+        "stall_cycles", "total_cycles", "macs", "compute_utilization", "mapping_efficiency",
         "dram_bytes_read", "dram_bytes_written", "energy_j", "mapping"}) {
     EXPECT_TRUE(report["ops"][0].contains(key)) << key;
   }
-  for (const char* key : {"name", "kind", "busy_cycles", "utilization", "energy_j"}) {
+  for (const char* key : {"name", "kind", "busy_cycles", "busy_fraction", "energy_j"}) {
     EXPECT_TRUE(report["units"][0].contains(key)) << key;
   }
+  // Two meanings, two names: neither object says "utilization" any more.
+  EXPECT_FALSE(report["ops"][0].contains("utilization"));
+  EXPECT_FALSE(report["units"][0].contains("utilization"));
   for (const char* key : {"polyarch_version", "arch_sha256", "workload_sha256", "seed"}) {
     EXPECT_TRUE(report["provenance"].contains(key)) << key;
   }
