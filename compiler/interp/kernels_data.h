@@ -120,11 +120,6 @@ DenseTensor lrn(const DenseTensor& input, int64_t size, float alpha, float beta,
 std::vector<DenseTensor> layer_norm_statistics(const DenseTensor& input, int64_t cols,
                                                float epsilon, const Shape& statistics_shape);
 
-// MaxPool's optional Indices: where each window's maximum is in the input, as a flat index
-// over [N, C, H, W] (row-major, or with the spatial axes column-major for storage_order 1).
-DenseTensor max_pool_indices(const DenseTensor& input, const ir::PoolAttrs& attrs,
-                             bool column_major);
-
 // NegativeLogLikelihoodLoss of log-probabilities [N, C, d...] at `target` [N, d...]:
 // -input[n, target, d...] * weight[target], 0 where the target is `ignore_index`; reduced by
 // "none" (the target's shape), "sum" or "mean" (divided by the weights of the targets counted).

@@ -261,36 +261,4 @@ std::vector<DenseTensor> layer_norm_statistics(const DenseTensor& input, int64_t
   return {mean, inverse_deviation};
 }
 
-DenseTensor max_pool_indices(const DenseTensor& input, const ir::PoolAttrs& attrs,
-                             bool column_major) {
-  const int64_t out_h = attrs.out_h();
-  const int64_t out_w = attrs.out_w();
-  DenseTensor result = filled_tensor({attrs.n, attrs.c, out_h, out_w});
-  const int64_t plane_size = attrs.h * attrs.w;
-  for (int64_t plane = 0; plane < attrs.n * attrs.c; ++plane) {
-    const float* values = input.values.data() + plane * plane_size;
-    for (int64_t y = 0; y < out_h; ++y) {
-      for (int64_t x = 0; x < out_w; ++x) {
-        int64_t best_y = -1;
-        int64_t best_x = -1;
-        for (int64_t r = 0; r < attrs.r; ++r) {
-          const int64_t in_y = y * attrs.stride + r - attrs.pad;
-          for (int64_t s = 0; s < attrs.s; ++s) {
-            const int64_t in_x = x * attrs.stride + s - attrs.pad;
-            if (in_y < 0 || in_y >= attrs.h || in_x < 0 || in_x >= attrs.w) continue;
-            if (best_y < 0 || values[in_y * attrs.w + in_x] > values[best_y * attrs.w + best_x]) {
-              best_y = in_y;
-              best_x = in_x;
-            }
-          }
-        }
-        const int64_t within = column_major ? best_x * attrs.h + best_y : best_y * attrs.w + best_x;
-        result.values[static_cast<std::size_t>((plane * out_h + y) * out_w + x)] =
-            static_cast<float>(plane * plane_size + within);
-      }
-    }
-  }
-  return result;
-}
-
 }  // namespace polyarch::interp

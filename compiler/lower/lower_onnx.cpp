@@ -22,6 +22,7 @@ Lowered lower_onnx_node(const LowerContext& context) {
   }
   if (LowerRule rule = compute_lower_rule(context.op_type())) return rule(context);
   if (LowerRule rule = data_lower_rule(context.op_type())) return rule(context);
+  if (LowerRule rule = products_lower_rule(context.op_type())) return rule(context);
   // Shape inference accepted the node, so the remaining supported types are elementwise.
   if (passes::elementwise_shape_rule(context.op_type()) != nullptr) {
     return lower_elementwise(context);

@@ -122,15 +122,5 @@ TEST(NormKernel, LayerNormStatisticsAreTheMeanAndInverseDeviation) {
   EXPECT_FLOAT_EQ(statistics[1].values[0], std::sqrt(1.5f));
 }
 
-// The maximum 4 sits at row 0, column 1 of a 2x2 plane: flat index 1 row-major, 2 (column 1 of
-// height 2) column-major; the second channel's plane starts 4 further.
-TEST(PoolKernel, MaxPoolIndicesAreFlatOverTheInput) {
-  ir::PoolAttrs attrs = pool_2x2(ir::PoolKind::kMax, 0);
-  attrs.c = 2;
-  const DenseTensor input{{1, 2, 2, 2}, {1, 4, 3, 2, 0, 0, 9, 0}};
-  EXPECT_EQ(max_pool_indices(input, attrs, false).values, (std::vector<float>{1, 6}));
-  EXPECT_EQ(max_pool_indices(input, attrs, true).values, (std::vector<float>{2, 5}));
-}
-
 }  // namespace
 }  // namespace polyarch::interp
