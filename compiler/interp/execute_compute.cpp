@@ -6,6 +6,7 @@
 
 #include "compiler/interp/imported_call.h"
 #include "compiler/interp/kernels.h"
+#include "compiler/interp/kernels_data.h"
 #include "compiler/interp/kernels_pool.h"
 #include "compiler/interp/kernels_products.h"
 #include "compiler/passes/einsum_equation.h"
@@ -172,6 +173,23 @@ std::vector<DenseTensor> run_conv_integer(const ImportedOpCall& call) {
   return {product};
 }
 
+std::vector<DenseTensor> run_grid_sample(const ImportedOpCall& call) {
+  const DenseTensor& input = operand(call, 0);
+  const DenseTensor& grid = operand(call, 1);
+  GridSampleOptions options;
+  options.mode = passes::string_attribute(call.node, "mode", "bilinear");
+  options.padding_mode = passes::string_attribute(call.node, "padding_mode", "zeros");
+  options.align_corners = int_attr(call, "align_corners", 0) != 0;
+  if (options.mode != "nearest" && options.mode != "bilinear" && options.mode != "bicubic") {
+    fail(call, "mode '" + options.mode + "' is not nearest, bilinear or bicubic");
+  }
+  if (options.padding_mode != "zeros" && options.padding_mode != "border" &&
+      options.padding_mode != "reflection") {
+    fail(call, "padding_mode '" + options.padding_mode + "' is not zeros, border or reflection");
+  }
+  return {grid_sample(input, grid, options)};
+}
+
 const std::map<std::string, ImportedKernel>& kernels() {
   static const std::map<std::string, ImportedKernel> table = {
       {"MaxPool", run_window_pool},
@@ -184,11 +202,23 @@ const std::map<std::string, ImportedKernel>& kernels() {
       {"BlackmanWindow", run_window},
       {"MatMulInteger", run_matmul_integer},
       {"ConvInteger", run_conv_integer},
+      {"GridSample", run_grid_sample},
   };
   return table;
 }
 
 }  // namespace
+
+// BatchNormalization in training mode normalises by the batch's statistics and returns the
+// updated running ones; in inference mode it is the elementwise function its canonical op runs.
+std::optional<std::vector<DenseTensor>> run_training_batch_norm(const ImportedOpCall& call) {
+  if (int_attr(call, "training_mode", 0) == 0) return std::nullopt;
+  std::vector<DenseTensor> results = batch_norm_training(
+      operand(call, 0), operand(call, 1), operand(call, 2), operand(call, 3), operand(call, 4),
+      float_attr(call, "epsilon", 1e-5), float_attr(call, "momentum", 0.9));
+  results.resize(call.results.size());
+  return results;
+}
 
 ImportedKernel compute_kernel(const std::string& op_type) {
   const auto found = kernels().find(op_type);

@@ -341,7 +341,9 @@ std::vector<DenseTensor> with_optional_results(const ImportedOpCall& call,
 
 std::optional<std::vector<DenseTensor>> execute_imported_op(const ImportedOpCall& call) {
   if (!call.node.domain.empty()) return std::nullopt;
+  if (call.node.op_type == "BatchNormalization") return run_training_batch_norm(call);
   if (const ImportedKernel kernel = compute_kernel(call.node.op_type)) return kernel(call);
+  if (const ImportedKernel kernel = selection_kernel(call.node.op_type)) return kernel(call);
   const auto found = kernels().find(call.node.op_type);
   if (found == kernels().end()) return std::nullopt;
   return found->second(call);

@@ -1,6 +1,7 @@
 #pragma once
 // What the kernels of imported operators read of their call: operands by ONNX position, the
 // node's attributes, and errors that name the node.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,5 +27,10 @@ std::vector<DenseTensor> as_declared(const ImportedOpCall& call, DenseTensor val
 // The kernels of compute operators that canonical ops cost but do not describe: pools of any
 // rank and padding, Einsum, integer convolutions and products, DFT, STFT and the windows.
 ImportedKernel compute_kernel(const std::string& op_type);
+// BatchNormalization with training_mode: Y and the running statistics; nullopt in inference
+// mode, which its canonical op computes.
+std::optional<std::vector<DenseTensor>> run_training_batch_norm(const ImportedOpCall& call);
+// The kernels of NonMaxSuppression, Unique and MaxUnpool.
+ImportedKernel selection_kernel(const std::string& op_type);
 
 }  // namespace polyarch::interp

@@ -84,6 +84,17 @@ DenseTensor resize(const DenseTensor& input, const Shape& output_shape,
                    const std::vector<double>& scales, const std::vector<double>& roi,
                    const ResizeOptions& options);
 
+struct GridSampleOptions {
+  std::string mode = "bilinear";       // "nearest", "bilinear", "bicubic"
+  std::string padding_mode = "zeros";  // "zeros", "border", "reflection"
+  bool align_corners = false;
+};
+
+// GridSample of an [N, C, H, W] input at grid [N, H_out, W_out, 2] of normalized (x, y):
+// [N, C, H_out, W_out].
+DenseTensor grid_sample(const DenseTensor& input, const DenseTensor& grid,
+                        const GridSampleOptions& options);
+
 // TopK along `axis`: the k largest (or smallest) values and their indices, equal values in index
 // order.
 std::vector<DenseTensor> top_k(const DenseTensor& input, int64_t axis, int64_t k, bool largest);

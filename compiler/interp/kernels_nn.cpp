@@ -261,4 +261,48 @@ std::vector<DenseTensor> layer_norm_statistics(const DenseTensor& input, int64_t
   return {mean, inverse_deviation};
 }
 
+std::vector<DenseTensor> batch_norm_training(const DenseTensor& input, const DenseTensor& scale,
+                                             const DenseTensor& bias, const DenseTensor& mean,
+                                             const DenseTensor& variance, double epsilon,
+                                             double momentum) {
+  const int64_t batch = input.shape[0];
+  const int64_t channels = input.shape[1];
+  const int64_t plane = extent(input.shape, 2, input.shape.size());
+  const auto at = [&](int64_t n, int64_t c, int64_t i) {
+    return static_cast<std::size_t>((n * channels + c) * plane + i);
+  };
+  DenseTensor y = filled_tensor(input.shape);
+  DenseTensor running_mean = filled_tensor({channels});
+  DenseTensor running_variance = filled_tensor({channels});
+  const auto count = static_cast<double>(batch * plane);
+  for (int64_t c = 0; c < channels; ++c) {
+    double sum = 0.0;
+    for (int64_t n = 0; n < batch; ++n) {
+      for (int64_t i = 0; i < plane; ++i) sum += input.values[at(n, c, i)];
+    }
+    const double batch_mean = sum / count;
+    double square_sum = 0.0;
+    for (int64_t n = 0; n < batch; ++n) {
+      for (int64_t i = 0; i < plane; ++i) {
+        const double deviation = input.values[at(n, c, i)] - batch_mean;
+        square_sum += deviation * deviation;
+      }
+    }
+    const double batch_variance = square_sum / count;
+    const auto channel = static_cast<std::size_t>(c);
+    const double factor = scale.values[channel] / std::sqrt(batch_variance + epsilon);
+    for (int64_t n = 0; n < batch; ++n) {
+      for (int64_t i = 0; i < plane; ++i) {
+        y.values[at(n, c, i)] = static_cast<float>(
+            (input.values[at(n, c, i)] - batch_mean) * factor + bias.values[channel]);
+      }
+    }
+    running_mean.values[channel] =
+        static_cast<float>(mean.values[channel] * momentum + batch_mean * (1 - momentum));
+    running_variance.values[channel] =
+        static_cast<float>(variance.values[channel] * momentum + batch_variance * (1 - momentum));
+  }
+  return {y, running_mean, running_variance};
+}
+
 }  // namespace polyarch::interp

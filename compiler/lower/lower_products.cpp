@@ -1,8 +1,10 @@
-// Lowering of Einsum and the signal operators, each to the canonical op that does its work:
-// an Einsum that is a (batched) matrix product to a Gemm, one that sums axes to a Reduce, one
-// that only rearranges (a transpose, a diagonal) to a Copy; a DFT or STFT, computed directly,
-// to a Reduce of each result value over the samples it sums; a window generator to an
-// Elementwise function of each element.
+// Lowering of Einsum, the signal operators and the value-dependent selections, each to the
+// canonical op that does its work: an Einsum that is a (batched) matrix product to a Gemm, one
+// that sums axes to a Reduce, one that only rearranges (a transpose, a diagonal) to a Copy; a
+// DFT or STFT, computed directly, to a Reduce of each result value over the samples it sums; a
+// window generator to an Elementwise function of each element; NonMaxSuppression and Unique to
+// a Reduce of their comparisons; GridSample to a Reduce of each output over the pixels it
+// interpolates; MaxUnpool to a Copy of its result.
 #include <map>
 
 #include "base/checked_math.h"
@@ -116,6 +118,36 @@ Lowered fourier(const LowerContext& context) {
   return {attrs, context.present_operands()};
 }
 
+// NonMaxSuppression compares each scored box with the boxes of its class (a reduction of each
+// to whether it survives); Unique looks each element up once among the distinct ones (ONNX
+// Runtime keeps them in a hash map).
+Lowered compare_all(const LowerContext& context) {
+  const Shape& input = context.shape(context.op_type() == "NonMaxSuppression" ? 1 : 0);
+  ir::ReduceAttrs attrs;
+  attrs.fn = context.op_type() == "NonMaxSuppression" ? "nms" : "unique";
+  attrs.rows = ir::element_count(input);
+  attrs.cols = context.op_type() == "NonMaxSuppression" ? input.back() : 1;
+  return {attrs, context.present_operands()};
+}
+
+// MaxUnpool writes its result: zeros and the scattered values.
+Lowered unpool(const LowerContext& context) {
+  ir::CopyAttrs attrs;
+  attrs.bytes = context.result_bytes();
+  return {attrs, context.present_operands()};
+}
+
+// GridSample weighs the input pixels around each sample: 1 (nearest), 4 (bilinear) or 16
+// (bicubic) per output element.
+Lowered grid_sample(const LowerContext& context) {
+  const std::string mode = passes::string_attribute(context.node(), "mode", "bilinear");
+  ir::ReduceAttrs attrs;
+  attrs.fn = "gridsample";
+  attrs.rows = context.result_elements();
+  attrs.cols = mode == "nearest" ? 1 : mode == "bilinear" ? 4 : 16;
+  return {attrs, context.present_operands()};
+}
+
 // One cosine series per element.
 Lowered window(const LowerContext& context) {
   ir::ElementwiseAttrs attrs;
@@ -126,8 +158,11 @@ Lowered window(const LowerContext& context) {
 
 const std::map<std::string, LowerRule>& rules() {
   static const std::map<std::string, LowerRule> table = {
-      {"Einsum", einsum},     {"DFT", fourier},          {"STFT", fourier},
-      {"HannWindow", window}, {"HammingWindow", window}, {"BlackmanWindow", window},
+      {"Einsum", einsum},          {"DFT", fourier},
+      {"STFT", fourier},           {"NonMaxSuppression", compare_all},
+      {"Unique", compare_all},     {"MaxUnpool", unpool},
+      {"GridSample", grid_sample}, {"HannWindow", window},
+      {"HammingWindow", window},   {"BlackmanWindow", window},
   };
   return table;
 }

@@ -28,6 +28,8 @@ ShapeRule tensor_shape_rule(const std::string& op_type);
 ShapeRule indexing_shape_rule(const std::string& op_type);
 ShapeRule signal_shape_rule(const std::string& op_type);  // windows, DFT, STFT
 ShapeRule linear_shape_rule(const std::string& op_type);  // Einsum, integer products
+// NonMaxSuppression, Unique, MaxUnpool
+ShapeRule selection_shape_rule(const std::string& op_type);
 
 // Op types of each family, for supported_onnx_op_types().
 std::vector<std::string> elementwise_op_types();
@@ -36,5 +38,6 @@ std::vector<std::string> tensor_op_types();
 std::vector<std::string> indexing_op_types();
 std::vector<std::string> signal_op_types();
 std::vector<std::string> linear_op_types();
+std::vector<std::string> selection_op_types();
 
 }  // namespace polyarch::passes

@@ -124,3 +124,21 @@ TEST(NormKernel, LayerNormStatisticsAreTheMeanAndInverseDeviation) {
 
 }  // namespace
 }  // namespace polyarch::interp
+
+namespace polyarch::interp {
+namespace {
+
+// Channel values 1 and 3: batch mean 2, population variance 1, so Y is -1 and 1; with momentum
+// 0.9 the running mean 0 becomes 0.2 and the running variance 1 stays 1.
+TEST(BatchNormKernel, TrainingModeUsesTheBatchStatistics) {
+  const DenseTensor one{{1}, {1}};
+  const DenseTensor zero{{1}, {0}};
+  const std::vector<DenseTensor> results =
+      batch_norm_training(DenseTensor{{2, 1, 1, 1}, {1, 3}}, one, zero, zero, one, 0.0, 0.9);
+  EXPECT_EQ(results[0].values, (std::vector<float>{-1, 1}));
+  EXPECT_FLOAT_EQ(results[1].values[0], 0.2f);
+  EXPECT_FLOAT_EQ(results[2].values[0], 1.0f);
+}
+
+}  // namespace
+}  // namespace polyarch::interp
