@@ -166,6 +166,19 @@ def export(name, model, example, opset):
     return f"{name}\t{opset}\t{macs}"
 
 
+def export_with_weights(name, model, example, opset):
+    """A small model kept whole, with an input and torch's output for `run --functional`."""
+    import numpy
+    model.eval()
+    with torch.no_grad():
+        output = model(example)
+    path = os.path.join(OUT, name + ".onnx")
+    torch.onnx.export(model, (example,), path, opset_version=opset, do_constant_folding=True,
+                      input_names=["input"], output_names=["output"])
+    numpy.save(os.path.join(OUT, name + "_input.npy"), example.numpy())
+    numpy.save(os.path.join(OUT, name + "_output.npy"), output.numpy())
+
+
 def main():
     torch.manual_seed(0)
     image = torch.randn(1, 3, 224, 224)
@@ -189,6 +202,9 @@ def main():
         export("gpt2_like", Decoder(1000, 128, 4, 4, 2, 64, llama=False), ids, 17),
         export("llama_like", Decoder(1000, 128, 4, 2, 2, 64, llama=True), ids, 17),
     ]
+    small_ids = torch.randint(0, 256, (1, 16))
+    export_with_weights("llama_tiny", Decoder(256, 64, 4, 2, 2, 16, llama=True), small_ids, 17)
+    export_with_weights("gpt2_tiny", Decoder(256, 64, 4, 4, 2, 16, llama=False), small_ids, 17)
     with open(os.path.join(OUT, "macs.tsv"), "w") as table:
         table.write("# model\topset\ttorch MACs (conv, linear, matmul; see export_zoo.py)\n")
         table.write("\n".join(rows) + "\n")

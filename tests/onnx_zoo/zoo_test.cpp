@@ -1,6 +1,7 @@
 // The zoo of real exports (torchvision models and hand-built GPT-2-like and Llama-like
 // decoders, tests/onnx_zoo/export_zoo.py): each compiles with the MACs torch counted for it,
-// within 1 %, and simulates end to end on a GPU-like and a heterogeneous SoC.
+// within 1 %, and simulates end to end on a GPU-like and a heterogeneous SoC; the two small
+// decoders that keep their weights run functionally to torch's output.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -9,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "compiler/interp/npy_io.h"
 #include "tests/support/run_polyarch.h"
 
 namespace {
@@ -71,6 +73,33 @@ TEST_P(OnnxZoo, SimulatesOnAGpuAndAHeterogeneousSoc) {
 INSTANTIATE_TEST_SUITE_P(Exports, OnnxZoo, ::testing::ValuesIn(zoo_models()),
                          [](const ::testing::TestParamInfo<ZooModel>& info) {
                            return info.param.name;
+                         });
+
+// The small decoders keep their weights: `run --functional` gives torch's output to a relative
+// L2 error of at most 1e-4.
+class OnnxZooWithWeights : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(OnnxZooWithWeights, FunctionalRunMatchesTorch) {
+  const std::string base = source_path("tests/data/onnx_zoo/" + GetParam());
+  const std::string out = ::testing::TempDir() + "zoo_functional_" + GetParam();
+  const auto run = run_polyarch("run --functional --quiet --workload " + base + ".onnx --input " +
+                                base + "_input.npy --out " + out);
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  const auto actual = polyarch::interp::read_npy(out + "/outputs/output.npy").tensor;
+  const auto expected = polyarch::interp::read_npy(base + "_output.npy").tensor;
+  ASSERT_EQ(actual.shape, expected.shape);
+  double error = 0.0;
+  double norm = 0.0;
+  for (std::size_t i = 0; i < expected.values.size(); ++i) {
+    error += std::pow(double{actual.values[i]} - expected.values[i], 2);
+    norm += std::pow(double{expected.values[i]}, 2);
+  }
+  EXPECT_LE(std::sqrt(error / norm), 1e-4) << GetParam();
+}
+
+INSTANTIATE_TEST_SUITE_P(Decoders, OnnxZooWithWeights, ::testing::Values("gpt2_tiny", "llama_tiny"),
+                         [](const ::testing::TestParamInfo<std::string>& info) {
+                           return info.param;
                          });
 
 }  // namespace
