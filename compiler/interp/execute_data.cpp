@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 
+#include "compiler/interp/imported_call.h"
 #include "compiler/interp/kernels.h"
 #include "compiler/interp/kernels_data.h"
 #include "compiler/passes/onnx_node.h"
@@ -13,52 +14,7 @@ namespace polyarch::interp {
 
 namespace {
 
-using Kernel = std::vector<DenseTensor> (*)(const ImportedOpCall&);
-
-[[noreturn]] void fail(const ImportedOpCall& call, const std::string& message) {
-  passes::node_error(call.op, call.node.op_type + " " + message);
-}
-
-const DenseTensor& operand(const ImportedOpCall& call, std::size_t i) {
-  if (i >= call.slots.size() || call.slots[i] == nullptr) {
-    fail(call, "needs operand " + std::to_string(i) + ", which is missing");
-  }
-  return *call.slots[i];
-}
-
-const DenseTensor* optional_operand(const ImportedOpCall& call, std::size_t i) {
-  return i < call.slots.size() ? call.slots[i] : nullptr;
-}
-
-std::vector<int64_t> integers(const DenseTensor& tensor) {
-  std::vector<int64_t> values;
-  for (float value : tensor.values) values.push_back(static_cast<int64_t>(value));
-  return values;
-}
-
-int64_t int_attr(const ImportedOpCall& call, const std::string& name, int64_t fallback) {
-  return passes::int_attribute(call.node, name, fallback);
-}
-
-float float_attr(const ImportedOpCall& call, const std::string& name, double fallback) {
-  return static_cast<float>(passes::float_attribute(call.node, name, fallback));
-}
-
-int64_t axis_of(const ImportedOpCall& call, int64_t axis, std::size_t rank) {
-  return passes::normalized_axis(call.op, axis, static_cast<int64_t>(rank));
-}
-
-// A result whose shape the model declared (the operands' values were not known when compiling)
-// must come out as declared; a model whose values disagree is refused rather than reshaped.
-std::vector<DenseTensor> as_declared(const ImportedOpCall& call, DenseTensor value) {
-  const Shape& declared = call.results.at(0)->shape;
-  if (value.shape != declared) {
-    fail(call, "computes a result of shape " + passes::shape_string(value.shape) +
-                   " from its operands' values, but the model declares " +
-                   passes::shape_string(declared));
-  }
-  return {std::move(value)};
-}
+using Kernel = ImportedKernel;
 
 std::vector<DenseTensor> run_gather_elements(const ImportedOpCall& call) {
   const DenseTensor& data = operand(call, 0);
@@ -369,10 +325,6 @@ DenseTensor optional_result(const ImportedOpCall& call, std::size_t index) {
     const int64_t cols = std::get<ir::NormAttrs>(call.op.attrs).cols;
     return layer_norm_statistics(input, cols, float_attr(call, "epsilon", 1e-5), shape)[index - 1];
   }
-  if (call.node.op_type == "MaxPool" && index == 1) {
-    return max_pool_indices(input, std::get<ir::PoolAttrs>(call.op.attrs),
-                            int_attr(call, "storage_order", 0) != 0);
-  }
   if (call.node.op_type == "Dropout" && index == 1) return filled_tensor(shape, 1.0f);
   fail(call, "result " + std::to_string(index) + " is not computed by the interpreter");
 }
@@ -389,6 +341,9 @@ std::vector<DenseTensor> with_optional_results(const ImportedOpCall& call,
 
 std::optional<std::vector<DenseTensor>> execute_imported_op(const ImportedOpCall& call) {
   if (!call.node.domain.empty()) return std::nullopt;
+  if (call.node.op_type == "BatchNormalization") return run_training_batch_norm(call);
+  if (const ImportedKernel kernel = compute_kernel(call.node.op_type)) return kernel(call);
+  if (const ImportedKernel kernel = selection_kernel(call.node.op_type)) return kernel(call);
   const auto found = kernels().find(call.node.op_type);
   if (found == kernels().end()) return std::nullopt;
   return found->second(call);

@@ -79,19 +79,9 @@ DenseTensor run_gemm(const OpContext& context) {
 }
 
 DenseTensor run_pool(const OpContext& context) {
+  // Imported MaxPool and AveragePool nodes run their own kernel (execute_compute.cpp); this is
+  // the canonical op's, for global pools and ops built as canonical ones.
   const auto& attrs = std::get<ir::PoolAttrs>(context.op.attrs);
-  // With ceil_mode and no padding to explain the extra output, ONNX's last window hangs past
-  // the input's end; lowering models that size with padding on both sides, which shifts every
-  // window, so the values would differ.
-  if (context.int_attr("ceil_mode", 0) != 0 &&
-      passes::string_attribute(*context.node(), "auto_pad", "NOTSET") == "NOTSET") {
-    const std::vector<int64_t> pads = passes::ints_attribute(*context.node(), "pads");
-    if (attrs.pad != (pads.empty() ? 0 : pads[0])) {
-      context.fail(context.node()->op_type +
-                   " ceil_mode=1 with a window past the input's end: the interpreter's pool "
-                   "pads both sides alike and would shift every window");
-    }
-  }
   return shaped(pool(*context.operands[0], attrs, context.int_attr("count_include_pad", 0) != 0,
                      context.imported_as("GlobalMaxPool")),
                 context.result_shape());

@@ -34,6 +34,14 @@ DenseTensor conv2d(const DenseTensor& input, const DenseTensor& weight, const De
 DenseTensor pool(const DenseTensor& input, const ir::PoolAttrs& attrs, bool count_include_pad,
                  bool global_max);
 
+// BatchNormalization of [N, C, ...] over each channel in training mode: normalised by the
+// batch's mean and population variance, and the running statistics updated as
+// running = given * momentum + batch * (1 - momentum); returns Y, running mean, running variance.
+std::vector<DenseTensor> batch_norm_training(const DenseTensor& input, const DenseTensor& scale,
+                                             const DenseTensor& bias, const DenseTensor& mean,
+                                             const DenseTensor& variance, double epsilon,
+                                             double momentum);
+
 // LayerNorm: (x - mean) / sqrt(var + eps) * scale + bias over each row of `cols` trailing
 // elements; RMSNorm: x / sqrt(mean(x^2) + eps) * scale.
 DenseTensor norm(const DenseTensor& input, const DenseTensor& scale, const DenseTensor* bias,

@@ -84,6 +84,17 @@ DenseTensor resize(const DenseTensor& input, const Shape& output_shape,
                    const std::vector<double>& scales, const std::vector<double>& roi,
                    const ResizeOptions& options);
 
+struct GridSampleOptions {
+  std::string mode = "bilinear";       // "nearest", "bilinear", "bicubic"
+  std::string padding_mode = "zeros";  // "zeros", "border", "reflection"
+  bool align_corners = false;
+};
+
+// GridSample of an [N, C, H, W] input at grid [N, H_out, W_out, 2] of normalized (x, y):
+// [N, C, H_out, W_out].
+DenseTensor grid_sample(const DenseTensor& input, const DenseTensor& grid,
+                        const GridSampleOptions& options);
+
 // TopK along `axis`: the k largest (or smallest) values and their indices, equal values in index
 // order.
 std::vector<DenseTensor> top_k(const DenseTensor& input, int64_t axis, int64_t k, bool largest);
@@ -119,11 +130,6 @@ DenseTensor lrn(const DenseTensor& input, int64_t size, float alpha, float beta,
 // and 1 / sqrt(variance + epsilon), one per row, shaped `statistics_shape`.
 std::vector<DenseTensor> layer_norm_statistics(const DenseTensor& input, int64_t cols,
                                                float epsilon, const Shape& statistics_shape);
-
-// MaxPool's optional Indices: where each window's maximum is in the input, as a flat index
-// over [N, C, H, W] (row-major, or with the spatial axes column-major for storage_order 1).
-DenseTensor max_pool_indices(const DenseTensor& input, const ir::PoolAttrs& attrs,
-                             bool column_major);
 
 // NegativeLogLikelihoodLoss of log-probabilities [N, C, d...] at `target` [N, d...]:
 // -input[n, target, d...] * weight[target], 0 where the target is `ignore_index`; reduced by

@@ -261,36 +261,48 @@ std::vector<DenseTensor> layer_norm_statistics(const DenseTensor& input, int64_t
   return {mean, inverse_deviation};
 }
 
-DenseTensor max_pool_indices(const DenseTensor& input, const ir::PoolAttrs& attrs,
-                             bool column_major) {
-  const int64_t out_h = attrs.out_h();
-  const int64_t out_w = attrs.out_w();
-  DenseTensor result = filled_tensor({attrs.n, attrs.c, out_h, out_w});
-  const int64_t plane_size = attrs.h * attrs.w;
-  for (int64_t plane = 0; plane < attrs.n * attrs.c; ++plane) {
-    const float* values = input.values.data() + plane * plane_size;
-    for (int64_t y = 0; y < out_h; ++y) {
-      for (int64_t x = 0; x < out_w; ++x) {
-        int64_t best_y = -1;
-        int64_t best_x = -1;
-        for (int64_t r = 0; r < attrs.r; ++r) {
-          const int64_t in_y = y * attrs.stride + r - attrs.pad;
-          for (int64_t s = 0; s < attrs.s; ++s) {
-            const int64_t in_x = x * attrs.stride + s - attrs.pad;
-            if (in_y < 0 || in_y >= attrs.h || in_x < 0 || in_x >= attrs.w) continue;
-            if (best_y < 0 || values[in_y * attrs.w + in_x] > values[best_y * attrs.w + best_x]) {
-              best_y = in_y;
-              best_x = in_x;
-            }
-          }
-        }
-        const int64_t within = column_major ? best_x * attrs.h + best_y : best_y * attrs.w + best_x;
-        result.values[static_cast<std::size_t>((plane * out_h + y) * out_w + x)] =
-            static_cast<float>(plane * plane_size + within);
+std::vector<DenseTensor> batch_norm_training(const DenseTensor& input, const DenseTensor& scale,
+                                             const DenseTensor& bias, const DenseTensor& mean,
+                                             const DenseTensor& variance, double epsilon,
+                                             double momentum) {
+  const int64_t batch = input.shape[0];
+  const int64_t channels = input.shape[1];
+  const int64_t plane = extent(input.shape, 2, input.shape.size());
+  const auto at = [&](int64_t n, int64_t c, int64_t i) {
+    return static_cast<std::size_t>((n * channels + c) * plane + i);
+  };
+  DenseTensor y = filled_tensor(input.shape);
+  DenseTensor running_mean = filled_tensor({channels});
+  DenseTensor running_variance = filled_tensor({channels});
+  const auto count = static_cast<double>(batch * plane);
+  for (int64_t c = 0; c < channels; ++c) {
+    double sum = 0.0;
+    for (int64_t n = 0; n < batch; ++n) {
+      for (int64_t i = 0; i < plane; ++i) sum += input.values[at(n, c, i)];
+    }
+    const double batch_mean = sum / count;
+    double square_sum = 0.0;
+    for (int64_t n = 0; n < batch; ++n) {
+      for (int64_t i = 0; i < plane; ++i) {
+        const double deviation = input.values[at(n, c, i)] - batch_mean;
+        square_sum += deviation * deviation;
       }
     }
+    const double batch_variance = square_sum / count;
+    const auto channel = static_cast<std::size_t>(c);
+    const double factor = scale.values[channel] / std::sqrt(batch_variance + epsilon);
+    for (int64_t n = 0; n < batch; ++n) {
+      for (int64_t i = 0; i < plane; ++i) {
+        y.values[at(n, c, i)] = static_cast<float>(
+            (input.values[at(n, c, i)] - batch_mean) * factor + bias.values[channel]);
+      }
+    }
+    running_mean.values[channel] =
+        static_cast<float>(mean.values[channel] * momentum + batch_mean * (1 - momentum));
+    running_variance.values[channel] =
+        static_cast<float>(variance.values[channel] * momentum + batch_variance * (1 - momentum));
   }
-  return result;
+  return {y, running_mean, running_variance};
 }
 
 }  // namespace polyarch::interp

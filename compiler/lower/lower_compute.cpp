@@ -2,6 +2,7 @@
 // reductions -> Reduce, Softmax -> Softmax, LayerNormalization -> Norm.
 #include <algorithm>
 #include <map>
+#include <optional>
 
 #include "base/checked_math.h"
 #include "compiler/lower/lower_context.h"
@@ -78,6 +79,14 @@ Lowered conv_transpose(const LowerContext& context) {
       "output's shape");
 }
 
+// ConvInteger multiplies integers as Conv multiplies floats; its operands past the weight are
+// zero points, not a bias.
+Lowered conv_integer(const LowerContext& context) {
+  Lowered lowered = conv(context);
+  std::get<ir::Conv2dAttrs>(*lowered.attrs).bias = false;
+  return lowered;
+}
+
 Lowered gemm(const LowerContext& context) {
   const Shape& a = context.shape(0);
   const Shape& b = context.shape(1);
@@ -114,19 +123,22 @@ Lowered matmul(const LowerContext& context) {
   return {attrs, context.present_operands()};
 }
 
-Lowered pool(const LowerContext& context) {
+// A pool the canonical Pool costs as it is: 2-D, one stride, no dilation, even padding, and an
+// output size that padding both sides alike reproduces (a ceil_mode overhang included: the
+// same windows of the same size). The interpreter runs the node's own geometry either way.
+std::optional<ir::PoolAttrs> canonical_pool(const LowerContext& context) {
   const Shape& input = context.shape(0);
-  if (input.size() != 4) context.fail("with input " + passes::shape_string(input) + " is not 2-D");
   const Shape kernel = context.ints_attr("kernel_shape");
   const Shape strides = context.ints_attr("strides", {1, 1});
   const Shape& output = context.result().shape;
-  if (kernel.size() != 2 || strides.size() != 2 || strides[0] != strides[1]) {
-    context.fail("needs a 2-D window with one stride for both axes");
+  if (input.size() != 4 || kernel.size() != 2 || strides.size() != 2 || strides[0] != strides[1]) {
+    return std::nullopt;
   }
   for (int64_t dilation : context.ints_attr("dilations", {1, 1})) {
-    if (dilation != 1)
-      context.fail("with dilation " + std::to_string(dilation) + " is not supported");
+    if (dilation != 1) return std::nullopt;
   }
+  const Shape pads = context.ints_attr("pads");
+  if (pads.size() == 4 && (pads[0] != pads[2] || pads[1] != pads[3])) return std::nullopt;
   ir::PoolAttrs attrs;
   attrs.n = input[0];
   attrs.c = input[1];
@@ -135,11 +147,26 @@ Lowered pool(const LowerContext& context) {
   attrs.r = kernel[0];
   attrs.s = kernel[1];
   attrs.stride = strides[0];
-  attrs.pad =
-      symmetric_pad(context.ints_attr("pads"), 0, 2, attrs.h, attrs.r, attrs.stride, output[2]);
+  attrs.pad = symmetric_pad(pads, 0, 2, attrs.h, attrs.r, attrs.stride, output[2]);
+  if (symmetric_pad(pads, 1, 2, attrs.w, attrs.s, attrs.stride, output[3]) != attrs.pad ||
+      attrs.out_h() != output[2] || attrs.out_w() != output[3]) {
+    return std::nullopt;
+  }
   attrs.kind = context.op_type() == "MaxPool" ? ir::PoolKind::kMax : ir::PoolKind::kAvg;
-  require_output(context, attrs.out_h(), output[2], "height");
-  require_output(context, attrs.out_w(), output[3], "width");
+  return attrs;
+}
+
+// Any other pool (1-D or 3-D, dilated, padded unevenly, ceil_mode windows past the end) is
+// costed as what it computes: each result element reduces its window's elements.
+Lowered pool(const LowerContext& context) {
+  if (std::optional<ir::PoolAttrs> attrs = canonical_pool(context)) {
+    return {*attrs, {context.operand_id(0)}};
+  }
+  ir::ReduceAttrs attrs;
+  attrs.fn = context.op_type() == "MaxPool" ? "max" : "mean";
+  attrs.rows = context.result_elements();
+  attrs.cols =
+      product_of(context.ints_attr("kernel_shape"), 0, context.ints_attr("kernel_shape").size());
   return {attrs, {context.operand_id(0)}};
 }
 
@@ -250,6 +277,8 @@ const std::map<std::string, LowerRule>& rules() {
       {"ConvTranspose", conv_transpose},
       {"Gemm", gemm},
       {"MatMul", matmul},
+      {"ConvInteger", conv_integer},
+      {"MatMulInteger", matmul},  // operands past B are zero points
       {"MaxPool", pool},
       {"AveragePool", pool},
       {"GlobalAveragePool", global_pool},

@@ -66,6 +66,7 @@ using LowerRule = Lowered (*)(const LowerContext&);
 // The families' rules by op type; null when the family does not know the type.
 LowerRule compute_lower_rule(const std::string& op_type);  // Conv, Gemm, MatMul, pools, norms
 LowerRule data_lower_rule(const std::string& op_type);     // views, copies, gathers, constants
+LowerRule products_lower_rule(const std::string& op_type);  // Einsum, DFT, STFT, windows
 
 // Elementwise ops: every other supported type. Reads the full-size operands.
 Lowered lower_elementwise(const LowerContext& context);

@@ -8,6 +8,7 @@
 #include "compiler/ir/graph_edit.h"
 #include "compiler/lower/allow_unknown.h"
 #include "compiler/lower/lower_context.h"
+#include "compiler/lower/recurrent_expansion.h"
 #include "compiler/passes/dead_code.h"
 #include "compiler/passes/onnx_shape_rules.h"
 #include "compiler/passes/tensor_values.h"
@@ -22,6 +23,7 @@ Lowered lower_onnx_node(const LowerContext& context) {
   }
   if (LowerRule rule = compute_lower_rule(context.op_type())) return rule(context);
   if (LowerRule rule = data_lower_rule(context.op_type())) return rule(context);
+  if (LowerRule rule = products_lower_rule(context.op_type())) return rule(context);
   // Shape inference accepted the node, so the remaining supported types are elementwise.
   if (passes::elementwise_shape_rule(context.op_type()) != nullptr) {
     return lower_elementwise(context);
@@ -67,6 +69,8 @@ std::shared_ptr<const ir::OnnxNodeAttrs> lowered_from(const LowerContext& contex
 }
 
 passes::PassStatistics LoweringPass::run(ir::Graph& graph) {
+  // A recurrent layer is its time steps' primitives, each lowered on its own below.
+  expand_recurrent_nodes(graph);
   passes::PassStatistics statistics;
   statistics.add("lowered", 0);
   statistics.add("erased", 0);

@@ -83,6 +83,9 @@ PassStatistics FoldConvBatchNormPass::run(ir::Graph& graph) {
     if (conv == nullptr || conv->activation) continue;
     const std::optional<ir::NodeId> norm = only_consumer(graph, result_of(graph, conv_id));
     if (!norm || elementwise_fn(graph, *norm, "batchnorm") == nullptr) continue;
+    // Training mode normalises by the batch's statistics, which no weight can hold.
+    const ir::OnnxNodeAttrs* source = graph.op(*norm).lowered_from.get();
+    if (source != nullptr && int_attribute(*source, "training_mode", 0) != 0) continue;
     const std::vector<ir::NodeId> norm_inputs = graph.inputs_of(*norm);
     const std::vector<ir::NodeId> conv_inputs = graph.inputs_of(conv_id);
     if (norm_inputs.size() != 1 + kParameters || norm_inputs[0] != result_of(graph, conv_id) ||

@@ -67,6 +67,18 @@ InferredResults unary(const ShapeContext& context) {
   return context.same_for_all(context.shape(0), context.dtype(0));
 }
 
+// BatchNormalization: Y has X's shape; in training mode its running mean and variance have the
+// scale's ([C]).
+InferredResults batch_normalization(const ShapeContext& context) {
+  context.require_operands(5);
+  if (!context.shape_known(0) || !context.shape_known(1)) return std::nullopt;
+  std::vector<TypedShape> results = {{context.shape(0), context.dtype(0)}};
+  for (std::size_t i = 1; i < context.result_count(); ++i) {
+    results.push_back({context.shape(1), context.dtype(0)});
+  }
+  return results;
+}
+
 InferredResults is_nan(const ShapeContext& context) {
   context.require_operands(1);
   if (!context.shape_known(0)) return std::nullopt;
@@ -186,7 +198,7 @@ const std::map<std::string, ShapeRule>& rules() {
       {"Dropout", unary},
       {"Softmax", unary},
       {"LogSoftmax", unary},
-      {"BatchNormalization", unary},
+      {"BatchNormalization", batch_normalization},
       {"IsNaN", is_nan},
       {"IsInf", is_nan},
       {"Cast", cast},

@@ -215,6 +215,20 @@ InferredResults arg_reduce(const ShapeContext& context) {
   return context.same_for_all(output, ir::DType::kInt64);
 }
 
+// GridSample: input [N, C, H, W] sampled at grid [N, H_out, W_out, 2], result [N, C, H_out,
+// W_out].
+InferredResults grid_sample(const ShapeContext& context) {
+  context.require_operands(2);
+  if (!context.shapes_known()) return std::nullopt;
+  const Shape& input = context.shape(0);
+  const Shape& grid = context.shape(1);
+  if (input.size() != 4 || grid.size() != 4 || grid[0] != input[0] || grid[3] != 2) {
+    context.fail("input " + shape_string(input) + " and grid " + shape_string(grid) +
+                 " are not [N, C, H, W] and [N, H_out, W_out, 2]");
+  }
+  return context.same_for_all({input[0], input[1], grid[1], grid[2]}, context.dtype(0));
+}
+
 const std::map<std::string, ShapeRule>& rules() {
   static const std::map<std::string, ShapeRule> table = {
       {"Conv", conv},
@@ -237,6 +251,7 @@ const std::map<std::string, ShapeRule>& rules() {
       {"ReduceLogSumExp", reduce},
       {"ArgMax", arg_reduce},
       {"ArgMin", arg_reduce},
+      {"GridSample", grid_sample},
   };
   return table;
 }

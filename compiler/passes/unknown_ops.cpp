@@ -8,9 +8,7 @@ namespace polyarch::passes {
 
 bool is_supported_onnx_node(const ir::OnnxNodeAttrs& node) {
   if (!node.domain.empty()) return false;
-  return elementwise_shape_rule(node.op_type) != nullptr ||
-         nn_shape_rule(node.op_type) != nullptr || tensor_shape_rule(node.op_type) != nullptr ||
-         indexing_shape_rule(node.op_type) != nullptr;
+  return default_domain_shape_rule(node.op_type) != nullptr;
 }
 
 namespace {

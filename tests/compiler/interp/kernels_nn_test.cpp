@@ -122,14 +122,22 @@ TEST(NormKernel, LayerNormStatisticsAreTheMeanAndInverseDeviation) {
   EXPECT_FLOAT_EQ(statistics[1].values[0], std::sqrt(1.5f));
 }
 
-// The maximum 4 sits at row 0, column 1 of a 2x2 plane: flat index 1 row-major, 2 (column 1 of
-// height 2) column-major; the second channel's plane starts 4 further.
-TEST(PoolKernel, MaxPoolIndicesAreFlatOverTheInput) {
-  ir::PoolAttrs attrs = pool_2x2(ir::PoolKind::kMax, 0);
-  attrs.c = 2;
-  const DenseTensor input{{1, 2, 2, 2}, {1, 4, 3, 2, 0, 0, 9, 0}};
-  EXPECT_EQ(max_pool_indices(input, attrs, false).values, (std::vector<float>{1, 6}));
-  EXPECT_EQ(max_pool_indices(input, attrs, true).values, (std::vector<float>{2, 5}));
+}  // namespace
+}  // namespace polyarch::interp
+
+namespace polyarch::interp {
+namespace {
+
+// Channel values 1 and 3: batch mean 2, population variance 1, so Y is -1 and 1; with momentum
+// 0.9 the running mean 0 becomes 0.2 and the running variance 1 stays 1.
+TEST(BatchNormKernel, TrainingModeUsesTheBatchStatistics) {
+  const DenseTensor one{{1}, {1}};
+  const DenseTensor zero{{1}, {0}};
+  const std::vector<DenseTensor> results =
+      batch_norm_training(DenseTensor{{2, 1, 1, 1}, {1, 3}}, one, zero, zero, one, 0.0, 0.9);
+  EXPECT_EQ(results[0].values, (std::vector<float>{-1, 1}));
+  EXPECT_FLOAT_EQ(results[1].values[0], 0.2f);
+  EXPECT_FLOAT_EQ(results[2].values[0], 1.0f);
 }
 
 }  // namespace

@@ -229,5 +229,37 @@ TEST(LowerOnnx, AsymmetricPaddingThatChangesTheOutputIsAnError) {
               HasSubstr("not representable with symmetric padding"));
 }
 
+// SAME_UPPER over 5 with a window of 2 pads one at the end only: no symmetric padding gives 5
+// outputs of that work, so each of the 1*2*5*5 outputs is a reduction of its 2*2 window.
+TEST(LowerOnnx, PoolWithUnevenPaddingIsAReduceOfEachWindow) {
+  OnnxGraphBuilder b;
+  b.input("x", {1, 2, 5, 5});
+  b.node("MaxPool", {"x"}, {"y"},
+         AttributeMap{{"kernel_shape", std::vector<int64_t>{2, 2}},
+                      {"auto_pad", std::string("SAME_UPPER")}},
+         "pool");
+  b.output("y");
+  lowered(b);
+  const auto& reduce = std::get<ir::ReduceAttrs>(only_op(b.graph).attrs);
+  EXPECT_EQ(reduce.fn, "max");
+  EXPECT_EQ(reduce.rows, 50);
+  EXPECT_EQ(reduce.cols, 4);
+}
+
+// With one pad on each side, 3x3 windows at stride 1 over 4x4 give 4x4: the canonical Pool.
+TEST(LowerOnnx, PoolWithEvenPaddingStaysAPool) {
+  OnnxGraphBuilder b;
+  b.input("x", {1, 1, 4, 4});
+  b.node("AveragePool", {"x"}, {"y"},
+         AttributeMap{{"kernel_shape", std::vector<int64_t>{3, 3}},
+                      {"pads", std::vector<int64_t>{1, 1, 1, 1}}},
+         "pool");
+  b.output("y");
+  lowered(b);
+  const auto& pool = std::get<ir::PoolAttrs>(only_op(b.graph).attrs);
+  EXPECT_EQ(pool.pad, 1);
+  EXPECT_EQ(pool.kind, ir::PoolKind::kAvg);
+}
+
 }  // namespace
 }  // namespace polyarch::lower

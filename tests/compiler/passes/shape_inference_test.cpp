@@ -285,22 +285,22 @@ TEST(OnnxShapeInference, ReshapeWithUnknownTargetIsAnErrorAfterFolding) {
 TEST(OnnxShapeInference, UnsupportedOperatorNamesTypeAndOpset) {
   OnnxGraphBuilder b;
   b.input("x", {2, 3});
-  b.node("NonMaxSuppression", {"x"}, {"y"}, {}, "nms");
+  b.node("TfIdfVectorizer", {"x"}, {"y"}, {}, "tfidf");
   EXPECT_THAT(testing::error_text([&] { ShapeInferencePass().run(b.graph); }),
-              HasSubstr("unsupported ONNX operator NonMaxSuppression (opset 17)"));
+              HasSubstr("unsupported ONNX operator TfIdfVectorizer (opset 17)"));
 }
 
 TEST(OnnxShapeInference, EveryUnsupportedOperatorIsListedAtOnceWithCounts) {
   OnnxGraphBuilder b;
   b.input("x", {2, 3});
-  b.node("NonMaxSuppression", {"x"}, {"a"}, {}, "nms1");
+  b.node("TfIdfVectorizer", {"x"}, {"a"}, {}, "tfidf1");
   b.node("Relu", {"a"}, {"b"});
-  b.node("NonMaxSuppression", {"b"}, {"c"}, {}, "nms2");
-  b.node("Unique", {"c"}, {"d"}, {}, "unique");
+  b.node("TfIdfVectorizer", {"b"}, {"c"}, {}, "tfidf2");
+  b.node("RoiAlign", {"c"}, {"d"}, {}, "roi");
   const std::string message = testing::error_text([&] { ShapeInferencePass().run(b.graph); });
   EXPECT_THAT(message, HasSubstr("3 nodes use 2 unsupported ONNX operators"));
-  EXPECT_THAT(message, HasSubstr("NonMaxSuppression (opset 17): 2 nodes, 'nms1', 'nms2'"));
-  EXPECT_THAT(message, HasSubstr("Unique (opset 17): 1 node, 'unique'"));
+  EXPECT_THAT(message, HasSubstr("TfIdfVectorizer (opset 17): 2 nodes, 'tfidf1', 'tfidf2'"));
+  EXPECT_THAT(message, HasSubstr("RoiAlign (opset 17): 1 node, 'roi'"));
 }
 
 TEST(OnnxShapeInference, StatisticsCountInferredAndCheckedResults) {
