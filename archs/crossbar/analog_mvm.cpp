@@ -169,11 +169,11 @@ void AnalogMvm::read_row_block(const QuantizedInputs& inputs, const std::vector<
           row_digits[row - first_row] =
               double(slices[slice].digit(inputs.codes[vector * inputs.k + row]));
         }
-        subtract_wire_drops(wires, row_digits, block_conductance, wire_sums);
+        wire_column_sums(wires, row_digits, block_conductance, wire_sums, params_.name);
       }
       for (int64_t column = 0; column < columns; ++column) {
-        double current = double(sums[slice * columns + column]);
-        if (!wire_sums.empty()) current += wire_sums[column];
+        // With resistive wires the network's column currents replace the ideal sums.
+        double current = wire_sums.empty() ? double(sums[slice * columns + column]) : wire_sums[column];
         if (!squares.empty()) {
           current += read_sigma * std::sqrt(double(squares[slice * columns + column])) *
                      random_.gaussian(read_index * uint64_t(columns) + uint64_t(column),
