@@ -1,5 +1,7 @@
 #include "archs/crossbar/analog_mvm.h"
 
+#include "archs/crossbar/wire_drop.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -30,13 +32,6 @@ AdcTransfer calibrated_adc_transfer(const CrossbarParams& params, double largest
   adc.lsb = std::max(1.0, largest_sum / codes);
   adc.max_value = codes * adc.lsb;
   return adc;
-}
-
-double ir_drop_attenuation(const AnalogParams& analog, double relative_conductance,
-                           int64_t array_row, int64_t array_column, int64_t array_rows) {
-  const double pitches = double(array_column + 1 + array_rows - array_row);
-  return 1.0 / (1.0 + relative_conductance * analog.wire_resistance_ohm /
-                          analog.cell_on_resistance_ohm * pitches);
 }
 
 AnalogMvm::AnalogMvm(const CrossbarParams& params, std::span<const float> weights, int64_t k,
@@ -76,8 +71,8 @@ void AnalogMvm::choose_flips() {
   }
 }
 
-// Levels from the codes (complemented in flipped columns), then faults, programming variation
-// and IR drop, cell by cell.
+// Levels from the codes (complemented in flipped columns), then faults and programming
+// variation, cell by cell. (IR drop depends on each read's currents: read_row_block.)
 void AnalogMvm::program() {
   choose_flips();
   const AnalogParams& analog = params_.analog;
@@ -108,10 +103,6 @@ void AnalogMvm::program() {
                     ? level * std::exp(analog.program_sigma * z)
                     : std::max(0.0, level * (1.0 + analog.program_sigma * z));
       }
-      if (analog.wire_resistance_ohm > 0.0) {
-        level *= ir_drop_attenuation(analog, level / level_max, row % params_.rows,
-                                     column % params_.cols, params_.rows);
-      }
       conductance_[index] = static_cast<float>(level);
     }
   }
@@ -134,6 +125,14 @@ void AnalogMvm::read_row_block(const QuantizedInputs& inputs, const std::vector<
   std::vector<Sum> sums(static_cast<std::size_t>(slice_count * columns));
   std::vector<Sum> squares(read_sigma > 0.0 ? sums.size() : 0);
   std::vector<double> digit_sums(static_cast<std::size_t>(slice_count));  // for flipped columns
+  const int64_t block_rows = end_row - first_row;
+  const WireGeometry wires{params_.rows, params_.cols,
+                           params_.analog.wire_resistance_ohm /
+                               (params_.analog.cell_on_resistance_ohm * double(layout_.level_max))};
+  const std::span<const float> block_conductance(conductance_.data() + first_row * columns,
+                                                 static_cast<std::size_t>(block_rows * columns));
+  std::vector<double> row_digits(wires.rho > 0.0 ? static_cast<std::size_t>(block_rows) : 0);
+  std::vector<double> wire_sums(wires.rho > 0.0 ? static_cast<std::size_t>(columns) : 0);
   std::vector<double> cell_weight(static_cast<std::size_t>(cells));
   for (int64_t cell = 0; cell < cells; ++cell) {
     const CellColumn& column = layout_.columns[static_cast<std::size_t>(cell)];
@@ -164,8 +163,17 @@ void AnalogMvm::read_row_block(const QuantizedInputs& inputs, const std::vector<
     for (int64_t slice = 0; slice < slice_count; ++slice) {
       const uint64_t read_index =
           static_cast<uint64_t>((vector * row_blocks + row_block) * slice_count + slice);
+      std::fill(wire_sums.begin(), wire_sums.end(), 0.0);
+      if (wires.rho > 0.0 && digit_sums[slice] > 0.0) {
+        for (int64_t row = first_row; row < end_row; ++row) {
+          row_digits[row - first_row] =
+              double(slices[slice].digit(inputs.codes[vector * inputs.k + row]));
+        }
+        wire_column_sums(wires, row_digits, block_conductance, wire_sums, params_.name);
+      }
       for (int64_t column = 0; column < columns; ++column) {
-        double current = double(sums[slice * columns + column]);
+        // With resistive wires the network's column currents replace the ideal sums.
+        double current = wire_sums.empty() ? double(sums[slice * columns + column]) : wire_sums[column];
         if (!squares.empty()) {
           current += read_sigma * std::sqrt(double(squares[slice * columns + column])) *
                      random_.gaussian(read_index * uint64_t(columns) + uint64_t(column),

@@ -1,8 +1,9 @@
 #pragma once
 // One weight matrix programmed onto crossbar arrays and multiplied in analog: the conductances
-// (cell levels after stuck-at faults, programming variation and first-order IR drop), then for
-// every input vector, row block and DAC slice the column sums that the ADCs convert (with read
-// noise, rounding to the ADC's LSB and clipping at its range), shifted and added digitally;
+// (cell levels after stuck-at faults and programming variation), then for every input vector,
+// row block and DAC slice the column sums that the ADCs convert (less what the wires take,
+// wire_drop.h; with read noise, rounding to the ADC's LSB and clipping at its range), shifted
+// and added digitally;
 // row blocks (K > rows) add digitally after their ADCs, as in ISAAC. Equations and sources:
 // archs/crossbar/README.md ("Functional model").
 #include <cmath>
@@ -42,13 +43,6 @@ AdcTransfer adc_transfer(const CrossbarParams& params);
 // A range calibrated to the largest column sum one slice pair produced: LSB = that sum over
 // 2^bits - 1 codes, but never below one level (integer sums stay exact when they fit).
 AdcTransfer calibrated_adc_transfer(const CrossbarParams& params, double largest_sum);
-
-// How many times a cell's current is divided by the first-order IR drop: the cell (conductance
-// g relative to a top-level cell, whose resistance is cell_on_resistance_ohm) in series with
-// the wire from its row driver (column + 1 pitches) and to its column's ADC (rows - row
-// pitches): I = V g / (1 + g r_wire / R_on (column + 1 + rows - row)).
-double ir_drop_attenuation(const AnalogParams& analog, double relative_conductance,
-                           int64_t array_row, int64_t array_column, int64_t array_rows);
 
 // Counts gathered while multiplying.
 struct MvmCounts {

@@ -38,12 +38,15 @@ SETTINGS = {
     "read noise 2 % + programming 2 %": (
         {"adc_quantization": "false", "read_sigma": 0.02, "program_sigma": 0.02,
          "program_variation": "gaussian"}, {"read_noise": 0.02, "programming_error": 0.02}),
-    "IR drop, 0.5 ohm per pitch": (
-        {"adc_quantization": "false", "wire_resistance_ohm": 0.5,
-         "cell_on_resistance_ohm": R_ON_OHM}, {"parasitic_ohm": 0.5}),
-    "IR drop, 2 ohm per pitch": (
-        {"adc_quantization": "false", "wire_resistance_ohm": 2.0,
-         "cell_on_resistance_ohm": R_ON_OHM}, {"parasitic_ohm": 2.0}),
+    "IR drop, 0.05 ohm per pitch": (
+        {"adc_quantization": "false", "wire_resistance_ohm": 0.05,
+         "cell_on_resistance_ohm": R_ON_OHM}, {"parasitic_ohm": 0.05}),
+    "IR drop, 0.2 ohm per pitch": (
+        {"adc_quantization": "false", "wire_resistance_ohm": 0.2,
+         "cell_on_resistance_ohm": R_ON_OHM}, {"parasitic_ohm": 0.2}),
+    "IR drop, 1 ohm per pitch": (
+        {"adc_quantization": "false", "wire_resistance_ohm": 1.0,
+         "cell_on_resistance_ohm": R_ON_OHM}, {"parasitic_ohm": 1.0}),
 }
 
 ARCH = """name: crosssim-comparison
