@@ -106,6 +106,20 @@ void AnalogMvm::program() {
       conductance_[index] = static_cast<float>(level);
     }
   }
+  if (analog.wire_resistance_ohm > 0.0) {
+    const WireGeometry wires{params_.rows, params_.cols,
+                             analog.wire_resistance_ohm /
+                                 (analog.cell_on_resistance_ohm * level_max)};
+    read_conductance_.resize(conductance_.size());
+    for (int64_t first = 0; first < weights_.k; first += params_.rows) {
+      const int64_t rows = std::min(params_.rows, weights_.k - first);
+      const std::span<const float> block(conductance_.data() + first * columns,
+                                         static_cast<std::size_t>(rows * columns));
+      const std::vector<float> effective =
+          effective_conductance(wires, block, rows, params_.name);
+      std::copy(effective.begin(), effective.end(), read_conductance_.begin() + first * columns);
+    }
+  }
 }
 
 // One row block for every input vector: per DAC slice, the column sums of the block's rows
@@ -125,14 +139,6 @@ void AnalogMvm::read_row_block(const QuantizedInputs& inputs, const std::vector<
   std::vector<Sum> sums(static_cast<std::size_t>(slice_count * columns));
   std::vector<Sum> squares(read_sigma > 0.0 ? sums.size() : 0);
   std::vector<double> digit_sums(static_cast<std::size_t>(slice_count));  // for flipped columns
-  const int64_t block_rows = end_row - first_row;
-  const WireGeometry wires{params_.rows, params_.cols,
-                           params_.analog.wire_resistance_ohm /
-                               (params_.analog.cell_on_resistance_ohm * double(layout_.level_max))};
-  const std::span<const float> block_conductance(conductance_.data() + first_row * columns,
-                                                 static_cast<std::size_t>(block_rows * columns));
-  std::vector<double> row_digits(wires.rho > 0.0 ? static_cast<std::size_t>(block_rows) : 0);
-  std::vector<double> wire_sums(wires.rho > 0.0 ? static_cast<std::size_t>(columns) : 0);
   std::vector<double> cell_weight(static_cast<std::size_t>(cells));
   for (int64_t cell = 0; cell < cells; ++cell) {
     const CellColumn& column = layout_.columns[static_cast<std::size_t>(cell)];
@@ -145,7 +151,9 @@ void AnalogMvm::read_row_block(const QuantizedInputs& inputs, const std::vector<
     for (int64_t row = first_row; row < end_row; ++row) {
       const int64_t code = inputs.codes[vector * inputs.k + row];
       if (code == 0) continue;
-      const float* cell_row = conductance_.data() + row * columns;
+      // With resistive wires a row drives its columns through the network (wire_drop.h).
+      const float* cell_row =
+          (read_conductance_.empty() ? conductance_ : read_conductance_).data() + row * columns;
       for (int64_t slice = 0; slice < slice_count; ++slice) {
         const Sum digit = static_cast<Sum>(slices[slice].digit(code));
         if (digit == Sum{0}) continue;
@@ -163,17 +171,8 @@ void AnalogMvm::read_row_block(const QuantizedInputs& inputs, const std::vector<
     for (int64_t slice = 0; slice < slice_count; ++slice) {
       const uint64_t read_index =
           static_cast<uint64_t>((vector * row_blocks + row_block) * slice_count + slice);
-      std::fill(wire_sums.begin(), wire_sums.end(), 0.0);
-      if (wires.rho > 0.0 && digit_sums[slice] > 0.0) {
-        for (int64_t row = first_row; row < end_row; ++row) {
-          row_digits[row - first_row] =
-              double(slices[slice].digit(inputs.codes[vector * inputs.k + row]));
-        }
-        wire_column_sums(wires, row_digits, block_conductance, wire_sums, params_.name);
-      }
       for (int64_t column = 0; column < columns; ++column) {
-        // With resistive wires the network's column currents replace the ideal sums.
-        double current = wire_sums.empty() ? double(sums[slice * columns + column]) : wire_sums[column];
+        double current = double(sums[slice * columns + column]);
         if (!squares.empty()) {
           current += read_sigma * std::sqrt(double(squares[slice * columns + column])) *
                      random_.gaussian(read_index * uint64_t(columns) + uint64_t(column),
@@ -213,11 +212,13 @@ std::vector<float> AnalogMvm::multiply(std::span<const float> activations, int64
   const std::vector<InputSlice> slices =
       input_slices(params_.input_bits, params_.dac_bits, inputs.is_signed);
   std::vector<double> accumulators(static_cast<std::size_t>(m * weights_.n), 0.0);
-  // Float sums are exact integers while the largest ideal column sum stays below 2^24.
+  // Float sums are exact integers while the largest ideal column sum stays below 2^24 (and the
+  // cells conduct whole levels: not through resistive wires).
   const double largest_sum = double(params_.rows) * (std::ldexp(1.0, int(params_.dac_bits)) - 1) *
                              double(layout_.level_max);
-  const auto read_all = largest_sum < 0x1.0p24 ? &AnalogMvm::read_all_blocks<float>
-                                               : &AnalogMvm::read_all_blocks<double>;
+  const auto read_all = largest_sum < 0x1.0p24 && read_conductance_.empty()
+                            ? &AnalogMvm::read_all_blocks<float>
+                            : &AnalogMvm::read_all_blocks<double>;
   std::vector<AdcTransfer> adcs(slices.size() * static_cast<std::size_t>(layout_.cells_per_weight()),
                                 adc_);
   if (params_.adc.calibrated_range && adc_.quantize) {

@@ -102,6 +102,9 @@ class AnalogMvm {
   AdcTransfer adc_;
   CellRandom random_;
   std::vector<float> conductance_;  // [k x physical columns]
+  // With resistive wires, what each row delivers to each column through the network (wire
+  // drops included, wire_drop.h); empty with ideal wires.
+  std::vector<float> read_conductance_;
   std::vector<uint8_t> faults_;
   std::vector<uint8_t> flipped_;  // [row blocks x physical columns]
 };

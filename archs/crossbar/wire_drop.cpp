@@ -69,9 +69,11 @@ void wire_column_sums(const WireGeometry& wires, std::span<const double> digits,
   for (int64_t iteration = 0; largest > 0.0; ++iteration) {
     if (iteration == wires.max_iterations) {
       throw_runtime({"", 0, 0, unit},
-                    "the crossbar's wires take too much of the drive for its network to settle "
-                    "(r_wire / R_on too large for the array's size): lower wire_resistance_ohm, "
-                    "raise cell_on_resistance_ohm or use smaller arrays");
+                    "the crossbar's wire network did not settle in " +
+                        std::to_string(wires.max_iterations) +
+                        " iterations: its wires take most of the drive (r_wire / R_on too large "
+                        "for the array's size); lower wire_resistance_ohm, raise "
+                        "cell_on_resistance_ohm or use smaller arrays");
     }
     std::fill(drop.begin(), drop.end(), 0.0);
     add_drops(wires, rows, columns, current, drop);
@@ -95,6 +97,31 @@ void wire_column_sums(const WireGeometry& wires, std::span<const double> digits,
       column_sums[column] += current[row * columns + column];
     }
   }
+}
+
+std::vector<float> effective_conductance(const WireGeometry& wires,
+                                         std::span<const float> conductance, int64_t rows,
+                                         const std::string& unit) {
+  const auto columns = static_cast<int64_t>(conductance.size()) / std::max<int64_t>(rows, 1);
+  std::vector<float> effective(conductance.size());
+  std::vector<double> digits(static_cast<std::size_t>(rows));
+  for (int64_t first = 0; first < columns; first += wires.array_columns) {
+    const int64_t width = std::min(wires.array_columns, columns - first);
+    std::vector<float> array(static_cast<std::size_t>(rows * width));
+    for (int64_t row = 0; row < rows; ++row) {
+      std::copy_n(conductance.data() + row * columns + first, width, array.data() + row * width);
+    }
+    std::vector<double> sums(static_cast<std::size_t>(width));
+    for (int64_t driven = 0; driven < rows; ++driven) {
+      std::fill(digits.begin(), digits.end(), 0.0);
+      digits[driven] = 1.0;
+      wire_column_sums(wires, digits, array, sums, unit);
+      for (int64_t column = 0; column < width; ++column) {
+        effective[driven * columns + first + column] = static_cast<float>(sums[column]);
+      }
+    }
+  }
+  return effective;
 }
 
 }  // namespace polyarch::archs::crossbar

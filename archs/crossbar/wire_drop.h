@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <vector>
 
 namespace polyarch::archs::crossbar {
 
@@ -34,5 +35,13 @@ struct WireGeometry {
 void wire_column_sums(const WireGeometry& wires, std::span<const double> digits,
                       std::span<const float> conductance, std::span<double> column_sums,
                       const std::string& unit);
+
+// The network is linear in the drive, so a read's column currents are sum_r d_r T_rc, T_rc the
+// current column c delivers when row r alone is driven at one digit (the other rows held at
+// zero). T ([block rows x columns]) from one solve per row and array (arrays share no wire):
+// every read is then a plain product with T, exactly the network's answer.
+std::vector<float> effective_conductance(const WireGeometry& wires,
+                                         std::span<const float> conductance, int64_t rows,
+                                         const std::string& unit);
 
 }  // namespace polyarch::archs::crossbar
