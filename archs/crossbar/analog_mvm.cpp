@@ -72,7 +72,8 @@ void AnalogMvm::choose_flips() {
 }
 
 // Levels from the codes (complemented in flipped columns), then faults and programming
-// variation, cell by cell. (IR drop depends on each read's currents: read_row_block.)
+// variation, cell by cell; with resistive wires, then what each row delivers to each column
+// through the array's network (wire_drop.h), which every read uses in place of the levels.
 void AnalogMvm::program() {
   choose_flips();
   const AnalogParams& analog = params_.analog;

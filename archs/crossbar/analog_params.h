@@ -27,8 +27,8 @@ struct AnalogParams {
   // Stuck-at faults: the fraction of cells stuck at the lowest (SA0) or highest (SA1) level.
   double stuck_at_zero_rate = 0.0;
   double stuck_at_one_rate = 0.0;
-  // First-order IR drop: wire resistance of one cell pitch of row or column wire, against the
-  // resistance of a cell at its highest level. 0 = ideal wires.
+  // IR drop (the array's wire network, solved: wire_drop.h): wire resistance of one cell pitch
+  // of row or column wire, against the resistance of a cell at its highest level. 0 = ideal wires.
   double wire_resistance_ohm = 0.0;
   double cell_on_resistance_ohm = 10000.0;
 
