@@ -124,6 +124,11 @@ class KindAdapter final : public UnitConfig {
     if (!supports(op)) return std::nullopt;
     return generic_query(Kind::mapping_query(unit_, op, surroundings(memory, soc_clock_ghz)));
   }
+  void use_soc_memory(const sim::DramSpec& dram, const sim::DramView& path) override {
+    if constexpr (requires { Kind::bind_soc_memory(unit_.params, dram, path); }) {
+      Kind::bind_soc_memory(unit_.params, dram, path);
+    }
+  }
   void use_mapping_search(std::shared_ptr<const mapping::SearchPolicy> policy) override {
     // The unit's description is part of every decision key: a decision never crosses units.
     unit_.search =

@@ -11,6 +11,7 @@
 #include "mapping/cache/unit_decisions.h"
 #include "sim/energy/energy_context.h"
 #include "sim/kernel/unit_model.h"
+#include "sim/memory/dram_spec.h"
 #include "sim/memory/dram_view.h"
 #include "sim/physics/chip_physics.h"
 #include "sim/result.h"
@@ -62,6 +63,13 @@ class UnitConfig : public sim::UnitPhysics {
     (void)memory;
     (void)soc_clock_ghz;
     return std::nullopt;
+  }
+  // The SoC's DRAM, once the arch file's memory is read, and the path to it as estimates see
+  // it: a kind whose units live in it (PIM units with `memory: shared`) takes its organisation
+  // here (bad input where it cannot), one that moves data through it its bandwidth.
+  virtual void use_soc_memory(const sim::DramSpec& dram, const sim::DramView& path) {
+    (void)dram;
+    (void)path;
   }
   // The energy table mapping search prices mappings with; the SoC loader sets it from the
   // arch's technology and DRAM (without it, searched mappings cost 0 J).

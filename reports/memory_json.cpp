@@ -20,6 +20,11 @@ nlohmann::ordered_json traffic_json(const sim::NamedDramTraffic& named, bool is_
   json["row_misses"] = traffic.row_misses;
   json["row_conflicts"] = traffic.row_conflicts;
   json["interference_s"] = traffic.interference_s;
+  if (traffic.pim_blocks > 0) {
+    json["pim_blocks"] = traffic.pim_blocks;
+    json["pim_column_commands"] = traffic.pim_column_commands;
+    json["pim_mode_entries"] = traffic.pim_mode_entries;
+  }
   return json;
 }
 
@@ -44,6 +49,11 @@ nlohmann::ordered_json memory_json(const sim::MemoryResult& memory) {
         {"row_hits", counters.row_hits},           {"row_misses", counters.row_misses},
         {"row_conflicts", counters.row_conflicts}, {"activates", counters.activates},
         {"refreshes", counters.refreshes},         {"commands_checked", counters.commands_checked}};
+    if (counters.pim_column_commands > 0) {
+      json["jedec"]["pim_column_commands"] = counters.pim_column_commands;
+      json["jedec"]["pim_mode_entries"] = counters.pim_mode_entries;
+      json["jedec"]["pim_mode_exits"] = counters.pim_mode_exits;
+    }
     nlohmann::ordered_json units = nlohmann::ordered_json::array();
     for (const sim::NamedDramTraffic& unit : memory.unit_traffic) {
       units.push_back(traffic_json(unit, false));

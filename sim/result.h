@@ -225,6 +225,11 @@ struct JedecMemoryCounters {
   int64_t refreshes = 0;
   int64_t activates = 0;
   int64_t commands_checked = 0;  // replayed through the JEDEC checker (0: not checked)
+  // PIM work on the banks: column commands and the device's entries into and exits from PIM
+  // mode (all zero without PIM units on the DRAM).
+  int64_t pim_column_commands = 0;
+  int64_t pim_mode_entries = 0;
+  int64_t pim_mode_exits = 0;
 };
 
 // The DRAM of a run: which backend simulated it, where the tensors were placed, and how much

@@ -20,13 +20,23 @@ int64_t external_cycles(const PimParams& params, int64_t bytes_per_pseudo_channe
          params.dram.burst_cycles();
 }
 
-// Cycles of the PU's command slot per column command: tCCD_L, the command bus in per-bank mode
-// (every PU of the pseudo-channel needs its own command), and the PU's arithmetic on one burst.
-int64_t slot_cycles(const PimParams& params, int64_t lane_ops_per_burst) {
+// Command-clock cycles of a PU's arithmetic on one burst.
+int64_t compute_cycles(const PimParams& params, int64_t lane_ops_per_burst) {
   const double pu_cycles = std::ceil(static_cast<double>(lane_ops_per_burst) /
                                      static_cast<double>(params.lanes));
-  int64_t slot = static_cast<int64_t>(std::ceil(pu_cycles / params.pu_cycles_per_dram_cycle()));
-  if (params.mode == PimMode::kPerBank) slot = std::max(slot, params.pus_per_pseudo_channel());
+  return static_cast<int64_t>(std::ceil(pu_cycles / params.pu_cycles_per_dram_cycle()));
+}
+
+// Cycles of the PU's command slot per column command: tCCD_L, the PU's arithmetic on one burst,
+// and in per-bank mode the pseudo-channel's share: every PU needs its own column command, and
+// column commands to different bank groups stay max(tCCD_S, tBL) apart.
+int64_t slot_cycles(const PimParams& params, int64_t lane_ops_per_burst) {
+  int64_t slot = compute_cycles(params, lane_ops_per_burst);
+  if (params.mode == PimMode::kPerBank) {
+    const int64_t column_gap =
+        std::max<int64_t>({1, params.dram.timing.tCCD_S, params.dram.burst_cycles()});
+    slot = std::max(slot, params.pus_per_pseudo_channel() * column_gap);
+  }
   return std::max(slot, params.dram.timing.tCCD_L);
 }
 
@@ -43,6 +53,7 @@ void add_stream(const PimParams& params, const StreamShare& share, PimPlan& plan
   const BankStreamResult stream =
       stream_rows(params.dram, {bursts, params.banks_per_pu, slot, false});
   const int64_t pus = params.pu_count();
+  plan.segments.push_back({bursts, compute_cycles(params, share.lane_ops_per_burst)});
   plan.stream_cycles += stream.cycles;
   plan.internal_bytes += mul(mul(bursts, params.dram.bytes_per_burst()), pus);
   plan.commands +=
@@ -50,13 +61,29 @@ void add_stream(const PimParams& params, const StreamShare& share, PimPlan& plan
        mul(stream.refreshes, params.pseudo_channels())};
 }
 
+// Command-clock cycles of one transfer between the host and the PUs: over the host's path to
+// the DRAM (its sustained bandwidth, and its latency once per transfer) where the SoC has
+// bound it, else over the device's own pseudo-channel buses in parallel.
+int64_t transfer_cycles(const PimParams& params, int64_t bytes) {
+  if (bytes <= 0) return 0;
+  const sim::DramView& path = params.external;
+  if (path.dram_bytes_per_second <= 0 && path.dram_latency_s <= 0) {
+    return external_cycles(params, ceil_div(bytes, params.pseudo_channels()));
+  }
+  const double seconds = (path.dram_bytes_per_second > 0
+                              ? static_cast<double>(bytes) / path.dram_bytes_per_second
+                              : 0.0) +
+                         path.dram_latency_s;
+  const double clock_hz = static_cast<double>(params.dram.organization.clock_mhz) * 1e6;
+  return static_cast<int64_t>(std::ceil(seconds * clock_hz));
+}
+
 void finish(const PimParams& params, int64_t lane_ops, PimPlan& plan) {
   const auto activates = static_cast<double>(plan.commands.activates);
   const auto columns = static_cast<double>(plan.commands.column_reads);
   plan.row_buffer_hit_rate = columns > 0 ? 1.0 - activates / columns : 0.0;
-  const int64_t pcs = params.pseudo_channels();
-  const int64_t io_cycles = external_cycles(params, ceil_div(plan.external_write_bytes, pcs)) +
-                            external_cycles(params, ceil_div(plan.external_read_bytes, pcs));
+  const int64_t io_cycles = transfer_cycles(params, plan.external_write_bytes) +
+                            transfer_cycles(params, plan.external_read_bytes);
   if (io_cycles > plan.stream_cycles) plan.bound = "io";
   plan.dram_cycles = plan.stream_cycles + io_cycles;
   const double lane_slots = static_cast<double>(params.pu_count()) *
@@ -144,6 +171,8 @@ PimPlan plan_attention(const PimParams& params, const ir::AttentionAttrs& attent
   PimPlan plan;
   plan.kernel = "attention_decode";
   plan.stream_cycles = scores.stream_cycles + context.stream_cycles;
+  plan.segments = scores.segments;
+  plan.segments.insert(plan.segments.end(), context.segments.begin(), context.segments.end());
   plan.external_write_bytes = scores.external_write_bytes + context.external_write_bytes;
   plan.external_read_bytes = scores.external_read_bytes + context.external_read_bytes;
   plan.internal_bytes = scores.internal_bytes + context.internal_bytes;

@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -16,10 +17,18 @@
 
 namespace polyarch::archs::pim {
 
+// One stream of the plan as the PUs run it: every PU reads `bursts_per_pu` column accesses of
+// its banks, its arithmetic taking `compute_cycles_per_burst` command-clock cycles on each.
+struct PimStreamSegment {
+  int64_t bursts_per_pu = 0;
+  int64_t compute_cycles_per_burst = 0;
+};
+
 struct PimPlan {
   std::string kernel;      // "gemv_rows", "gemv_columns", "elementwise", ...
   int64_t dram_cycles = 0;  // command-clock cycles of the whole op (streaming + external I/O)
   int64_t stream_cycles = 0;
+  std::vector<PimStreamSegment> segments;  // in order; what the simulation streams
   int64_t external_write_bytes = 0;  // host -> device: broadcast inputs
   int64_t external_read_bytes = 0;   // device -> host: results and partial sums
   int64_t internal_bytes = 0;        // read (and written) beside the banks by all PUs

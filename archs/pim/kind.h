@@ -19,6 +19,10 @@ struct PimKind {
   static constexpr std::string_view kName = "pim";
 
   static constexpr auto parse = &parse_pim_params;
+  static void bind_soc_memory(PimParams& params, const sim::DramSpec& dram,
+                              const sim::DramView& path) {
+    pim::bind_soc_memory(params, dram, path);
+  }
   static constexpr auto supports = &pim_supports;
   // The processing units compute only their type: an op of another type is converted to it.
   static ir::DType run_dtype(const PimParams& params, const ir::Op&) { return params.dtype; }

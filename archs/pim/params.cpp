@@ -25,7 +25,7 @@ double PimParams::pu_cycles_per_dram_cycle() const {
 namespace {
 
 std::vector<std::string> memory_presets() {
-  std::vector<std::string> names;
+  std::vector<std::string> names{std::string(kSharedMemory)};
   for (std::string_view name : sim::dram::preset_names()) names.emplace_back(name);
   return names;
 }
@@ -48,7 +48,30 @@ void parse_energy_split(KeyReader& unit, PimParams& params) {
   }
 }
 
+void check_banks_per_pu(const PimParams& params, const SourceLocation& where) {
+  const int banks = params.dram.banks_per_pseudo_channel();
+  if (params.banks_per_pu > banks || banks % params.banks_per_pu != 0) {
+    throw_bad_input(where, "banks_per_pu=" + std::to_string(params.banks_per_pu) +
+                               " does not divide the " + std::to_string(banks) + " banks of a " +
+                               params.dram.name + " pseudo-channel");
+  }
+}
+
 }  // namespace
+
+void bind_soc_memory(PimParams& params, const sim::DramSpec& soc_dram,
+                     const sim::DramView& external) {
+  params.external = external;
+  if (!params.shares_soc_memory()) return;
+  if (soc_dram.model != "jedec" || !soc_dram.jedec_config) {
+    throw_bad_input(params.memory_where,
+                    "pim unit '" + params.name +
+                        "' has memory: shared, which needs the SoC's memory.dram in JEDEC form "
+                        "(a standard or preset, model: jedec); this one is the simple queue");
+  }
+  params.dram = *soc_dram.jedec_config;
+  check_banks_per_pu(params, params.banks_per_pu_where);
+}
 
 const KeyTable& pim_keys() {
   static const KeyTable table = [] {
@@ -56,7 +79,8 @@ const KeyTable& pim_keys() {
     return unit_key_table(
         "pim", "processing units beside the banks of a JEDEC DRAM preset",
         {choice_key("memory", kRequired, memory_presets(),
-                    "the DRAM preset (organisation and timing)"),
+                    "the DRAM preset (organisation and timing) of the PUs' own device, or "
+                    "'shared': the SoC's JEDEC DRAM, whose banks host traffic uses too"),
          int_key("devices", "", default_text(params.devices), 1, 4096, "stacks, chips or DIMMs"),
          int_key("banks_per_pu", "banks", default_text(params.banks_per_pu), 1, 4096,
                  "banks one PU serves; divides the banks of a pseudo-channel"),
@@ -89,19 +113,23 @@ PimParams parse_pim_params(KeyReader& unit, const std::string& unit_name) {
   PimParams params;
   params.name = unit_name;
   params.memory_preset = unit.read_choice("memory");
-  params.dram = sim::dram::preset(params.memory_preset);
-  params.devices = unit.read_int("devices");
-  unit.note_derived("devices", "pseudo_channels", params.pseudo_channels());
-  const int banks = params.dram.banks_per_pseudo_channel();
-  // The table's bound is generous; the preset's bank count is the real one.
-  params.banks_per_pu = unit.read_int_at_most("banks_per_pu", banks);
-  if (banks % params.banks_per_pu != 0) {
-    throw_bad_input(unit.map_reader().required("banks_per_pu").where(),
-                    "banks_per_pu=" + std::to_string(params.banks_per_pu) +
-                        " does not divide the " + std::to_string(banks) + " banks of a " +
-                        params.memory_preset + " pseudo-channel");
+  params.memory_where = unit.map_reader().required("memory").where();
+  if (params.shares_soc_memory()) {
+    // The organisation is the SoC's, known once its memory is read (bind_soc_memory).
+    params.devices = unit.read_int_at_most("devices", 1);
+    params.banks_per_pu = unit.read_int("banks_per_pu");
+    const ConfigNode* node = unit.map_reader().optional("banks_per_pu");
+    params.banks_per_pu_where = node != nullptr ? node->where() : params.memory_where;
+  } else {
+    params.dram = sim::dram::preset(params.memory_preset);
+    params.devices = unit.read_int("devices");
+    unit.note_derived("devices", "pseudo_channels", params.pseudo_channels());
+    // The table's bound is generous; the preset's bank count is the real one.
+    params.banks_per_pu =
+        unit.read_int_at_most("banks_per_pu", params.dram.banks_per_pseudo_channel());
+    check_banks_per_pu(params, unit.map_reader().required("banks_per_pu").where());
+    unit.note_derived("banks_per_pu", "pus", params.pu_count());
   }
-  unit.note_derived("banks_per_pu", "pus", params.pu_count());
   params.lanes = unit.read_int("lanes");
   params.pu_clock_mhz = unit.read_number("pu_clock_mhz");
   params.dtype = read_dtype(unit, "dtype");

@@ -11,7 +11,10 @@
 #include "base/key_reader.h"
 #include "base/key_table.h"
 #include "compiler/ir/dtype.h"
+#include "base/error.h"
 #include "sim/memory/dram/config.h"
+#include "sim/memory/dram_spec.h"
+#include "sim/memory/dram_view.h"
 
 namespace polyarch::archs::pim {
 
@@ -25,10 +28,16 @@ enum class Reduction {
   kChannelAdder,  // an adder per channel sums partials before they leave the device
 };
 
+// `memory: shared`: the PUs sit in the banks of the SoC's own JEDEC DRAM.
+inline constexpr std::string_view kSharedMemory = "shared";
+
 struct PimParams {
   std::string name;
-  std::string memory_preset;   // e.g. "hbm2e_3200"
-  sim::dram::DramConfig dram;  // the preset, with `devices` x its channels
+  std::string memory_preset;   // e.g. "hbm2e_3200", or "shared"
+  // The preset (its channels, times `devices`), or with `memory: shared` the SoC's DRAM.
+  sim::dram::DramConfig dram;
+  SourceLocation memory_where;        // the `memory` key, for errors found later
+  SourceLocation banks_per_pu_where;  // the `banks_per_pu` key (`memory` where not written)
   int64_t devices = 1;         // stacks, chips or DIMMs
   int64_t banks_per_pu = 1;
   int64_t lanes = 16;
@@ -45,6 +54,10 @@ struct PimParams {
   double io_share = 1.0 / 3.0;
   PimMode mode = PimMode::kAllBank;
   Reduction reduction = Reduction::kHost;
+  // The host's path to the DRAM (the SoC's memory, as estimates see it), over which inputs are
+  // broadcast and results read back; unset (0 B/s) before the SoC binds it: then the device's
+  // own bus, one burst per tBL per pseudo-channel.
+  sim::DramView external;
 
   int64_t pseudo_channels() const;  // all devices
   int64_t pus_per_pseudo_channel() const;
@@ -52,6 +65,7 @@ struct PimParams {
   // PU cycles per DRAM command-clock cycle (pu_clock / dram clock).
   double pu_cycles_per_dram_cycle() const;
   bool implements(const std::string& fn) const { return functions.count(fn) > 0; }
+  bool shares_soc_memory() const { return memory_preset == kSharedMemory; }
 };
 
 // The keys of a `kind: pim` unit: what parse_pim_params reads and `validate --describe pim`
@@ -60,5 +74,11 @@ const KeyTable& pim_keys();
 
 // Reads the keys of one `units[]` entry (name and kind already known) through pim_keys().
 PimParams parse_pim_params(KeyReader& unit, const std::string& unit_name);
+
+// Takes the path to the SoC's DRAM, over which the host sends inputs and reads results; with
+// `memory: shared` also the SoC's DRAM as the PUs' (bad input, naming the key, unless it is in
+// JEDEC form or when banks_per_pu does not divide its banks).
+void bind_soc_memory(PimParams& params, const sim::DramSpec& soc_dram,
+                     const sim::DramView& external);
 
 }  // namespace polyarch::archs::pim

@@ -112,6 +112,7 @@ SocConfig parse_soc_config(const ConfigNode& root) {
     soc.interconnect = parse_interconnect(*node);
   }
   soc.units = parse_units(reader.required("units"));
+  for (auto& unit : soc.units) unit->use_soc_memory(soc.dram, soc.memory_context());
   soc.tech = resolve_tech(soc.technology);
   if (const ConfigNode* node = reader.optional("energy")) {
     sim::apply_tech_overrides(soc.tech.table, *node);

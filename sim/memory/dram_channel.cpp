@@ -158,20 +158,50 @@ DramTicket DramChannel::jedec_ticket(InitiatorState& state, std::span<const Addr
     const int64_t alone = shadows_[static_cast<size_t>(state.shadow)]
                               ->serve(pieces, is_write, arrival)
                               .completion_cycle;
-    if (service.completion_cycle > alone) {
-      const sc_core::sc_time from = std::max(time_of_dram_cycle(alone), state.delayed_until);
-      const sc_core::sc_time to = time_of_dram_cycle(service.completion_cycle);
-      if (to > from) {
-        traffic.interference_s += (to - from).to_seconds();
-        state.delayed_until = to;
-      }
-    }
+    add_interference(state, alone, service.completion_cycle);
   }
   const sc_core::sc_time sent =
       std::max(time_of_dram_cycle(service.last_command_cycle + 1), bus_done);
   const sc_core::sc_time complete =
       std::max(time_of_dram_cycle(service.completion_cycle), bus_done) + interconnect_latency_;
   return {sent, complete};
+}
+
+void DramChannel::add_interference(InitiatorState& state, int64_t alone, int64_t completion) {
+  if (completion <= alone) return;
+  const sc_core::sc_time from = std::max(time_of_dram_cycle(alone), state.delayed_until);
+  const sc_core::sc_time to = time_of_dram_cycle(completion);
+  if (to > from) {
+    state.traffic.interference_s += (to - from).to_seconds();
+    state.delayed_until = to;
+  }
+}
+
+DramTicket DramChannel::pim_request(int initiator, const dram::PimBlock& block) {
+  initiator_state(initiator);  // validates the id
+  if (!jedec_) throw_runtime({}, "PIM work on the DRAM's banks needs the jedec DRAM model");
+  if (!shadows_set_up_) set_up_shadows();
+  InitiatorState& state = initiators_[initiator];
+  const sc_core::sc_time now = sc_core::sc_time_stamp();
+  const int64_t arrival = dram_cycle_at_or_after(now);
+  const dram::PimCounters before = jedec_->pim_counters();
+  const JedecService service = jedec_->serve_pim(block, arrival);
+  const dram::PimCounters added = jedec_->pim_counters().since(before);
+  DramTraffic& traffic = state.traffic;
+  ++traffic.pim_blocks;
+  traffic.pim_column_commands += added.column_commands;
+  traffic.pim_mode_entries += added.mode_entries;
+  if (state.shadow >= 0) {
+    const int64_t alone =
+        shadows_[static_cast<size_t>(state.shadow)]->serve_pim(block, arrival).completion_cycle;
+    add_interference(state, alone, service.completion_cycle);
+  }
+  state.last_issue = now;
+  state.has_issued = true;
+  const DramTicket ticket{time_of_dram_cycle(service.last_command_cycle + 1),
+                          time_of_dram_cycle(service.completion_cycle)};
+  state.last_complete = std::max(state.last_complete, ticket.complete);
+  return ticket;
 }
 
 void DramChannel::set_up_shadows() {

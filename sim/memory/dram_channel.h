@@ -19,6 +19,7 @@
 
 #include "sim/memory/address_range.h"
 #include "sim/memory/address_stream.h"
+#include "sim/memory/dram/pim_sequencer.h"
 #include "sim/memory/dram_spec.h"
 #include "sim/memory/dram_traffic.h"
 
@@ -52,6 +53,12 @@ class DramChannel : public sc_core::sc_module {
   DramTicket request(int initiator, int64_t bytes, bool is_write);
   // request() at an explicit address range (the simple backend ignores the address).
   DramTicket request_at(int initiator, AddressRange range, bool is_write);
+
+  // jedec only: PIM work on the DRAM's own banks (dram/pim_sequencer.h), the same block on every
+  // pseudo-channel, queued behind the requests issued before it. `sent`: its last column
+  // command left the command bus (the next block may follow); `complete`: its last burst was
+  // computed on.
+  DramTicket pim_request(int initiator, const dram::PimBlock& block);
 
   // The address ranges an initiator's requests walk from now on (its next op's operands and
   // results); the jedec backend takes each request's addresses from them.
@@ -100,6 +107,8 @@ class DramChannel : public sc_core::sc_module {
 
   const InitiatorState& initiator_state(int initiator) const;
   DramTicket issue(int initiator, int64_t bytes, bool is_write, const AddressRange* range);
+  // Counts a request's interference: how much later than `alone` it completed.
+  void add_interference(InitiatorState& state, int64_t alone, int64_t completion);
   // The jedec backend's timing of a request whose pieces are `pieces`.
   DramTicket jedec_ticket(InitiatorState& state, std::span<const AddressRange> pieces,
                           int64_t bytes, bool is_write);

@@ -17,6 +17,12 @@ struct DramTraffic {
   int64_t row_hits = 0;
   int64_t row_misses = 0;
   int64_t row_conflicts = 0;
+  // PIM work on the banks (dram/pim_sequencer.h): blocks served, column commands issued (in
+  // all-bank mode one drives every PU of a pseudo-channel) and the device's
+  // entries into PIM mode it caused (exits come with the host traffic that needs them).
+  int64_t pim_blocks = 0;
+  int64_t pim_column_commands = 0;
+  int64_t pim_mode_entries = 0;
   // Interference: how much later its requests' last data arrived than it would have on the
   // same DRAM serving only this requester's requests (the same requests, issued at the same
   // times), counted as the union of those delays in time (overlapping requests count once).
@@ -30,6 +36,9 @@ struct DramTraffic {
     row_hits += other.row_hits;
     row_misses += other.row_misses;
     row_conflicts += other.row_conflicts;
+    pim_blocks += other.pim_blocks;
+    pim_column_commands += other.pim_column_commands;
+    pim_mode_entries += other.pim_mode_entries;
     interference_s += other.interference_s;
     return *this;
   }
@@ -43,6 +52,9 @@ struct DramTraffic {
     delta.row_hits -= earlier.row_hits;
     delta.row_misses -= earlier.row_misses;
     delta.row_conflicts -= earlier.row_conflicts;
+    delta.pim_blocks -= earlier.pim_blocks;
+    delta.pim_column_commands -= earlier.pim_column_commands;
+    delta.pim_mode_entries -= earlier.pim_mode_entries;
     delta.interference_s -= earlier.interference_s;
     return delta;
   }

@@ -32,6 +32,16 @@ JedecService JedecBackend::serve(std::span<const AddressRange> pieces, bool is_w
   return service;
 }
 
+JedecService JedecBackend::serve_pim(const dram::PimBlock& block, int64_t arrival_cycle) {
+  const dram::PimBlockResult result = system_.serve_pim(block, arrival_cycle);
+  JedecService service;
+  service.last_command_cycle = result.last_command_cycle;
+  service.completion_cycle = result.completion_cycle;
+  service.stats = system_.served_stats();
+  service.channel_bytes = system_.served_channel_bytes();
+  return service;
+}
+
 std::optional<dram::TimingViolation> JedecBackend::check() const {
   const dram::DramConfig& config = system_.config();
   for (int channel = 0; channel < config.organization.channels; ++channel) {

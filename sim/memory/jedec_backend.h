@@ -34,6 +34,11 @@ class JedecBackend {
   // arriving while the controllers still serve earlier ones queues behind them.
   JedecService serve(std::span<const AddressRange> pieces, bool is_write, int64_t arrival_cycle);
 
+  // PIM work on every pseudo-channel's banks (dram/pim_sequencer.h), queued behind the
+  // requests served before it like a request.
+  JedecService serve_pim(const dram::PimBlock& block, int64_t arrival_cycle);
+  dram::PimCounters pim_counters() const { return system_.pim_counters(); }
+
   dram::DramStats stats() const { return system_.stats(); }
   const dram::DramConfig& config() const { return system_.config(); }
   // The first JEDEC timing violation in any pseudo-channel's recorded command stream (the

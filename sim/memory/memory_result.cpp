@@ -45,6 +45,10 @@ MemoryResult memory_result(const DramSpec& spec, const TensorAllocation& allocat
   counters.row_conflicts = stats.row_conflicts;
   counters.refreshes = stats.refreshes;
   counters.activates = stats.command_count(dram::CommandKind::kActivate);
+  const dram::PimCounters pim = jedec->pim_counters();
+  counters.pim_column_commands = pim.column_commands;
+  counters.pim_mode_entries = pim.mode_entries;
+  counters.pim_mode_exits = pim.mode_exits;
   memory.jedec = counters;
   return memory;
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "base/error.h"
 #include "sim/memory/dram/column_run.h"
 
 namespace polyarch::sim::dram {
@@ -18,6 +19,7 @@ Controller::Controller(const DramConfig& config, int channel, int pseudo_channel
       staged_(config.controller.command_queue_depth > 0),
       column_runs_(column_runs && !staged_ && !config.controller.bank_round_robin),
       transactions_(config.controller),
+      pim_(config),
       next_refresh_cycle_(config.timing.tREFI) {
   queue_.reserve(static_cast<size_t>(config.controller.queue_depth));
 }
@@ -62,8 +64,43 @@ bool Controller::can_enter(const QueuedBurst& burst) const {
   return queue_.size() < static_cast<size_t>(config_.controller.queue_depth);
 }
 
+PimControllerPort Controller::pim_port() {
+  return {.banks = banks_,
+          .now = now_,
+          .next_refresh_cycle = next_refresh_cycle_,
+          .refresh_enabled = config_.controller.refresh,
+          .refresh_interval = config_.timing.tREFI,
+          .issue = [this](CommandKind kind, int bank_group, int bank, int64_t row, int column,
+                          int64_t cycle) {
+            ++stats_.commands[static_cast<int>(kind)];
+            if (kind == CommandKind::kRefresh) ++stats_.refreshes;
+            const int64_t now = now_;
+            now_ = cycle;
+            record(kind, bank_group, bank, row, column);
+            now_ = now;
+          }};
+}
+
+PimBlockResult Controller::serve_pim(const PimBlock& block, int64_t arrival) {
+  std::vector<int64_t> no_requests;  // nothing is waiting: no burst completes
+  if (next_waiting_ < waiting_.size() || !queue_.empty() || !transactions_.empty()) {
+    throw_runtime({}, "PIM work reached a DRAM controller with host bursts still queued");
+  }
+  run_until(arrival, no_requests);
+  PimControllerPort port = pim_port();
+  const PimBlockResult result = pim_.run(block, arrival, port);
+  refresh_due_ = config_.controller.refresh && now_ >= next_refresh_cycle_;
+  return result;
+}
+
 void Controller::simulate(int64_t limit, bool idle_refresh,
                           std::vector<int64_t>& request_completion, bool more_coming) {
+  if (pim_.in_pim_mode() && next_waiting_ < waiting_.size() &&
+      waiting_[next_waiting_].arrival_cycle < limit) {
+    // Host traffic in PIM mode: the device leaves it when the first burst arrives.
+    PimControllerPort port = pim_port();
+    pim_.leave_mode(waiting_[next_waiting_].arrival_cycle, port);
+  }
   const bool refresh_enabled = config_.controller.refresh;
   const bool keep_going = idle_refresh && refresh_enabled;
   while ((next_waiting_ < waiting_.size() || !queue_.empty() || !transactions_.empty() ||

@@ -11,6 +11,7 @@
 #include "sim/memory/dram/bank_state.h"
 #include "sim/memory/dram/command.h"
 #include "sim/memory/dram/config.h"
+#include "sim/memory/dram/pim_sequencer.h"
 #include "sim/memory/dram/round_robin_scheduler.h"
 #include "sim/memory/dram/scheduler.h"
 #include "sim/memory/dram/stats.h"
@@ -38,6 +39,10 @@ class Controller {
   // can be added one at a time as they arrive (trace replay). Bursts added from here on must
   // arrive no earlier than `cycle`.
   void run_until(int64_t cycle, std::vector<int64_t>& request_completion);
+  // PIM work on this pseudo-channel's banks (pim_sequencer.h), arriving at `arrival` when every
+  // added burst has been served. Bursts added afterwards first take the device out of PIM mode.
+  PimBlockResult serve_pim(const PimBlock& block, int64_t arrival);
+  const PimCounters& pim_counters() const { return pim_.counters(); }
   // Whether a burst of this direction added now would find a free queue entry.
   bool has_queue_room(bool is_write) const;
 
@@ -61,6 +66,8 @@ class Controller {
   void record(CommandKind kind, int bank_group, int bank, int64_t row, int column);
   void complete_column(const QueuedBurst& burst, int64_t data_end,
                        std::vector<int64_t>& request_completion);
+  // The controller's state as the PIM sequencer drives it.
+  PimControllerPort pim_port();
 
   DramConfig config_;
   int64_t burst_bytes_;   // config_.bytes_per_burst(), needed per burst
@@ -76,6 +83,7 @@ class Controller {
   bool staged_;                          // command queues behind transaction queues
   bool column_runs_;                     // plan_column_run() applies (FR-FCFS, one queue)
   TransactionQueues transactions_;       // staged_ only
+  PimSequencer pim_;
   std::vector<Command> commands_;
   DramStats stats_;
   int64_t now_ = 0;

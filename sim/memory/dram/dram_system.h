@@ -48,6 +48,12 @@ class DramSystem {
   // where they are and catch up when next used, so a request costs what its own controllers
   // do. Returns the cycle its last data beat left the bus.
   int64_t serve(std::span<const Request> pieces);
+  // PIM work (pim_sequencer.h): the same block on every pseudo-channel's banks (the PUs sit in
+  // all of them), arriving at `arrival`, no earlier than any request served before. Returns the
+  // latest last column command and completion over the pseudo-channels; served_stats() then
+  // holds the commands it added.
+  PimBlockResult serve_pim(const PimBlock& block, int64_t arrival);
+  PimCounters pim_counters() const;
   // What the last serve() added to the counters of the controllers it used, and the bytes it
   // moved on each channel (index: channel).
   const DramStats& served_stats() const { return served_stats_; }
