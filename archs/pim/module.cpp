@@ -32,8 +32,11 @@ sim::DramTicket PimUnit::own_device_block(const sim::dram::PimBlock& block) {
 
 void PimUnit::stream(const PimStreamSegment& segment) {
   const sim::dram::DramConfig& dram = params_.dram;
-  // A block is one row in each of a PU's banks: where the controller may turn to host traffic.
-  const int64_t block_bursts = params_.banks_per_pu * dram.bursts_per_row();
+  // A block is where the controller may turn to host traffic: the whole stream (preemption:
+  // op), or one row in each of a PU's banks (row).
+  const int64_t block_bursts = params_.host_waits_for_op
+                                   ? std::max<int64_t>(1, segment.bursts_per_pu)
+                                   : params_.banks_per_pu * dram.bursts_per_row();
   sim::dram::PimBlock block{
       .mode = params_.mode == PimMode::kPerBank ? sim::dram::PimCommandMode::kPerBank
                                                 : sim::dram::PimCommandMode::kAllBank,
@@ -53,7 +56,7 @@ void PimUnit::stream(const PimStreamSegment& segment) {
     if (ticket.sent > sc_core::sc_time_stamp()) wait(ticket.sent - sc_core::sc_time_stamp());
   }
   if (complete > sc_core::sc_time_stamp()) wait(complete - sc_core::sc_time_stamp());
-  const int64_t rows = ceil_div(segment.bursts_per_pu, block_bursts);
+  const int64_t rows = ceil_div(segment.bursts_per_pu, params_.banks_per_pu * dram.bursts_per_row());
   next_base_row_ = (next_base_row_ + rows) % dram.organization.rows;
 }
 

@@ -104,7 +104,10 @@ const KeyTable& pim_keys() {
          choice_key("mode", "all_bank", {"all_bank", "per_bank"},
                     "one command drives all PUs of a pseudo-channel, or each PU its own"),
          choice_key("reduction", "host", {"host", "channel_adder"},
-                    "who adds the partial sums: the host or an adder per channel")});
+                    "who adds the partial sums: the host or an adder per channel"),
+         choice_key("preemption", "op", {"op", "row"},
+                    "memory: shared: host traffic takes the banks only after a PIM op, or after "
+                    "every row of its work")});
   }();
   return table;
 }
@@ -147,6 +150,7 @@ PimParams parse_pim_params(KeyReader& unit, const std::string& unit_name) {
   params.mode = unit.read_choice("mode") == "per_bank" ? PimMode::kPerBank : PimMode::kAllBank;
   params.reduction = unit.read_choice("reduction") == "channel_adder" ? Reduction::kChannelAdder
                                                                       : Reduction::kHost;
+  params.host_waits_for_op = unit.read_choice("preemption") == "op";
   return params;
 }
 

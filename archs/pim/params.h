@@ -54,6 +54,11 @@ struct PimParams {
   double io_share = 1.0 / 3.0;
   PimMode mode = PimMode::kAllBank;
   Reduction reduction = Reduction::kHost;
+  // With `memory: shared`: where the DRAM controllers may turn from the PUs' work to host
+  // traffic waiting for the same banks: only once the op's streams are done (`preemption: op`,
+  // as a PIM runtime that holds the channel for a kernel), or after every row of a PU's banks
+  // (`row`, a controller arbitrating between the two).
+  bool host_waits_for_op = true;
   // The host's path to the DRAM (the SoC's memory, as estimates see it), over which inputs are
   // broadcast and results read back; unset (0 B/s) before the SoC binds it: then the device's
   // own bus, one burst per tBL per pseudo-channel.

@@ -91,7 +91,7 @@ TEST(UnitDescription, PimPlacesItsDerivedCountsAfterTheKeysTheyFollowFrom) {
                 "register_bytes": 256, "max_batch": 16,
                 "energy_split": {"activation": 0.3333333333333333, "core": 0.3333333333333333,
                                  "io": 0.3333333333333333},
-                "mode": "all_bank", "reduction": "host"})"));
+                "mode": "all_bank", "reduction": "host", "preemption": "op"})"));
 }
 
 TEST(UnitDescription, CrossbarNullsOnlyTheEnergiesTheTablePrices) {
