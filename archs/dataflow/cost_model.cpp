@@ -202,4 +202,14 @@ int64_t estimate_cycles(const DataflowPlan& plan, double dram_bytes_per_cycle,
   return cycles;
 }
 
+bool routing_bound(const DataflowPlan& plan) {
+  int64_t routed = 0;
+  int64_t all = 0;
+  for (const LoopPhase& phase : plan.phases) {
+    all += phase.compute_cycles;
+    if (phase.loop && phase.loop->schedule.routing_bound) routed += phase.compute_cycles;
+  }
+  return routed * 2 > all;
+}
+
 }  // namespace polyarch::archs::dataflow

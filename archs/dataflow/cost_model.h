@@ -9,8 +9,8 @@
 // units' traffic limit it. Equations: archs/dataflow/README.md.
 #include <cstdint>
 #include <memory>
-#include <optional>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -75,6 +75,10 @@ struct GemmChoice {
 DataflowPlan plan_op(const DataflowParams& params, const ir::Op& op, MappingCache& cache,
                      std::optional<GemmChoice> gemm_choice = std::nullopt,
                      const sim::MemoryView& memory = {});
+
+// Whether routing bounds the fabric's work: phases whose interval routing set (RouteMII, links
+// or route-through moves, ModuloSchedule::routing_bound) take most of the compute cycles.
+bool routing_bound(const DataflowPlan& plan);
 
 // The plan's cycles with DRAM at `dram_bytes_per_cycle` (<= 0: unlimited): per step the largest
 // of compute, transfer, and latency plus transfer shared by the steps staged ahead

@@ -94,9 +94,11 @@ mapping::MappingCost DataflowGemmMappingProblem::evaluate(
   cost.latency_s = static_cast<double>(cycles) / (clock_ghz_ * 1e9);
   // DRAM-bound when the fabric alone (DRAM unlimited) would take under 95% of the estimate.
   const int64_t fabric_cycles = estimate_cycles(chosen, 0, 0);
-  cost.bound = static_cast<double>(fabric_cycles) >= 0.95 * static_cast<double>(cycles)
-                   ? mapping::Bound::kCompute
-                   : mapping::Bound::kDram;
+  const bool fabric_bound =
+      static_cast<double>(fabric_cycles) >= 0.95 * static_cast<double>(cycles);
+  cost.bound = !fabric_bound           ? mapping::Bound::kDram
+               : routing_bound(chosen) ? mapping::Bound::kNoc
+                                       : mapping::Bound::kCompute;
   cost.energy_j =
       energy_.planned_joules(dataflow_op_energy, params_,
                              planned_op_result(chosen.macs, chosen.dram_read_bytes,

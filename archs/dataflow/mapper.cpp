@@ -64,7 +64,7 @@ MappedLoop map_loop(const DataflowParams& params, const Dfg& single, int64_t rep
   const Fabric fabric(params);
   const int64_t first_ii = res_mii(params, loop.dfg, element_bytes);
   for (int64_t ii = first_ii; ii <= first_ii + kMaxRelaxation; ++ii) {
-    loop.placement = place(params, fabric, loop.dfg, ii);
+    loop.placement = place(params, fabric, loop.dfg, ii, element_bytes);
     if (!loop.placement.sites.empty()) break;
   }
   if (loop.placement.sites.empty()) {

@@ -119,8 +119,11 @@ sim::OpResult DataflowUnit::execute(const ir::Op& op) {
                   result.mapping);
   result.sram["scratchpad"] = {activity.work.scratchpad_bytes, activity.work.scratchpad_bytes};
   const bool memory_bound = total_cycles > result.compute_cycles + result.compute_cycles / 20;
+  // A fabric-bound op is routing-bound (noc) when the loops whose interval routing set take most
+  // of its simulated compute cycles.
   result.bound = config_cycles * 2 > total_cycles ? "reconfiguration"
                  : memory_bound                   ? "dram"
+                 : routing_bound(plan)            ? "noc"
                                                   : "compute";
   // Roofline: the ceiling is every PE lane and stage doing a MAC (2 FLOPs) each cycle.
   const double cycles_per_second = clock_.clock_ghz() * 1e9;

@@ -11,6 +11,10 @@ namespace polyarch::archs::dataflow {
 
 namespace {
 
+// Schedules tried at one interval, each starting late consumers of loop-carried values later,
+// before the interval grows.
+constexpr int64_t kRetriesPerInterval = 4;
+
 // Whether some dependence cycle needs more than `ii` x its distance: a positive cycle of
 // latency + delay - ii x distance, found by Bellman-Ford longest paths from all nodes at once.
 bool has_positive_cycle(const Dfg& dfg, const std::vector<int64_t>& route_delay, int64_t ii) {
@@ -56,29 +60,57 @@ std::vector<int> topological_order(const Dfg& dfg) {
   return order;
 }
 
-struct Routing {
-  std::vector<int64_t> route_delay;
+struct Routes {
+  std::vector<int64_t> route_delay;         // per edge, unhindered: ceil(hops / hops_per_cycle)
+  std::vector<std::vector<int64_t>> links;  // per edge, the links of its route in order
   int64_t route_mii = 1;
   int64_t link_hops = 0;
   int64_t busiest = 0;
 };
 
-Routing route_values(const DataflowParams& params, const Fabric& fabric, const Dfg& dfg,
-                     const Placement& placement) {
-  Routing routing;
+// The compute PE a link leaves from, or -1 for a memory PE's link into the grid.
+int64_t leaving_pe(const Fabric& fabric, int64_t link) {
+  if (!fabric.is_memory_link(link)) return link / 4;
+  const int64_t memory_link = link - fabric.pe_count() * 4;
+  return memory_link % 2 == 0 ? -1 : fabric.attach_pe(memory_link / 2);
+}
+
+// Compute PEs a value passes through (leaves without having been produced there): with
+// routing through PEs each spends an issue slot per iteration moving it on.
+std::set<int64_t> pass_through_pes(const Fabric& fabric, const Site& source,
+                                   const std::set<int64_t>& links) {
+  std::set<int64_t> through;
+  for (int64_t link : links) {
+    const int64_t pe = leaving_pe(fabric, link);
+    if (pe >= 0 && (source.memory || pe != source.index)) through.insert(pe);
+  }
+  return through;
+}
+
+Routes route_values(const DataflowParams& params, const Fabric& fabric, const Dfg& dfg,
+                    const Placement& placement) {
+  Routes routing;
   std::vector<std::set<int64_t>> links_of_value(dfg.nodes.size());
   for (const DfgEdge& edge : dfg.edges) {
     const Site& from = placement.sites[static_cast<std::size_t>(edge.src)];
     const Site& to = placement.sites[static_cast<std::size_t>(edge.dst)];
-    const std::vector<int64_t> links = fabric.route(from, to);
+    std::vector<int64_t> links = fabric.route(from, to);
     routing.route_delay.push_back(
         ceil_div(static_cast<int64_t>(links.size()), params.network.hops_per_cycle));
     links_of_value[static_cast<std::size_t>(edge.src)].insert(links.begin(), links.end());
+    routing.links.push_back(std::move(links));
   }
   std::vector<int64_t> load(static_cast<std::size_t>(fabric.link_count()), 0);
-  for (const std::set<int64_t>& links : links_of_value) {
-    for (int64_t link : links) ++load[static_cast<std::size_t>(link)];
-    routing.link_hops += static_cast<int64_t>(links.size());
+  std::vector<int64_t> pe_load(static_cast<std::size_t>(fabric.pe_count()), 0);
+  for (std::size_t node = 0; node < dfg.nodes.size(); ++node) {
+    const Site& site = placement.sites[node];
+    if (!site.memory) ++pe_load[static_cast<std::size_t>(site.index)];
+    for (int64_t link : links_of_value[node]) ++load[static_cast<std::size_t>(link)];
+    routing.link_hops += static_cast<int64_t>(links_of_value[node].size());
+    if (params.network.routing != Routing::kThroughPes) continue;
+    for (int64_t pe : pass_through_pes(fabric, site, links_of_value[node])) {
+      ++pe_load[static_cast<std::size_t>(pe)];
+    }
   }
   for (int64_t link = 0; link < fabric.link_count(); ++link) {
     const int64_t values = load[static_cast<std::size_t>(link)];
@@ -88,41 +120,128 @@ Routing route_values(const DataflowParams& params, const Fabric& fabric, const D
         fabric.is_memory_link(link) ? params.memory.ports : params.network.links_per_direction;
     routing.route_mii = std::max(routing.route_mii, ceil_div(values, capacity));
   }
+  if (params.network.routing == Routing::kThroughPes) {
+    // Route-through moves share the PEs' issue slots with the nodes placed there.
+    for (int64_t nodes : pe_load) {
+      routing.route_mii = std::max(routing.route_mii, ceil_div(nodes, params.pe.stages));
+    }
+  }
   return routing;
 }
 
-// Start times at `ii`, or empty when a loop-carried dependence cannot be met.
-std::vector<int64_t> schedule_at(const DataflowParams& params, const Dfg& dfg,
-                                 const Placement& placement, const std::vector<int>& order,
-                                 const std::vector<int64_t>& route_delay, int64_t ii) {
-  std::vector<int64_t> start(dfg.nodes.size(), -1);
-  std::map<std::pair<int64_t, int64_t>, int64_t> issued;  // (site key, cycle mod ii) -> nodes
+// Modulo reservation tables at one interval: issue slots of every site and words of every link
+// per cycle modulo II.
+struct Reservations {
+  int64_t ii = 1;
+  std::map<std::pair<int64_t, int64_t>, int64_t> issued;   // (site key, cycle mod ii) -> nodes
+  std::map<std::pair<int64_t, int64_t>, int64_t> carried;  // (link, cycle mod ii) -> values
+
+  int64_t& slot(int64_t key, int64_t cycle) { return issued[{key, cycle % ii}]; }
+  int64_t& word(int64_t link, int64_t cycle) { return carried[{link, cycle % ii}]; }
+};
+
+int64_t site_key(const Site& site) { return site.memory ? -1 - site.index : site.index; }
+
+// Routes the value `node` produces at `ready` hop by hop through the reservation tables: a hop
+// waits in its switch while its link (and, routing through PEs, the PE it leaves) is taken in
+// that cycle modulo II, and at most hops_per_cycle links are crossed per cycle. Fills the delay
+// of every edge out of `node`; false when some link is taken in every cycle of the interval.
+bool reserve_routes(const DataflowParams& params, const Fabric& fabric, const Dfg& dfg,
+                    const Placement& placement, const Routes& routing, int node, int64_t ready,
+                    Reservations& tables, std::vector<int64_t>& delay) {
+  struct Crossed {
+    int64_t cycle = 0;
+    int64_t hops = 0;  // links crossed in that cycle so far
+  };
+  std::map<int64_t, Crossed> tree;  // per link of the value's multicast tree
+  const Site& source = placement.sites[static_cast<std::size_t>(node)];
+  const bool through_pes = params.network.routing == Routing::kThroughPes;
+  for (std::size_t e = 0; e < dfg.edges.size(); ++e) {
+    if (dfg.edges[e].src != node) continue;
+    Crossed at{ready, 0};
+    for (std::size_t hop = 0; hop < routing.links[e].size(); ++hop) {
+      const int64_t link = routing.links[e][hop];
+      if (auto found = tree.find(link); found != tree.end()) {
+        at = found->second;
+        continue;
+      }
+      const int64_t pe = hop == 0 ? -1 : leaving_pe(fabric, link);
+      const bool move = through_pes && pe >= 0 && (source.memory || pe != source.index);
+      const int64_t capacity =
+          fabric.is_memory_link(link) ? params.memory.ports : params.network.links_per_direction;
+      int64_t cycle = at.hops >= params.network.hops_per_cycle ? at.cycle + 1 : at.cycle;
+      const int64_t first = cycle;
+      while (tables.word(link, cycle) >= capacity ||
+             (move && tables.slot(pe, cycle) >= params.pe.stages)) {
+        if (++cycle >= first + tables.ii) return false;
+      }
+      ++tables.word(link, cycle);
+      if (move) ++tables.slot(pe, cycle);
+      at = {cycle, cycle == at.cycle ? at.hops + 1 : 1};
+      tree[link] = at;
+    }
+    delay[e] = routing.links[e].empty() ? 0 : at.cycle + 1 - ready;
+  }
+  return true;
+}
+
+// Start times at `ii` and the delays their routes met; empty starts when a loop-carried
+// dependence cannot be met or a site or link is full in every cycle of the interval.
+struct Timing {
+  std::vector<int64_t> start;
+  std::vector<int64_t> delay;
+  bool link_full = false;  // failed because a route found no free cycle
+};
+
+Timing schedule_at(const DataflowParams& params, const Fabric& fabric, const Dfg& dfg,
+                   const Placement& placement, const std::vector<int>& order, const Routes& routing,
+                   int64_t ii, int64_t element_bytes, std::vector<int64_t>& not_before) {
+  Timing timing;
+  timing.start.assign(dfg.nodes.size(), -1);
+  timing.delay = routing.route_delay;
+  Reservations tables;
+  tables.ii = ii;
   for (int node : order) {
-    int64_t earliest = 0;
+    int64_t earliest = not_before[static_cast<std::size_t>(node)];
     for (std::size_t e = 0; e < dfg.edges.size(); ++e) {
       const DfgEdge& edge = dfg.edges[e];
-      if (edge.dst != node || start[static_cast<std::size_t>(edge.src)] < 0) continue;
-      earliest = std::max(earliest, start[static_cast<std::size_t>(edge.src)] +
+      if (edge.dst != node || timing.start[static_cast<std::size_t>(edge.src)] < 0) continue;
+      earliest = std::max(earliest, timing.start[static_cast<std::size_t>(edge.src)] +
                                         dfg.nodes[static_cast<std::size_t>(edge.src)].latency +
-                                        route_delay[e] - ii * edge.distance);
+                                        timing.delay[e] - ii * edge.distance);
     }
     const Site& site = placement.sites[static_cast<std::size_t>(node)];
-    const int64_t key = site.memory ? -1 - site.index : site.index;
-    const int64_t capacity = site.memory ? params.memory.ports : params.pe.stages;
+    const int64_t capacity =
+        site.memory ? memory_issue_width(params, element_bytes) : params.pe.stages;
     int64_t time = earliest;
-    while (issued[{key, time % ii}] >= capacity) {
+    while (tables.slot(site_key(site), time) >= capacity) {
       if (++time >= earliest + ii) return {};  // every slot of this site is taken
     }
-    ++issued[{key, time % ii}];
-    start[static_cast<std::size_t>(node)] = time;
+    ++tables.slot(site_key(site), time);
+    timing.start[static_cast<std::size_t>(node)] = time;
+    if (!reserve_routes(params, fabric, dfg, placement, routing, node,
+                        time + dfg.nodes[static_cast<std::size_t>(node)].latency, tables,
+                        timing.delay)) {
+      Timing failed;
+      failed.link_full = true;
+      return failed;
+    }
   }
   for (std::size_t e = 0; e < dfg.edges.size(); ++e) {
     const DfgEdge& edge = dfg.edges[e];
-    const int64_t ready = start[static_cast<std::size_t>(edge.src)] +
-                          dfg.nodes[static_cast<std::size_t>(edge.src)].latency + route_delay[e];
-    if (start[static_cast<std::size_t>(edge.dst)] + ii * edge.distance < ready) return {};
+    const int64_t ready = timing.start[static_cast<std::size_t>(edge.src)] +
+                          dfg.nodes[static_cast<std::size_t>(edge.src)].latency + timing.delay[e];
+    const int64_t late =
+        ready - ii * edge.distance - timing.start[static_cast<std::size_t>(edge.dst)];
+    if (late > 0) {
+      // Start the loop-carried consumer that much later next time (Rau's iterative modulo
+      // scheduling moves it rather than giving up the interval at once).
+      not_before[static_cast<std::size_t>(edge.dst)] =
+          timing.start[static_cast<std::size_t>(edge.dst)] + late;
+      return {};
+    }
   }
-  return start;
+  return timing;
 }
 
 }  // namespace
@@ -160,8 +279,7 @@ int64_t rec_mii(const Dfg& dfg, const std::vector<int64_t>& route_delay) {
 ModuloSchedule modulo_schedule(const DataflowParams& params, const Fabric& fabric, const Dfg& dfg,
                                const Placement& placement, int64_t element_bytes) {
   ModuloSchedule schedule;
-  const Routing routing = route_values(params, fabric, dfg, placement);
-  schedule.route_delay = routing.route_delay;
+  const Routes routing = route_values(params, fabric, dfg, placement);
   schedule.link_hops = routing.link_hops;
   schedule.busiest_link_load = routing.busiest;
   schedule.res_mii = res_mii(params, dfg, element_bytes);
@@ -171,11 +289,26 @@ ModuloSchedule modulo_schedule(const DataflowParams& params, const Fabric& fabri
   // The placement may hold more nodes per PE than ResMII allows (stationary registers forced
   // it to spread less): its interval is a bound too.
   schedule.ii = std::max({schedule.res_mii, schedule.rec_mii, schedule.route_mii, placement.ii});
-  while ((schedule.start =
-              schedule_at(params, dfg, placement, order, routing.route_delay, schedule.ii))
-             .empty()) {
-    ++schedule.ii;  // a slot conflict stretched a recurrence: relax the interval
+  bool link_full = false;
+  Timing timing;
+  std::vector<int64_t> not_before(dfg.nodes.size(), 0);
+  for (int64_t attempt = 1;; ++attempt) {
+    timing = schedule_at(params, fabric, dfg, placement, order, routing, schedule.ii, element_bytes,
+                         not_before);
+    if (!timing.start.empty()) break;
+    link_full = timing.link_full;
+    if (attempt % kRetriesPerInterval == 0) {
+      ++schedule.ii;  // a slot or link conflict stretched a recurrence: relax the interval
+      not_before.assign(dfg.nodes.size(), 0);
+    }
   }
+  // Routing sets the interval when it is above what issue slots, scratchpads and recurrences
+  // need, and it is RouteMII or a route found every cycle of a smaller interval taken.
+  schedule.routing_bound =
+      schedule.ii > std::max({schedule.res_mii, schedule.rec_mii, placement.ii}) &&
+      (schedule.ii == schedule.route_mii || link_full);
+  schedule.start = std::move(timing.start);
+  schedule.route_delay = std::move(timing.delay);
   std::set<int64_t> pes;
   std::set<int64_t> memory_pes;
   for (std::size_t node = 0; node < dfg.nodes.size(); ++node) {

@@ -5,10 +5,15 @@
 //              ports)), ceil(scratchpad bytes per iteration / (memory PEs x bytes per cycle)))
 //   RecMII   = max over dependence cycles C of ceil(sum of latencies and routing delays on C /
 //              sum of distances on C)
-//   RouteMII = max over links of ceil(values crossing the link / links per direction)
+//   RouteMII = max(max over links of ceil(values crossing the link / links per direction),
+//              routing through PEs: max over PEs of ceil((nodes + values passing through) /
+//              stages))
 // and the schedule gives every node a start time within one iteration such that each value
-// arrives before use (latency + ceil(hops / hops_per_cycle)) and no PE issues more than
-// `stages` nodes (a memory PE more than `ports`) in the same cycle modulo II.
+// arrives before use and no PE issues more than `stages` nodes and route-through moves (a memory
+// PE more than its ports and bandwidth allow) in the same cycle modulo II. Values are routed hop
+// by hop through a modulo reservation table of the links: a hop waits in its switch while its
+// link is taken in that cycle modulo II, so a value's delay is at least ceil(hops /
+// hops_per_cycle) and more where values contend for a link.
 #include <cstdint>
 #include <vector>
 
@@ -24,9 +29,11 @@ struct ModuloSchedule {
   int64_t res_mii = 0;
   int64_t rec_mii = 0;
   int64_t route_mii = 0;
+  bool routing_bound = false;        // routing, not issue slots or recurrences, set the interval
   int64_t depth_cycles = 0;          // one iteration from its first issue to its last result
   std::vector<int64_t> start;        // per node, cycles after the iteration's start
-  std::vector<int64_t> route_delay;  // per edge, cycles the value spends in the network
+  std::vector<int64_t> route_delay;  // per edge, cycles the value spends in the network,
+                                     // waits for busy links included
   int64_t pes_used = 0;
   int64_t memory_pes_used = 0;
   int64_t link_hops = 0;  // values x links crossed per iteration (multicast once)

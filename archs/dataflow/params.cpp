@@ -127,6 +127,14 @@ NetworkParams parse_network(KeyReader& unit) {
   network.topology = reader.read_choice("topology") == "torus" ? Topology::kTorus : Topology::kMesh;
   network.links_per_direction = reader.read_int("links_per_direction");
   network.hops_per_cycle = reader.read_int("hops_per_cycle");
+  network.routing =
+      reader.read_choice("routing") == "through_pes" ? Routing::kThroughPes : Routing::kSwitches;
+  if (network.routing == Routing::kThroughPes && network.hops_per_cycle != 1) {
+    throw_bad_input(
+        reader.map_reader().required("hops_per_cycle").where(),
+        "routing: through_pes moves a value one PE per cycle; hops_per_cycle must be 1");
+  }
+  network.buffer_values = reader.read_int("buffer_values");
   reader.finish();
   return network;
 }
@@ -199,6 +207,11 @@ const KeyTable& dataflow_keys() {
                  "each direction between neighbours"),
          int_key("network.hops_per_cycle", "hops", default_text(params.network.hops_per_cycle), 1,
                  kMaxGrid, "switch hops a value crosses per cycle"),
+         choice_key("network.routing", "switches", {"switches", "through_pes"},
+                    "values wait in switches (bypass network) or pass through PEs, each spending "
+                    "an issue slot on a move"),
+         int_key("network.buffer_values", "values", default_text(params.network.buffer_values), 1,
+                 1 << 16, "values of one producer queued towards one consumer before it stalls"),
          map_key("memory_pes", kRequired, "scratchpads on the grid's edges (Plasticine PMUs)"),
          int_key("memory_pes.count", "", kRequired, 1, kMaxCount, "memory PEs"),
          number_key("memory_pes.scratchpad_kib", "KiB", kRequired, 1.0 / 1024, 1e7,

@@ -40,10 +40,20 @@ struct PeParams {
 
 enum class Topology { kMesh, kTorus };
 
+// Where a value waits between its producer and its consumer: in the switches (HyCUBE's bypass
+// crossbars, Plasticine's switch boxes: routing costs links only) or in the PEs on its way (a
+// neighbour-to-neighbour CGRA such as ADRES: every PE a value passes through spends an issue slot
+// on a route-through move, and the value crosses one PE per cycle).
+enum class Routing { kSwitches, kThroughPes };
+
 struct NetworkParams {
   Topology topology = Topology::kMesh;
   int64_t links_per_direction = 1;  // words per cycle each direction between neighbours
   int64_t hops_per_cycle = 1;       // switch hops a value crosses per cycle
+  Routing routing = Routing::kSwitches;
+  // Values of one producer a consumer can have queued on its way (switch and operand buffers):
+  // the producer stalls when they are all taken (credit-based flow control).
+  int64_t buffer_values = 16;
 };
 
 // Memory PEs (Plasticine PMUs): scratchpads around the grid's edges that feed loads and take

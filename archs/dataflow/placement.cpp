@@ -10,7 +10,16 @@
 namespace polyarch::archs::dataflow {
 
 int64_t compute_slots(const DataflowParams& params, int64_t ii) { return ii * params.pe.stages; }
-int64_t memory_slots(const DataflowParams& params, int64_t ii) { return ii * params.memory.ports; }
+int64_t memory_slots(const DataflowParams& params, int64_t ii, int64_t element_bytes) {
+  const int64_t access = params.pe.lanes * element_bytes;
+  return std::min(ii * params.memory.ports, ii * params.memory.bytes_per_cycle / access);
+}
+
+int64_t memory_issue_width(const DataflowParams& params, int64_t element_bytes) {
+  const int64_t access = params.pe.lanes * element_bytes;
+  return std::min(params.memory.ports,
+                  std::max<int64_t>(1, params.memory.bytes_per_cycle / access));
+}
 
 namespace {
 
@@ -22,10 +31,11 @@ constexpr double kEndTemperature = 0.02;
 
 class Annealer {
  public:
-  Annealer(const DataflowParams& params, const Fabric& fabric, const Dfg& dfg, int64_t ii)
+  Annealer(const DataflowParams& params, const Fabric& fabric, const Dfg& dfg, int64_t ii,
+           int64_t element_bytes)
       : params_(params), fabric_(fabric), dfg_(dfg), rng_(params.seed) {
     compute_capacity_ = compute_slots(params, ii);
-    memory_capacity_ = memory_slots(params, ii);
+    memory_capacity_ = memory_slots(params, ii, element_bytes);
     neighbours_.resize(dfg.nodes.size());
     for (const DfgEdge& edge : dfg.edges) {
       if (edge.src == edge.dst) continue;
@@ -146,9 +156,10 @@ int64_t total_hops(const Fabric& fabric, const Dfg& dfg, const Placement& placem
 
 }  // namespace
 
-Placement place(const DataflowParams& params, const Fabric& fabric, const Dfg& dfg, int64_t ii) {
+Placement place(const DataflowParams& params, const Fabric& fabric, const Dfg& dfg, int64_t ii,
+                int64_t element_bytes) {
   Placement placement;
-  Annealer annealer(params, fabric, dfg, ii);
+  Annealer annealer(params, fabric, dfg, ii, element_bytes);
   if (!annealer.greedy_start(placement)) return Placement{};
   placement.ii = ii;
   placement.initial_hops = total_hops(fabric, dfg, placement);

@@ -21,11 +21,16 @@ struct Placement {
   int64_t initial_hops = 0;  // of the greedy start, before annealing
 };
 
-// Nodes per site at `ii`: compute PEs ii x stages, memory PEs ii x ports.
+// Nodes per site at `ii`: compute PEs ii x stages, memory PEs ii x ports as far as their
+// scratchpad bandwidth serves accesses of `lanes x element_bytes` (a 64-byte-per-cycle PMU
+// with two ports serves one 16-lane fp32 stream per cycle, not two).
 int64_t compute_slots(const DataflowParams& params, int64_t ii);
-int64_t memory_slots(const DataflowParams& params, int64_t ii);
+int64_t memory_slots(const DataflowParams& params, int64_t ii, int64_t element_bytes);
+// Accesses a memory PE can issue in one cycle: its ports, as far as its bandwidth allows.
+int64_t memory_issue_width(const DataflowParams& params, int64_t element_bytes);
 
 // Places `dfg` at initiation interval `ii`; nullopt-like empty sites when it does not fit.
-Placement place(const DataflowParams& params, const Fabric& fabric, const Dfg& dfg, int64_t ii);
+Placement place(const DataflowParams& params, const Fabric& fabric, const Dfg& dfg, int64_t ii,
+                int64_t element_bytes);
 
 }  // namespace polyarch::archs::dataflow

@@ -78,6 +78,16 @@ TEST(DataflowParams, ALatencyForAnOpThePesLackIsRejected) {
   EXPECT_NE(error.find("div"), std::string::npos) << error;
 }
 
+TEST(DataflowParams, RoutingThroughPesMovesOnePePerCycle) {
+  const DataflowParams params = dataflow_params_of(parse_soc_config(parse_config_text(
+      with(kUnit, "hops_per_cycle: 3", "hops_per_cycle: 1, routing: through_pes"), "a.yaml")));
+  EXPECT_EQ(params.network.routing, Routing::kThroughPes);
+  const std::string error =
+      error_of(with(kUnit, "hops_per_cycle: 3", "hops_per_cycle: 3, routing: through_pes"));
+  EXPECT_NE(error.find("arch.yaml:14"), std::string::npos) << error;
+  EXPECT_NE(error.find("hops_per_cycle must be 1"), std::string::npos) << error;
+}
+
 TEST(DataflowParams, LoadCyclesAndAConfigBusTogetherAreRejected) {
   const std::string error =
       error_of(with(kUnit, "load_cycles: 500", "load_cycles: 500, bytes_per_pe: 8"));
