@@ -8,7 +8,12 @@ ChannelState::ChannelState(const DramConfig& config)
     : ranks_(static_cast<size_t>(config.organization.ranks), BankState(config)),
       bus_next_(static_cast<size_t>(config.organization.ranks), std::array<int64_t, 2>{}),
       timing_(config.timing),
-      burst_cycles_(config.burst_cycles()) {}
+      burst_cycles_(config.burst_cycles()),
+      single_rank_(config.organization.ranks == 1),
+      bank_groups_(config.organization.bank_groups),
+      banks_per_group_(config.organization.banks_per_group),
+      open_rows_(static_cast<size_t>(config.organization.ranks * config.banks_per_pseudo_channel()),
+                 kClosedRow) {}
 
 int64_t ChannelState::other_rank_gap(CommandKind previous, CommandKind next) const {
   const DramTiming& t = timing_;
@@ -32,13 +37,7 @@ int64_t ChannelState::column_gap(CommandKind previous, int previous_rank, Comman
   return other_rank_gap(previous, next);
 }
 
-void ChannelState::issue(CommandKind kind, int rank, int bank_group, int bank, int64_t row,
-                         int64_t cycle) {
-  BankState& target = ranks_[static_cast<size_t>(rank)];
-  const int open_before = target.open_bank_count();
-  target.issue(kind, bank_group, bank, row, cycle);
-  open_banks_ += target.open_bank_count() - open_before;
-  if ((kind != CommandKind::kRead && kind != CommandKind::kWrite) || ranks_.size() == 1) return;
+void ChannelState::hold_other_ranks(CommandKind kind, int rank, int64_t cycle) {
   for (size_t other = 0; other < ranks_.size(); ++other) {
     if (static_cast<int>(other) == rank) continue;
     for (const CommandKind next : {CommandKind::kRead, CommandKind::kWrite}) {

@@ -23,10 +23,19 @@ class ChannelState {
   // Earliest cycle at which `kind` may issue to (rank, bank_group, bank), from timing alone.
   int64_t earliest(CommandKind kind, int rank, int bank_group, int bank) const {
     const int64_t cycle = ranks_[static_cast<size_t>(rank)].earliest(kind, bank_group, bank);
-    if (kind != CommandKind::kRead && kind != CommandKind::kWrite) return cycle;
+    if (single_rank_ || (kind != CommandKind::kRead && kind != CommandKind::kWrite)) return cycle;
     return std::max(cycle, bus_next_[static_cast<size_t>(rank)][bus_index(kind)]);
   }
-  void issue(CommandKind kind, int rank, int bank_group, int bank, int64_t row, int64_t cycle);
+  void issue(CommandKind kind, int rank, int bank_group, int bank, int64_t row, int64_t cycle) {
+    ranks_[static_cast<size_t>(rank)].issue(kind, bank_group, bank, row, cycle);
+    if (kind == CommandKind::kActivate || kind == CommandKind::kPrecharge) {
+      int64_t& open = open_rows_[static_cast<size_t>(bank_index(rank, bank_group, bank))];
+      open_banks_ += kind == CommandKind::kActivate ? 1 : -1;
+      open = kind == CommandKind::kActivate ? row : kClosedRow;
+    } else if (!single_rank_ && (kind == CommandKind::kRead || kind == CommandKind::kWrite)) {
+      hold_other_ranks(kind, rank, cycle);
+    }
+  }
   // How many cycles a column command of kind `next` to `next_rank` must wait after one of kind
   // `previous` to `previous_rank`: BankState::column_gap within a rank, the shared data bus's
   // distance between ranks.
@@ -34,19 +43,24 @@ class ChannelState {
                      bool same_bank_group) const;
 
   int64_t open_row(int rank, int bank_group, int bank) const {
-    return ranks_[static_cast<size_t>(rank)].open_row(bank_group, bank);
+    return open_rows_[static_cast<size_t>(bank_index(rank, bank_group, bank))];
   }
   int open_bank_count() const { return open_banks_; }  // over all ranks
   int open_bank_count(int rank) const {
     return ranks_[static_cast<size_t>(rank)].open_bank_count();
   }
   int ranks() const { return static_cast<int>(ranks_.size()); }
-  int bank_groups() const { return ranks_.front().bank_groups(); }
-  int banks_per_group() const { return ranks_.front().banks_per_group(); }
+  int bank_groups() const { return bank_groups_; }
+  int banks_per_group() const { return banks_per_group_; }
   const BankState& rank(int rank) const { return ranks_[static_cast<size_t>(rank)]; }
 
  private:
   static constexpr size_t bus_index(CommandKind kind) { return kind == CommandKind::kRead ? 0 : 1; }
+  int bank_index(int rank, int bank_group, int bank) const {
+    return (rank * bank_groups_ + bank_group) * banks_per_group_ + bank;
+  }
+  // A column command of `rank` at `cycle`: the other ranks' column commands wait for the bus.
+  void hold_other_ranks(CommandKind kind, int rank, int64_t cycle);
   // The data bus's distance between column commands of two different ranks.
   int64_t other_rank_gap(CommandKind previous, CommandKind next) const;
 
@@ -55,6 +69,11 @@ class ChannelState {
   std::vector<std::array<int64_t, 2>> bus_next_;
   DramTiming timing_;
   int64_t burst_cycles_ = 0;
+  bool single_rank_ = true;  // no other rank holds the bus: the one-rank path stays as cheap
+  int bank_groups_ = 0;
+  int banks_per_group_ = 0;
+  // Each bank's open row, all ranks in one array (the schedulers ask for it per queued burst).
+  std::vector<int64_t> open_rows_;
   int open_banks_ = 0;
 };
 

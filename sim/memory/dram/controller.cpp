@@ -5,6 +5,11 @@
 #include "sim/memory/dram/column_run.h"
 
 namespace polyarch::sim::dram {
+namespace {
+
+const RefreshDue kNothingDue;
+
+}  // namespace
 
 Controller::Controller(const DramConfig& config, int channel, int pseudo_channel, bool column_runs)
     : config_(config),
@@ -28,6 +33,7 @@ Controller::Controller(const DramConfig& config, int channel, int pseudo_channel
                                       : config.timing.tREFI);
   }
   all_ranks_ = static_cast<RankMask>((uint64_t{1} << ranks) - 1);
+  next_refresh_due_ = *std::min_element(next_refresh_cycle_.begin(), next_refresh_cycle_.end());
   next_bank_refresh_cycle_ = config.timing.tREFIb;
 }
 
@@ -96,7 +102,10 @@ void Controller::simulate(int64_t limit, bool idle_refresh,
       continue;
     }
 
-    const SchedulerDecision decision = decide();
+    const SchedulerDecision decision = refresh_due_.any() ? decide_while_refreshing()
+                                       : config_.controller.bank_round_robin
+                                           ? round_robin_.decide(queue_, banks_, now_)
+                                           : scheduler_.decide(queue_, banks_, now_, kNothingDue);
     // With command queues, one burst moves on per cycle, after the command (DRAMsim3's
     // Controller::ClockTick); the last requests' writes are flushed once none can follow.
     const bool flush_writes = !idle_refresh && next_waiting_ == waiting_.size();
@@ -120,6 +129,7 @@ void Controller::simulate(int64_t limit, bool idle_refresh,
 }
 
 int64_t Controller::update_refresh_due() {
+  if (now_ < next_refresh_due_) return next_refresh_due_;
   int64_t next = kNever;
   for (size_t rank = 0; rank < next_refresh_cycle_.size(); ++rank) {
     const RankMask bit = RankMask{1} << rank;
@@ -130,6 +140,7 @@ int64_t Controller::update_refresh_due() {
       next = std::min(next, next_refresh_cycle_[rank]);
     }
   }
+  next_refresh_due_ = next;
   return next;
 }
 
@@ -144,12 +155,9 @@ int64_t Controller::update_bank_refresh_due() {
   return next_bank_refresh_cycle_;
 }
 
-SchedulerDecision Controller::decide() {
-  SchedulerDecision refresh;
-  if (refresh_due_.any()) {
-    refresh = FrFcfsScheduler::refresh(banks_, now_, refresh_due_);
-    if (refresh.issue_now || refresh_due_.ranks == all_ranks_) return refresh;
-  }
+SchedulerDecision Controller::decide_while_refreshing() {
+  const SchedulerDecision refresh = FrFcfsScheduler::refresh(banks_, now_, refresh_due_);
+  if (refresh.issue_now || refresh_due_.ranks == all_ranks_) return refresh;
   SchedulerDecision decision = config_.controller.bank_round_robin
                                    ? round_robin_.decide(queue_, banks_, now_, refresh_due_)
                                    : scheduler_.decide(queue_, banks_, now_, refresh_due_);
@@ -174,6 +182,8 @@ void Controller::issue(const SchedulerDecision& decision,
       ++stats_.refreshes;
       refresh_due_.ranks &= ~(RankMask{1} << decision.rank);
       next_refresh_cycle_[static_cast<size_t>(decision.rank)] += config_.timing.tREFI;
+      next_refresh_due_ =
+          std::min(next_refresh_due_, next_refresh_cycle_[static_cast<size_t>(decision.rank)]);
       break;
     case CommandKind::kRefreshBank: {
       ++stats_.refreshes;

@@ -60,9 +60,9 @@ class Controller {
   bool issue_column_run(int64_t stop_cycle, bool more_coming,
                         std::vector<int64_t>& request_completion);
   void record(CommandKind kind, int rank, int bank_group, int bank, int64_t row, int column);
-  // The decision for this cycle: refresh work of the ranks due first, then the other ranks'
-  // bursts.
-  SchedulerDecision decide();
+  // The decision for this cycle while refresh work is due: that work first, then the bursts it
+  // does not hold.
+  SchedulerDecision decide_while_refreshing();
   // Marks the refresh work that falls due by now_; returns the earliest cycle more falls due
   // (kNever: none before what is due has been done).
   int64_t update_refresh_due();
@@ -88,6 +88,8 @@ class Controller {
   DramStats stats_;
   int64_t now_ = 0;
   std::vector<int64_t> next_refresh_cycle_;  // per rank
+  // The earliest of them among the ranks not yet due (kNever: every rank is due).
+  int64_t next_refresh_due_ = 0;
   RefreshDue refresh_due_;
   RankMask all_ranks_ = 0;
   // Per-bank refresh: when the next bank falls due, how many have fallen due and wait, and
