@@ -70,6 +70,14 @@ void bind_soc_memory(PimParams& params, const sim::DramSpec& soc_dram,
                         "(a standard or preset, model: jedec); this one is the simple queue");
   }
   params.dram = *soc_dram.jedec_config;
+  if (params.dram.organization.ranks != 1 || params.dram.controller.refresh_per_bank) {
+    throw_bad_input(params.memory_where,
+                    "pim unit '" + params.name +
+                        "' has memory: shared, which is modelled on a DRAM of one rank per "
+                        "channel with all-bank refresh; this one has " +
+                        std::to_string(params.dram.organization.ranks) + " ranks" +
+                        (params.dram.controller.refresh_per_bank ? " and per-bank refresh" : ""));
+  }
   check_banks_per_pu(params, params.banks_per_pu_where);
 }
 

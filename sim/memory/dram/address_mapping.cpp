@@ -13,8 +13,8 @@ int log2_exact(int64_t power_of_two) {
 }  // namespace
 
 std::vector<AddressMapping::Field*> AddressMapping::field_order_fields(std::string_view order) {
-  // The string names fields from the most significant down; the ranks' field "ra" is zero bits
-  // wide (one rank). Without "pc", pseudo-channels sit right below the channel field.
+  // The string names fields from the most significant down. Without "pc", pseudo-channels sit
+  // right below the channel field.
   std::vector<Field*> fields;
   for (size_t i = order.size(); i >= 2; i -= 2) {
     const std::string_view name = order.substr(i - 2, 2);
@@ -23,6 +23,8 @@ std::vector<AddressMapping::Field*> AddressMapping::field_order_fields(std::stri
       fields.push_back(&channel_);
     } else if (name == "pc") {
       fields.push_back(&pseudo_channel_);
+    } else if (name == "ra") {
+      fields.push_back(&rank_);
     } else if (name == "bg") {
       fields.push_back(&bank_group_);
     } else if (name == "ba") {
@@ -42,6 +44,7 @@ AddressMapping::AddressMapping(const DramConfig& config)
   const DramOrganization& org = config.organization;
   channel_.bits = log2_exact(org.channels);
   pseudo_channel_.bits = log2_exact(org.pseudo_channels);
+  rank_.bits = log2_exact(org.ranks);
   bank_group_.bits = log2_exact(org.bank_groups);
   bank_.bits = log2_exact(org.banks_per_group);
   column_.bits = log2_exact(config.bursts_per_row());
@@ -52,13 +55,13 @@ AddressMapping::AddressMapping(const DramConfig& config)
   switch (scheme_) {
     case AddressScheme::kRowBankCol:
     case AddressScheme::kPermutedBank:
-      order = {&channel_, &pseudo_channel_, &column_, &bank_group_, &bank_, &row_};
+      order = {&channel_, &pseudo_channel_, &column_, &bank_group_, &bank_, &rank_, &row_};
       break;
     case AddressScheme::kRowColBank:
-      order = {&channel_, &pseudo_channel_, &bank_group_, &bank_, &column_, &row_};
+      order = {&channel_, &pseudo_channel_, &bank_group_, &bank_, &rank_, &column_, &row_};
       break;
     case AddressScheme::kBankInterleaved:
-      order = {&channel_, &pseudo_channel_, &bank_group_, &column_, &bank_, &row_};
+      order = {&channel_, &pseudo_channel_, &bank_group_, &column_, &bank_, &rank_, &row_};
       break;
     case AddressScheme::kFieldOrder:
       order = field_order_fields(config.controller.field_order);
@@ -82,10 +85,10 @@ int64_t AddressMapping::encode(const DramAddress& address) const {
   const auto place = [](int64_t value, Field field) {
     return (static_cast<uint64_t>(value) & ((uint64_t{1} << field.bits) - 1)) << field.shift;
   };
-  const uint64_t value = place(address.channel, channel_) |
-                         place(address.pseudo_channel, pseudo_channel_) |
-                         place(bank_group, bank_group_) | place(bank, bank_) |
-                         place(address.column / burst_length_, column_) | place(address.row, row_);
+  const uint64_t value =
+      place(address.channel, channel_) | place(address.pseudo_channel, pseudo_channel_) |
+      place(address.rank, rank_) | place(bank_group, bank_group_) | place(bank, bank_) |
+      place(address.column / burst_length_, column_) | place(address.row, row_);
   return static_cast<int64_t>(value);
 }
 

@@ -16,6 +16,7 @@ namespace polyarch::sim::dram {
 struct DramAddress {
   int channel = 0;
   int pseudo_channel = 0;
+  int rank = 0;
   int bank_group = 0;
   int bank = 0;  // within its bank group
   int64_t row = 0;
@@ -44,7 +45,7 @@ class AddressMapping {
 
   AddressScheme scheme_;
   int burst_length_ = 1;
-  Field channel_, pseudo_channel_, bank_group_, bank_, column_, row_;
+  Field channel_, pseudo_channel_, rank_, bank_group_, bank_, column_, row_;
 };
 
 inline int64_t AddressMapping::extract(uint64_t value, Field field) {
@@ -56,6 +57,7 @@ inline DramAddress AddressMapping::decode(int64_t byte_address) const {
   DramAddress address;
   address.channel = static_cast<int>(extract(value, channel_));
   address.pseudo_channel = static_cast<int>(extract(value, pseudo_channel_));
+  address.rank = static_cast<int>(extract(value, rank_));
   address.bank_group = static_cast<int>(extract(value, bank_group_));
   address.bank = static_cast<int>(extract(value, bank_));
   address.row = extract(value, row_);

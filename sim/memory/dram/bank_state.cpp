@@ -95,7 +95,9 @@ void BankState::issue(CommandKind kind, int bank_group, int bank, int64_t row, i
       target.open_row = kClosedRow;
       --open_banks_;
       raise(target.next, CommandKind::kActivate, cycle + t.tRP);
+      raise(target.next, CommandKind::kRefreshBank, cycle + t.tRP);
       raise(channel_next_, CommandKind::kRefresh, cycle + t.tRP);
+      if (t.tPPD > 0) raise(channel_next_, CommandKind::kPrecharge, cycle + t.tPPD);
       break;
     }
     case CommandKind::kRead:
@@ -112,12 +114,25 @@ void BankState::issue(CommandKind kind, int bank_group, int bank, int64_t row, i
       const int64_t to_precharge =
           kind == CommandKind::kRead ? t.tRTP : t.tWL + burst_cycles_ + t.tWR;
       raise(bank_at(bank_group, bank).next, CommandKind::kPrecharge, cycle + to_precharge);
+      if (kind == CommandKind::kRead && t.tRTP_L > 0) {
+        raise(group, CommandKind::kPrecharge, cycle + t.tRTP_L);
+        raise(channel_next_, CommandKind::kPrecharge, cycle + t.tRTP_S);
+      }
       break;
     }
     case CommandKind::kRefresh:
       raise(channel_next_, CommandKind::kActivate, cycle + t.tRFC);
       raise(channel_next_, CommandKind::kRefresh, cycle + t.tRFC);
+      raise(channel_next_, CommandKind::kRefreshBank, cycle + t.tRFC);
       break;
+    case CommandKind::kRefreshBank: {
+      // The bank refreshes for tRFCb; an all-bank REF waits for it too.
+      Bank& target = bank_at(bank_group, bank);
+      raise(target.next, CommandKind::kActivate, cycle + t.tRFCb);
+      raise(target.next, CommandKind::kRefreshBank, cycle + t.tRFCb);
+      raise(channel_next_, CommandKind::kRefresh, cycle + t.tRFCb);
+      break;
+    }
   }
 }
 

@@ -14,6 +14,7 @@ constexpr int64_t kNone = -1;  // "no such command yet"
 struct BankHistory {
   bool open = false;
   int64_t row = 0;
+  int64_t last_bank_refresh = kNone;
   int64_t last_activate = kNone;
   int64_t last_precharge = kNone;
   int64_t last_read = kNone;
@@ -26,17 +27,27 @@ struct GroupHistory {
   int64_t last_write = kNone;
 };
 
-struct PseudoChannelHistory {
+// What one rank remembers: its banks, bank groups and rank-wide limits.
+struct RankHistory {
   std::vector<BankHistory> banks;
   std::vector<GroupHistory> groups;
-  int64_t last_command = kNone;
   int64_t last_activate = kNone;
   int64_t last_read = kNone;
   int64_t last_write = kNone;
   int64_t last_refresh = kNone;
+  int64_t last_precharge = kNone;
   std::deque<int64_t> recent_activates;   // the last four ACT cycles
   std::deque<int64_t> last_32_activates;  // the last 32, where t32AW applies
-  int64_t data_bus_free = 0;              // first cycle after the last burst's data
+};
+
+// A pseudo-channel: its ranks, and the command bus and data bus they share.
+struct PseudoChannelHistory {
+  std::vector<RankHistory> ranks;
+  int64_t last_command = kNone;
+  int64_t last_read = kNone;  // any rank's: the bus turns around after it
+  int64_t data_bus_free = 0;  // first cycle after the last burst's data
+  int last_burst_rank = -1;   // the rank whose burst the data bus carried last
+  bool last_burst_read = false;
 };
 
 class Replay {
@@ -58,10 +69,19 @@ class Replay {
                             std::string earlier_what, int64_t needed) const;
   TimingViolation state_violation(const Command& command, std::string why) const;
 
-  std::optional<TimingViolation> check_activate(const Command& c, PseudoChannelHistory& h);
-  std::optional<TimingViolation> check_precharge(const Command& c, PseudoChannelHistory& h);
-  std::optional<TimingViolation> check_column(const Command& c, PseudoChannelHistory& h);
-  std::optional<TimingViolation> check_refresh(const Command& c, PseudoChannelHistory& h);
+  std::optional<TimingViolation> check_activate(const Command& c, RankHistory& h);
+  std::optional<TimingViolation> check_precharge(const Command& c, RankHistory& h);
+  std::optional<TimingViolation> check_column(const Command& c, RankHistory& h,
+                                              PseudoChannelHistory& bus);
+  std::optional<TimingViolation> check_refresh(const Command& c, RankHistory& h);
+  std::optional<TimingViolation> check_bank_refresh(const Command& c, RankHistory& h);
+  // An ACT or a REFpb: its bank must be done precharging and refreshing (its own REFpb, its
+  // rank's REF).
+  std::optional<TimingViolation> check_bank_ready(const Command& c, const BankHistory& bank,
+                                                  const RankHistory& h) const;
+  // Per-bank refresh: whether the bank `c` addresses went too long without a refresh.
+  std::optional<TimingViolation> check_bank_refresh_interval(const Command& c,
+                                                             const RankHistory& h) const;
 
   const DramConfig& config_;
   const DramTiming& t_;
@@ -73,8 +93,11 @@ PseudoChannelHistory& Replay::history_for(const Command& command) {
   auto [it, inserted] =
       histories_.try_emplace({command.channel, command.pseudo_channel}, PseudoChannelHistory{});
   if (inserted) {
-    it->second.banks.resize(static_cast<size_t>(config_.banks_per_pseudo_channel()));
-    it->second.groups.resize(static_cast<size_t>(config_.organization.bank_groups));
+    it->second.ranks.resize(static_cast<size_t>(config_.organization.ranks));
+    for (RankHistory& rank : it->second.ranks) {
+      rank.banks.resize(static_cast<size_t>(config_.banks_per_pseudo_channel()));
+      rank.groups.resize(static_cast<size_t>(config_.organization.bank_groups));
+    }
   }
   return it->second;
 }
@@ -82,9 +105,10 @@ PseudoChannelHistory& Replay::history_for(const Command& command) {
 bool Replay::in_range(const Command& c) const {
   const DramOrganization& org = config_.organization;
   return c.channel >= 0 && c.channel < org.channels && c.pseudo_channel >= 0 &&
-         c.pseudo_channel < org.pseudo_channels && c.bank_group >= 0 &&
-         c.bank_group < org.bank_groups && c.bank >= 0 && c.bank < org.banks_per_group &&
-         c.row >= 0 && c.row < org.rows && c.column >= 0 && c.column < org.columns;
+         c.pseudo_channel < org.pseudo_channels && c.rank >= 0 && c.rank < org.ranks &&
+         c.bank_group >= 0 && c.bank_group < org.bank_groups && c.bank >= 0 &&
+         c.bank < org.banks_per_group && c.row >= 0 && c.row < org.rows && c.column >= 0 &&
+         c.column < org.columns;
 }
 
 TimingViolation Replay::violation(std::string rule, const Command& command, int64_t earlier,
@@ -102,22 +126,27 @@ TimingViolation Replay::state_violation(const Command& command, std::string why)
 
 std::optional<TimingViolation> Replay::step(const Command& c) {
   if (!in_range(c)) return state_violation(c, "address outside the organisation");
-  PseudoChannelHistory& h = history_for(c);
-  if (h.last_command != kNone && c.cycle <= h.last_command) {
+  PseudoChannelHistory& channel = history_for(c);
+  RankHistory& h = channel.ranks[static_cast<size_t>(c.rank)];
+  if (channel.last_command != kNone && c.cycle <= channel.last_command) {
     return TimingViolation{
         "command bus", c,
         "command bus violated: " + describe(c) + " is not after the previous command at cycle " +
-            std::to_string(h.last_command) + " (one command per cycle, in issue order)"};
+            std::to_string(channel.last_command) + " (one command per cycle, in issue order)"};
   }
-  if (config_.controller.refresh) {
-    // JESD79-4 4.26: at most 8 REFs may be postponed, so REFs are at most 9 x tREFI apart.
+  if (config_.controller.refresh && config_.controller.refresh_per_bank) {
+    if (auto late = check_bank_refresh_interval(c, h)) return late;
+  } else if (config_.controller.refresh) {
+    // JESD79-4 4.26: at most 8 REFs may be postponed, so a rank's REFs are at most 9 x tREFI
+    // apart.
     const int64_t limit = (t_.max_postponed_refreshes + 1) * t_.tREFI;
     const int64_t since = h.last_refresh == kNone ? 0 : h.last_refresh;
     if (c.cycle - since > limit) {
-      return TimingViolation{
-          "tREFI", c,
-          "tREFI violated: " + describe(c) + " comes " + std::to_string(c.cycle - since) +
-              " cycles after the last refresh; at most " + std::to_string(limit) + " allowed"};
+      return TimingViolation{"tREFI", c,
+                             "tREFI violated: " + describe(c) + " comes " +
+                                 std::to_string(c.cycle - since) +
+                                 " cycles after the rank's last refresh; at most " +
+                                 std::to_string(limit) + " allowed"};
     }
   }
   std::optional<TimingViolation> found;
@@ -130,33 +159,31 @@ std::optional<TimingViolation> Replay::step(const Command& c) {
       break;
     case CommandKind::kRead:
     case CommandKind::kWrite:
-      found = check_column(c, h);
+      found = check_column(c, h, channel);
       break;
     case CommandKind::kRefresh:
       found = check_refresh(c, h);
       break;
+    case CommandKind::kRefreshBank:
+      found = check_bank_refresh(c, h);
+      break;
   }
-  h.last_command = c.cycle;
+  channel.last_command = c.cycle;
   return found;
 }
 
-std::optional<TimingViolation> Replay::check_activate(const Command& c, PseudoChannelHistory& h) {
+std::optional<TimingViolation> Replay::check_activate(const Command& c, RankHistory& h) {
   BankHistory& bank =
       h.banks[static_cast<size_t>(c.bank_group * config_.organization.banks_per_group + c.bank)];
   GroupHistory& group = h.groups[static_cast<size_t>(c.bank_group)];
   if (bank.open)
     return state_violation(c, "the bank already has row " + std::to_string(bank.row) + " open");
-  if (too_soon(bank.last_precharge, t_.tRP, c)) {
-    return violation("tRP", c, bank.last_precharge, "PRE to the same bank", t_.tRP);
-  }
-  if (too_soon(h.last_refresh, t_.tRFC, c)) {
-    return violation("tRFC", c, h.last_refresh, "REF", t_.tRFC);
-  }
+  if (auto busy = check_bank_ready(c, bank, h)) return busy;
   if (too_soon(group.last_activate, t_.tRRD_L, c)) {
     return violation("tRRD_L", c, group.last_activate, "ACT in the same bank group", t_.tRRD_L);
   }
   if (too_soon(h.last_activate, t_.tRRD_S, c)) {
-    return violation("tRRD_S", c, h.last_activate, "ACT in the pseudo-channel", t_.tRRD_S);
+    return violation("tRRD_S", c, h.last_activate, "ACT in the rank", t_.tRRD_S);
   }
   if (h.recent_activates.size() == 4 && too_soon(h.recent_activates.front(), t_.tFAW, c)) {
     return violation("tFAW", c, h.recent_activates.front(), "the fourth-last ACT", t_.tFAW);
@@ -175,10 +202,20 @@ std::optional<TimingViolation> Replay::check_activate(const Command& c, PseudoCh
   return std::nullopt;
 }
 
-std::optional<TimingViolation> Replay::check_precharge(const Command& c, PseudoChannelHistory& h) {
+std::optional<TimingViolation> Replay::check_precharge(const Command& c, RankHistory& h) {
   BankHistory& bank =
       h.banks[static_cast<size_t>(c.bank_group * config_.organization.banks_per_group + c.bank)];
+  const GroupHistory& group = h.groups[static_cast<size_t>(c.bank_group)];
   if (!bank.open) return state_violation(c, "the bank has no open row");
+  if (t_.tPPD > 0 && too_soon(h.last_precharge, t_.tPPD, c)) {
+    return violation("tPPD", c, h.last_precharge, "PRE in the rank", t_.tPPD);
+  }
+  if (t_.tRTP_L > 0 && too_soon(group.last_read, t_.tRTP_L, c)) {
+    return violation("tRTP_L", c, group.last_read, "RD in the same bank group", t_.tRTP_L);
+  }
+  if (t_.tRTP_S > 0 && too_soon(h.last_read, t_.tRTP_S, c)) {
+    return violation("tRTP_S", c, h.last_read, "RD in the rank", t_.tRTP_S);
+  }
   if (too_soon(bank.last_activate, t_.tRAS, c)) {
     return violation("tRAS", c, bank.last_activate, "ACT to the same bank", t_.tRAS);
   }
@@ -191,11 +228,12 @@ std::optional<TimingViolation> Replay::check_precharge(const Command& c, PseudoC
     return violation("tWR", c, bank.last_write, "WR to the same bank", write_to_precharge);
   }
   bank.open = false;
-  bank.last_precharge = c.cycle;
+  bank.last_precharge = h.last_precharge = c.cycle;
   return std::nullopt;
 }
 
-std::optional<TimingViolation> Replay::check_column(const Command& c, PseudoChannelHistory& h) {
+std::optional<TimingViolation> Replay::check_column(const Command& c, RankHistory& h,
+                                                    PseudoChannelHistory& bus) {
   BankHistory& bank =
       h.banks[static_cast<size_t>(c.bank_group * config_.organization.banks_per_group + c.bank)];
   GroupHistory& group = h.groups[static_cast<size_t>(c.bank_group)];
@@ -220,8 +258,7 @@ std::optional<TimingViolation> Replay::check_column(const Command& c, PseudoChan
                      t_.tCCD_L);
   }
   if (too_soon(channel_same, t_.tCCD_S, c)) {
-    return violation("tCCD_S", c, channel_same, std::string(same_name) + " in the pseudo-channel",
-                     t_.tCCD_S);
+    return violation("tCCD_S", c, channel_same, std::string(same_name) + " in the rank", t_.tCCD_S);
   }
   if (is_read) {
     // Read after write: the write data must have ended tWTR before the RD.
@@ -231,33 +268,47 @@ std::optional<TimingViolation> Replay::check_column(const Command& c, PseudoChan
       return violation("tWTR_L", c, group.last_write, "WR in the same bank group", needed_l);
     }
     if (too_soon(h.last_write, needed_s, c)) {
-      return violation("tWTR_S", c, h.last_write, "WR in the pseudo-channel", needed_s);
+      return violation("tWTR_S", c, h.last_write, "WR in the rank", needed_s);
     }
-  } else if (h.last_read != kNone) {
-    // Write after read: write data starts after the read data plus the bus turnaround.
-    const int64_t read_data_end = h.last_read + t_.tCL + burst_cycles_;
+  } else if (bus.last_read != kNone) {
+    // Write after read (any rank's): write data starts after the read data plus the bus
+    // turnaround.
+    const int64_t read_data_end = bus.last_read + t_.tCL + burst_cycles_;
     if (c.cycle + t_.tWL < read_data_end + t_.tRTW_turnaround) {
-      return violation("tRTW", c, h.last_read, "RD in the pseudo-channel",
+      return violation("tRTW", c, bus.last_read, "RD in the pseudo-channel",
                        t_.tCL + burst_cycles_ + t_.tRTW_turnaround - t_.tWL);
     }
   }
   const int64_t data_start = c.cycle + (is_read ? t_.tCL : t_.tWL);
-  if (data_start < h.data_bus_free) {
+  if (data_start < bus.data_bus_free) {
     return TimingViolation{"data bus", c,
                            "data bus violated: " + describe(c) + " puts data on the bus at cycle " +
                                std::to_string(data_start) + " but it is busy until cycle " +
-                               std::to_string(h.data_bus_free)};
+                               std::to_string(bus.data_bus_free)};
   }
-  h.data_bus_free = data_start + burst_cycles_;
+  // Rank to rank: where the bus changes driver between two ranks' bursts (the new one a read,
+  // or a write after a read), it idles tRTRS between them.
+  if (bus.last_burst_rank >= 0 && bus.last_burst_rank != c.rank &&
+      (is_read || bus.last_burst_read) && data_start < bus.data_bus_free + t_.tRTRS) {
+    return TimingViolation{"tRTRS", c,
+                           "tRTRS violated: " + describe(c) + " puts data on the bus at cycle " +
+                               std::to_string(data_start) + ", " +
+                               std::to_string(data_start - bus.data_bus_free) +
+                               " cycles after rank " + std::to_string(bus.last_burst_rank) +
+                               "'s burst; needs " + std::to_string(t_.tRTRS)};
+  }
+  bus.data_bus_free = data_start + burst_cycles_;
+  bus.last_burst_rank = c.rank;
+  bus.last_burst_read = is_read;
   if (is_read) {
-    bank.last_read = group.last_read = h.last_read = c.cycle;
+    bank.last_read = group.last_read = h.last_read = bus.last_read = c.cycle;
   } else {
     bank.last_write = group.last_write = h.last_write = c.cycle;
   }
   return std::nullopt;
 }
 
-std::optional<TimingViolation> Replay::check_refresh(const Command& c, PseudoChannelHistory& h) {
+std::optional<TimingViolation> Replay::check_refresh(const Command& c, RankHistory& h) {
   int64_t last_precharge = kNone;
   for (const BankHistory& bank : h.banks) {
     if (bank.open)
@@ -265,13 +316,56 @@ std::optional<TimingViolation> Replay::check_refresh(const Command& c, PseudoCha
     last_precharge = std::max(last_precharge, bank.last_precharge);
   }
   if (too_soon(last_precharge, t_.tRP, c)) {
-    return violation("tRP", c, last_precharge, "PRE in the pseudo-channel", t_.tRP);
+    return violation("tRP", c, last_precharge, "PRE in the rank", t_.tRP);
   }
   if (too_soon(h.last_refresh, t_.tRFC, c)) {
     return violation("tRFC", c, h.last_refresh, "REF", t_.tRFC);
   }
   h.last_refresh = c.cycle;
   return std::nullopt;
+}
+
+std::optional<TimingViolation> Replay::check_bank_ready(const Command& c, const BankHistory& bank,
+                                                        const RankHistory& h) const {
+  if (too_soon(bank.last_precharge, t_.tRP, c)) {
+    return violation("tRP", c, bank.last_precharge, "PRE to the same bank", t_.tRP);
+  }
+  if (too_soon(h.last_refresh, t_.tRFC, c)) {
+    return violation("tRFC", c, h.last_refresh, "REF", t_.tRFC);
+  }
+  if (too_soon(bank.last_bank_refresh, t_.tRFCb, c)) {
+    return violation("tRFCb", c, bank.last_bank_refresh, "REFpb of the same bank", t_.tRFCb);
+  }
+  return std::nullopt;
+}
+
+std::optional<TimingViolation> Replay::check_bank_refresh(const Command& c, RankHistory& h) {
+  BankHistory& bank =
+      h.banks[static_cast<size_t>(c.bank_group * config_.organization.banks_per_group + c.bank)];
+  if (bank.open)
+    return state_violation(c, "the bank still has row " + std::to_string(bank.row) + " open");
+  if (auto busy = check_bank_ready(c, bank, h)) return busy;
+  bank.last_bank_refresh = c.cycle;
+  return std::nullopt;
+}
+
+std::optional<TimingViolation> Replay::check_bank_refresh_interval(const Command& c,
+                                                                   const RankHistory& h) const {
+  if (c.kind == CommandKind::kRefresh) return std::nullopt;
+  // Every bank of every rank takes its turn, one every tREFIb: a bank's refreshes are that
+  // many tREFIb apart, and as many may be postponed as under all-bank refresh.
+  const DramOrganization& org = config_.organization;
+  const int64_t period = int64_t{org.ranks} * config_.banks_per_pseudo_channel() * t_.tREFIb;
+  const int64_t limit = (t_.max_postponed_refreshes + 1) * period;
+  const BankHistory& bank =
+      h.banks[static_cast<size_t>(c.bank_group * org.banks_per_group + c.bank)];
+  const int64_t since =
+      std::max<int64_t>(std::max<int64_t>(bank.last_bank_refresh, 0), h.last_refresh);
+  if (c.cycle - since <= limit) return std::nullopt;
+  return TimingViolation{
+      "tREFIb", c,
+      "tREFIb violated: " + describe(c) + " comes " + std::to_string(c.cycle - since) +
+          " cycles after its bank's last refresh; at most " + std::to_string(limit) + " allowed"};
 }
 
 }  // namespace

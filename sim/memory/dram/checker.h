@@ -4,11 +4,13 @@
 // the controller must obey. It shares no constraint code with the controller (bank_state.h),
 // so a bug in one shows up as a disagreement with the other.
 //
-// Checked per pseudo-channel: command order and one command per cycle; bank state (ACT only to
-// a closed bank, RD/WR only to the open row, PRE only to an open bank, REF only with every bank
-// closed); tRCD, tRP, tRAS, tRTP, tWR (same bank); tCCD_L, tRRD_L, tWTR_L (same bank group);
-// tCCD_S, tRRD_S, tWTR_S, tFAW, t32AW, tRTW (read-to-write bus turnaround), data-bus overlap, tRFC
-// and the refresh interval (at most max_postponed_refreshes + 1 times tREFI between REFs).
+// Checked per pseudo-channel: command order and one command per cycle, data-bus overlap, tRTW
+// (read-to-write bus turnaround) and tRTRS (idle bus between two ranks' bursts where the driver
+// changes). Per rank: bank state (ACT only to a closed bank, RD/WR only to the open row, PRE
+// only to an open bank, REF only with every bank of the rank closed); tRCD, tRP, tRAS, tRTP,
+// tWR (same bank); tCCD_L, tRRD_L, tWTR_L, tRTP_L (same bank group); tCCD_S, tRRD_S, tWTR_S,
+// tRTP_S, tPPD, tFAW, t32AW, tRFC and the refresh interval (at most max_postponed_refreshes + 1
+// times tREFI between a rank's REFs).
 #include <optional>
 #include <span>
 #include <string>

@@ -17,24 +17,28 @@ struct Contender {
   int64_t pushed_by_run = 0;     // its earliest cycle is at least (run command + this)
 };
 
-Contender contender(const QueuedBurst& burst, const BankState& banks, const QueuedBurst& front) {
+Contender contender(const QueuedBurst& burst, const ChannelState& banks, const QueuedBurst& front) {
   const DramAddress& address = burst.address;
   const DramAddress& run = front.address;
-  const int64_t open_row = banks.open_row(address.bank_group, address.bank);
-  const bool run_bank = address.bank_group == run.bank_group && address.bank == run.bank;
+  const int64_t open_row = banks.open_row(address.rank, address.bank_group, address.bank);
+  const bool run_rank = address.rank == run.rank;
+  const bool run_bank =
+      run_rank && address.bank_group == run.bank_group && address.bank == run.bank;
   Contender result;
   if (open_row == address.row) {
     const CommandKind kind = column_kind(burst);
-    result.ready_cycle = banks.earliest(kind, address.bank_group, address.bank);
-    result.pushed_by_run =
-        banks.column_gap(column_kind(front), kind, address.bank_group == run.bank_group);
+    result.ready_cycle = banks.earliest(kind, address.rank, address.bank_group, address.bank);
+    result.pushed_by_run = banks.column_gap(column_kind(front), run.rank, kind, address.rank,
+                                            run_rank && address.bank_group == run.bank_group);
   } else if (open_row == kClosedRow) {
-    result.ready_cycle = banks.earliest(CommandKind::kActivate, address.bank_group, address.bank);
+    result.ready_cycle =
+        banks.earliest(CommandKind::kActivate, address.rank, address.bank_group, address.bank);
   } else if (run_bank) {
     // FR-FCFS does not close a row that an older queued burst (the run's first) still hits.
     return result;
   } else {
-    result.ready_cycle = banks.earliest(CommandKind::kPrecharge, address.bank_group, address.bank);
+    result.ready_cycle =
+        banks.earliest(CommandKind::kPrecharge, address.rank, address.bank_group, address.bank);
   }
   result.ready_cycle = std::max(result.ready_cycle, burst.arrival_cycle);
   return result;
@@ -44,19 +48,20 @@ Contender contender(const QueuedBurst& burst, const BankState& banks, const Queu
 
 ColumnRun plan_column_run(const ColumnRunContext& context) {
   if (context.queue.empty()) return {};
-  const BankState& banks = context.banks;
+  const ChannelState& banks = context.banks;
   const QueuedBurst& front = context.queue.front();
   const DramAddress& run = front.address;
-  if (banks.open_row(run.bank_group, run.bank) != run.row) return {};
+  if (banks.open_row(run.rank, run.bank_group, run.bank) != run.row) return {};
   // Under the closed-page policy the scheduler also closes open rows nobody hits; with only the
   // run's bank open there are none.
   if (context.page_policy == PagePolicy::kClosed && banks.open_bank_count() != 1) return {};
   const CommandKind kind = column_kind(front);
-  const int64_t first_cycle = std::max(context.now, banks.earliest(kind, run.bank_group, run.bank));
+  const int64_t first_cycle =
+      std::max(context.now, banks.earliest(kind, run.rank, run.bank_group, run.bank));
   if (first_cycle >= context.stop_cycle) return {};
   // After a column command to the run's bank, the next one to it waits exactly this long: the
   // command that could issue was ready by first_cycle, and each issue raises its limits anew.
-  const int64_t spacing = banks.column_gap(kind, kind, true);
+  const int64_t spacing = banks.column_gap(kind, run.rank, kind, run.rank, true);
 
   const auto size = static_cast<int64_t>(context.queue.size() + context.waiting.size());
   const auto burst_at = [&](int64_t position) -> const QueuedBurst& {
@@ -65,9 +70,9 @@ ColumnRun plan_column_run(const ColumnRunContext& context) {
                              : context.waiting[static_cast<size_t>(position - queued)];
   };
   const auto in_run = [&](const QueuedBurst& burst) {
-    return burst.is_write == front.is_write && burst.address.bank_group == run.bank_group &&
-           burst.address.bank == run.bank && burst.address.row == run.row &&
-           burst.arrival_cycle <= context.now;
+    return burst.is_write == front.is_write && burst.address.rank == run.rank &&
+           burst.address.bank_group == run.bank_group && burst.address.bank == run.bank &&
+           burst.address.row == run.row && burst.arrival_cycle <= context.now;
   };
 
   int64_t run_length = 0;  // positions [0, run_length) are the run's bursts

@@ -9,12 +9,13 @@
 // stops before any cycle at which the per-command path could have decided differently (another
 // burst's command ready, a refresh falling due, the simulation's limit, a burst not yet arrived
 // or not part of the run). What other queued bursts could do is bounded from below with the
-// bank state at the run's start: a column command only pushes other column commands later and
-// leaves ACT and PRE timing alone. SystemC-free.
+// bank state at the run's start: a column command only pushes other column commands later (of
+// its own rank and, through the data bus, of the others) and leaves ACT and PRE timing alone.
+// SystemC-free.
 #include <cstdint>
 #include <span>
 
-#include "sim/memory/dram/bank_state.h"
+#include "sim/memory/dram/channel_state.h"
 #include "sim/memory/dram/config.h"
 #include "sim/memory/dram/scheduler.h"
 
@@ -28,7 +29,7 @@ struct ColumnRun {
 };
 
 struct ColumnRunContext {
-  const BankState& banks;
+  const ChannelState& banks;
   // The scheduler's queue (oldest first) and the bursts still waiting to enter it, in the order
   // they will enter; together, the order FR-FCFS would see them in.
   std::span<const QueuedBurst> queue;

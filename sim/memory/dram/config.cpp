@@ -53,6 +53,8 @@ void validate_organization(const DramConfig& config) {
   const DramOrganization& org = config.organization;
   require_power_of_two(config, "channels", org.channels);
   require_power_of_two(config, "pseudo_channels", org.pseudo_channels);
+  require_power_of_two(config, "ranks", org.ranks);
+  if (org.ranks > 32) invalid(config, "ranks", "at most 32 ranks per channel are modelled");
   require_power_of_two(config, "bank_groups", org.bank_groups);
   require_power_of_two(config, "banks_per_group", org.banks_per_group);
   require_power_of_two(config, "rows", org.rows);
@@ -101,6 +103,7 @@ void validate_timing(const DramConfig& config) {
   require_at_least(config, "tWTR_S", t.tWTR_S, 0);
   require_at_least(config, "tWTR_L", t.tWTR_L, 0);
   require_at_least(config, "tRTW_turnaround", t.tRTW_turnaround, 0);
+  require_at_least(config, "tRTRS", t.tRTRS, 0);
   if (t.tCCD_L < t.tCCD_S) invalid(config, "tCCD_L", "tCCD_L must be at least tCCD_S");
   if (t.tRRD_L < t.tRRD_S) invalid(config, "tRRD_L", "tRRD_L must be at least tRRD_S");
   if (t.tWTR_L < t.tWTR_S) invalid(config, "tWTR_L", "tWTR_L must be at least tWTR_S");
@@ -108,6 +111,16 @@ void validate_timing(const DramConfig& config) {
   if (t.tREFI <= t.tRFC) invalid(config, "tREFI", "tREFI must exceed tRFC");
   if (t.tRCDWR != -1) require_at_least(config, "tRCDWR", t.tRCDWR, 1);
   require_at_least(config, "t32AW", t.t32AW, 0);
+  require_at_least(config, "tPPD", t.tPPD, 0);
+  require_at_least(config, "tRFCb", t.tRFCb, 0);
+  require_at_least(config, "tREFIb", t.tREFIb, 0);
+  if (config.controller.refresh_per_bank && (t.tRFCb < 1 || t.tREFIb <= t.tRFCb)) {
+    invalid(config, "tREFIb",
+            "per-bank refresh needs tRFCb of at least 1 and tREFIb above it, got tRFCb " +
+                std::to_string(t.tRFCb) + " and tREFIb " + std::to_string(t.tREFIb));
+  }
+  require_at_least(config, "tRTP_S", t.tRTP_S, 0);
+  if (t.tRTP_L < t.tRTP_S) invalid(config, "tRTP_L", "tRTP_L must be at least tRTP_S");
 }
 
 }  // namespace
@@ -209,8 +222,8 @@ int DramConfig::pseudo_channel_count() const {
 }
 
 int64_t DramConfig::capacity_bytes() const {
-  return int64_t{pseudo_channel_count()} * banks_per_pseudo_channel() * organization.rows *
-         row_bytes();
+  return int64_t{pseudo_channel_count()} * organization.ranks * banks_per_pseudo_channel() *
+         organization.rows * row_bytes();
 }
 
 double DramConfig::peak_bandwidth_gbps_per_channel() const {

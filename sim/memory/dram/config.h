@@ -14,7 +14,10 @@ namespace polyarch::sim::dram {
 struct DramOrganization {
   int channels = 1;
   int pseudo_channels = 1;  // per channel; each has its own banks, data bus and controller
-  int bank_groups = 4;      // per pseudo-channel
+  // Ranks per (pseudo-)channel: each has its own banks and its own tRRD, tFAW and refresh;
+  // they share the controller, the command bus and the data bus.
+  int ranks = 1;
+  int bank_groups = 4;  // per pseudo-channel
   int banks_per_group = 4;
   int64_t rows = 65536;  // per bank
   // Column addresses per row, each one device-width wide; one burst covers `burst_length`
@@ -45,9 +48,17 @@ struct DramTiming {
   int64_t tRTP = 12;      // RD to PRE, same bank
   int64_t tREFI = 12480;  // average interval between all-bank refreshes
   int64_t tRFC = 560;     // all-bank refresh to the next ACT or REF
+  // Per-bank refresh (LPDDR4 tRFCpb/tREFIpb, HBM tRFCSB/tREFISB; DRAMsim3's tRFCb/tREFIb): a
+  // REFpb keeps its bank from ACT for tRFCb; one bank falls due every tREFIb. 0: none.
+  int64_t tRFCb = 0;
+  int64_t tREFIb = 0;
   // Idle cycles the data bus needs between the last read data and the first write data
   // (read-to-write turnaround: JESD79-4 tRTW = RL + BL/2 - WL + 2 tCK with preamble included).
   int64_t tRTW_turnaround = 2;
+  // Idle data-bus cycles between bursts of two different ranks where the bus changes driver
+  // (a read after anything from another rank, a write after another rank's read): DRAMsim3's
+  // and Ramulator's tRTRS. Two writes need none: the controller drives both.
+  int64_t tRTRS = 2;
   // JESD79-4 lets a controller postpone at most 8 refreshes, so two REFs are never more than
   // 9 x tREFI apart.
   int64_t max_postponed_refreshes = 8;
@@ -56,6 +67,13 @@ struct DramTiming {
   int64_t tRCDWR = -1;
   // At most 32 ACTs in any window of t32AW cycles (JESD250 GDDR6); 0: no such limit.
   int64_t t32AW = 0;
+  // PRE to PRE, any two banks of a rank (LPDDR4 JESD209-4, GDDR5/6); 0: no such limit.
+  int64_t tPPD = 0;
+  // RD to PRE of any bank of the same bank group (_L) or of another bank group (_S), read as
+  // the _L/_S pairs tCCD, tRRD and tWTR are (HBM2 JESD235, GDDR5); 0: only tRTP applies, to
+  // the read bank.
+  int64_t tRTP_L = 0;
+  int64_t tRTP_S = 0;
 
   int64_t activate_to_write() const { return tRCDWR < 0 ? tRCD : tRCDWR; }
 };
@@ -68,9 +86,11 @@ enum class PagePolicy {
 // How a physical byte address is split into DRAM coordinates; named from the most to the least
 // significant field, in the manner of Ramulator's "RoBaRaCoCh".
 enum class AddressScheme {
-  kRowBankCol,       // row | bank | bank group | column | pseudo-channel | channel
-  kRowColBank,       // row | column | bank | bank group | pseudo-channel | channel
-  kBankInterleaved,  // row | bank | column | bank group | pseudo-channel | channel
+  // The rank field sits right above the bank field, so ranks interleave like more banks; with
+  // one rank it is zero bits wide.
+  kRowBankCol,       // row | rank | bank | bank group | column | pseudo-channel | channel
+  kRowColBank,       // row | column | rank | bank | bank group | pseudo-channel | channel
+  kBankInterleaved,  // row | rank | bank | column | bank group | pseudo-channel | channel
   kPermutedBank,     // kRowBankCol with bank and bank group XORed with the low row bits
   kFieldOrder,       // the order ControllerOptions::field_order spells, DRAMsim3's way
 };
@@ -97,13 +117,20 @@ struct ControllerOptions {
   // 0: the scheduler sees all queue_depth bursts. > 0: DRAMsim3's two-level controller
   // (controller.cc, command_queue.cc): queue_depth is the transaction queue, which passes one
   // burst per cycle, the oldest whose bank has room, into command queues of this many bursts
-  // (one per bank, or one for the whole pseudo-channel); the scheduler sees the command queues.
+  // (one per bank, or one per rank); the scheduler sees the command queues.
   int command_queue_depth = 0;
   bool command_queue_per_bank = true;
   // Which bank's command goes first: FR-FCFS over every queued burst (scheduler.h), or
   // DRAMsim3's round-robin over the banks (round_robin_scheduler.h; open page only).
   bool bank_round_robin = false;
   bool refresh = true;
+  // With several ranks: each rank's all-bank refresh every tREFI, rank r's offset by
+  // (r + 1) tREFI / ranks (DRAMsim3's RANK_LEVEL_STAGGERED), or every rank's at the same
+  // cycles. The same with one rank.
+  bool refresh_staggered = true;
+  // Per-bank refresh instead of all-bank: every tREFIb the next bank, bank groups first, then
+  // banks, then ranks (DRAMsim3's BANK_LEVEL_STAGGERED order), is precharged and refreshed.
+  bool refresh_per_bank = false;
   bool record_commands = true;  // keep the issued command stream (for the checker and traces)
 };
 
@@ -119,9 +146,9 @@ struct DramConfig {
   int pseudo_channel_width_bits() const;
   int64_t bytes_per_burst() const;  // burst_length x pseudo-channel width / 8
   int64_t bursts_per_row() const;
-  int64_t row_bytes() const;  // one row of one pseudo-channel bank
-  int banks_per_pseudo_channel() const;
-  int pseudo_channel_count() const;  // channels x pseudo-channels: independent controllers
+  int64_t row_bytes() const;             // one row of one pseudo-channel bank
+  int banks_per_pseudo_channel() const;  // of one rank
+  int pseudo_channel_count() const;      // channels x pseudo-channels: independent controllers
   int64_t capacity_bytes() const;
   // Peak bandwidth in GB/s (10^9 bytes/s): channel width x data rate / 8.
   double peak_bandwidth_gbps_per_channel() const;

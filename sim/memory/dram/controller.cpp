@@ -6,6 +6,11 @@
 #include "sim/memory/dram/column_run.h"
 
 namespace polyarch::sim::dram {
+namespace {
+
+const RefreshDue kNothingDue;
+
+}  // namespace
 
 Controller::Controller(const DramConfig& config, int channel, int pseudo_channel, bool column_runs)
     : config_(config),
@@ -19,9 +24,19 @@ Controller::Controller(const DramConfig& config, int channel, int pseudo_channel
       staged_(config.controller.command_queue_depth > 0),
       column_runs_(column_runs && !staged_ && !config.controller.bank_round_robin),
       transactions_(config.controller),
-      pim_(config),
-      next_refresh_cycle_(config.timing.tREFI) {
+      pim_(config) {
   queue_.reserve(static_cast<size_t>(config.controller.queue_depth));
+  // Rank r's first refresh falls due at (r + 1) tREFI / ranks when staggered (DRAMsim3's
+  // Refresh: one rank every tREFI / ranks), at tREFI otherwise; each then every tREFI.
+  const int ranks = config.organization.ranks;
+  for (int rank = 0; rank < ranks; ++rank) {
+    next_refresh_cycle_.push_back(config.controller.refresh_staggered
+                                      ? (rank + 1) * config.timing.tREFI / ranks
+                                      : config.timing.tREFI);
+  }
+  all_ranks_ = static_cast<RankMask>((uint64_t{1} << ranks) - 1);
+  next_refresh_due_ = *std::min_element(next_refresh_cycle_.begin(), next_refresh_cycle_.end());
+  next_bank_refresh_cycle_ = config.timing.tREFIb;
 }
 
 void Controller::run(std::vector<int64_t>& request_completion) {
@@ -67,7 +82,7 @@ bool Controller::can_enter(const QueuedBurst& burst) const {
 PimControllerPort Controller::pim_port() {
   return {.banks = banks_,
           .now = now_,
-          .next_refresh_cycle = next_refresh_cycle_,
+          .next_refresh_cycle = next_refresh_cycle_.front(),
           .refresh_enabled = config_.controller.refresh,
           .refresh_interval = config_.timing.tREFI,
           .issue = [this](CommandKind kind, int bank_group, int bank, int64_t row, int column,
@@ -76,7 +91,7 @@ PimControllerPort Controller::pim_port() {
             if (kind == CommandKind::kRefresh) ++stats_.refreshes;
             const int64_t now = now_;
             now_ = cycle;
-            record(kind, bank_group, bank, row, column);
+            record(kind, 0, bank_group, bank, row, column);
             now_ = now;
           }};
 }
@@ -86,10 +101,16 @@ PimBlockResult Controller::serve_pim(const PimBlock& block, int64_t arrival) {
   if (next_waiting_ < waiting_.size() || !queue_.empty() || !transactions_.empty()) {
     throw_runtime({}, "PIM work reached a DRAM controller with host bursts still queued");
   }
+  if (config_.organization.ranks != 1 || config_.controller.refresh_per_bank) {
+    throw_runtime({}, "PIM work is modelled on one rank with all-bank refresh");
+  }
   run_until(arrival, no_requests);
   PimControllerPort port = pim_port();
   const PimBlockResult result = pim_.run(block, arrival, port);
-  refresh_due_ = config_.controller.refresh && now_ >= next_refresh_cycle_;
+  // The sequencer refreshed on the rank's schedule: what falls due next is known afresh.
+  refresh_due_.ranks = 0;
+  next_refresh_due_ = next_refresh_cycle_.front();
+  if (config_.controller.refresh) update_refresh_due();
   return result;
 }
 
@@ -116,16 +137,18 @@ void Controller::simulate(int64_t limit, bool idle_refresh,
     }
     // The next burst may be needed from this cycle on: decide only once it has been added.
     if (more_coming && next_waiting_ == waiting_.size()) break;
-    if (refresh_enabled && now_ >= next_refresh_cycle_) refresh_due_ = true;
-    if (column_runs_ && !refresh_due_ &&
-        issue_column_run(refresh_enabled ? std::min(limit, next_refresh_cycle_) : limit,
-                         more_coming, request_completion)) {
+    const int64_t next_refresh = !refresh_enabled                      ? kNever
+                                 : config_.controller.refresh_per_bank ? update_bank_refresh_due()
+                                                                       : update_refresh_due();
+    if (column_runs_ && !refresh_due_.any() &&
+        issue_column_run(std::min(limit, next_refresh), more_coming, request_completion)) {
       continue;
     }
 
-    const SchedulerDecision decision = config_.controller.bank_round_robin && !refresh_due_
+    const SchedulerDecision decision = refresh_due_.any() ? decide_while_refreshing()
+                                       : config_.controller.bank_round_robin
                                            ? round_robin_.decide(queue_, banks_, now_)
-                                           : scheduler_.decide(queue_, banks_, now_, refresh_due_);
+                                           : scheduler_.decide(queue_, banks_, now_, kNothingDue);
     // With command queues, one burst moves on per cycle, after the command (DRAMsim3's
     // Controller::ClockTick); the last requests' writes are flushed once none can follow.
     const bool flush_writes = !idle_refresh && next_waiting_ == waiting_.size();
@@ -143,28 +166,88 @@ void Controller::simulate(int64_t limit, bool idle_refresh,
     if (next_waiting_ < waiting_.size() && can_enter(waiting_[next_waiting_])) {
       next_event = std::min(next_event, waiting_[next_waiting_].arrival_cycle);
     }
-    if (refresh_enabled && !refresh_due_) next_event = std::min(next_event, next_refresh_cycle_);
+    next_event = std::min(next_event, next_refresh);
     now_ = std::max(now_ + 1, std::min(next_event, limit));
   }
 }
 
+int64_t Controller::update_refresh_due() {
+  if (now_ < next_refresh_due_) return next_refresh_due_;
+  int64_t next = kNever;
+  for (size_t rank = 0; rank < next_refresh_cycle_.size(); ++rank) {
+    const RankMask bit = RankMask{1} << rank;
+    if (refresh_due_.ranks & bit) continue;
+    if (now_ >= next_refresh_cycle_[rank]) {
+      refresh_due_.ranks |= bit;
+    } else {
+      next = std::min(next, next_refresh_cycle_[rank]);
+    }
+  }
+  next_refresh_due_ = next;
+  return next;
+}
+
+int64_t Controller::update_bank_refresh_due() {
+  const int64_t interval = config_.timing.tREFIb;
+  if (now_ >= next_bank_refresh_cycle_) {
+    const int64_t fallen = (now_ - next_bank_refresh_cycle_) / interval + 1;
+    bank_refreshes_waiting_ += fallen;
+    next_bank_refresh_cycle_ += fallen * interval;
+  }
+  if (bank_refreshes_waiting_ > 0) refresh_due_.bank = next_refresh_bank_;
+  return next_bank_refresh_cycle_;
+}
+
+SchedulerDecision Controller::decide_while_refreshing() {
+  const SchedulerDecision refresh = FrFcfsScheduler::refresh(banks_, now_, refresh_due_);
+  if (refresh.issue_now || refresh_due_.ranks == all_ranks_) return refresh;
+  SchedulerDecision decision = config_.controller.bank_round_robin
+                                   ? round_robin_.decide(queue_, banks_, now_, refresh_due_)
+                                   : scheduler_.decide(queue_, banks_, now_, refresh_due_);
+  decision.next_ready = std::min(decision.next_ready, refresh.next_ready);
+  return decision;
+}
+
 void Controller::issue(const SchedulerDecision& decision,
                        std::vector<int64_t>& request_completion) {
-  banks_.issue(decision.kind, decision.bank_group, decision.bank, decision.row, now_);
+  banks_.issue(decision.kind, decision.rank, decision.bank_group, decision.bank, decision.row,
+               now_);
   ++stats_.commands[static_cast<int>(decision.kind)];
   int column = 0;
   if (decision.queue_index >= 0 &&
       (decision.kind == CommandKind::kRead || decision.kind == CommandKind::kWrite)) {
     column = queue_[decision.queue_index].address.column;
   }
-  record(decision.kind, decision.bank_group, decision.bank, decision.row, column);
+  record(decision.kind, decision.rank, decision.bank_group, decision.bank, decision.row, column);
 
   switch (decision.kind) {
     case CommandKind::kRefresh:
       ++stats_.refreshes;
-      refresh_due_ = false;
-      next_refresh_cycle_ += config_.timing.tREFI;
+      refresh_due_.ranks &= ~(RankMask{1} << decision.rank);
+      next_refresh_cycle_[static_cast<size_t>(decision.rank)] += config_.timing.tREFI;
+      next_refresh_due_ =
+          std::min(next_refresh_due_, next_refresh_cycle_[static_cast<size_t>(decision.rank)]);
       break;
+    case CommandKind::kRefreshBank: {
+      ++stats_.refreshes;
+      --bank_refreshes_waiting_;
+      refresh_due_.bank = -1;
+      // DRAMsim3's order (refresh.cc): bank groups turn fastest, then banks, then ranks.
+      const DramOrganization& org = config_.organization;
+      const int per_rank = org.bank_groups * org.banks_per_group;
+      int rank = next_refresh_bank_ / per_rank;
+      int group = next_refresh_bank_ % per_rank / org.banks_per_group;
+      int bank = next_refresh_bank_ % org.banks_per_group;
+      if (++group == org.bank_groups) {
+        group = 0;
+        if (++bank == org.banks_per_group) {
+          bank = 0;
+          rank = (rank + 1) % org.ranks;
+        }
+      }
+      next_refresh_bank_ = (rank * org.bank_groups + group) * org.banks_per_group + bank;
+      break;
+    }
     case CommandKind::kActivate:
       if (decision.queue_index >= 0) queue_[decision.queue_index].activated_for = true;
       break;
@@ -183,16 +266,21 @@ void Controller::issue(const SchedulerDecision& decision,
   }
 }
 
-void Controller::record(CommandKind kind, int bank_group, int bank, int64_t row, int column) {
+void Controller::record(CommandKind kind, int rank, int bank_group, int bank, int64_t row,
+                        int column) {
   if (!config_.controller.record_commands) return;
   Command command{.cycle = now_,
                   .kind = kind,
                   .channel = channel_,
                   .pseudo_channel = pseudo_channel_,
+                  .rank = rank,
                   .bank_group = bank_group,
                   .bank = bank,
                   .column = column};
-  if (kind != CommandKind::kPrecharge && kind != CommandKind::kRefresh) command.row = row;
+  if (kind != CommandKind::kPrecharge && kind != CommandKind::kRefresh &&
+      kind != CommandKind::kRefreshBank) {
+    command.row = row;
+  }
   if (kind == CommandKind::kRefresh) command.bank_group = command.bank = 0;
   commands_.push_back(command);
 }
@@ -218,12 +306,13 @@ bool Controller::issue_column_run(int64_t stop_cycle, bool more_coming,
     const QueuedBurst& burst =
         k < queued ? queue_[static_cast<size_t>(k)] : waiting[static_cast<size_t>(k - queued)];
     now_ = run.first_cycle + k * run.spacing_cycles;
-    record(run.kind, address.bank_group, address.bank, address.row, burst.address.column);
+    record(run.kind, address.rank, address.bank_group, address.bank, address.row,
+           burst.address.column);
     complete_column(burst, now_ + latency, request_completion);
   }
   // Each column command raises the bank state's limits to its own cycle plus a constant, so
   // the last one of the run leaves them where issuing all of them would.
-  banks_.issue(run.kind, address.bank_group, address.bank, address.row, now_);
+  banks_.issue(run.kind, address.rank, address.bank_group, address.bank, address.row, now_);
   stats_.commands[static_cast<int>(run.kind)] += run.count;
   const int64_t from_queue = std::min(run.count, queued);
   queue_.erase(queue_.begin(), queue_.begin() + static_cast<std::ptrdiff_t>(from_queue));

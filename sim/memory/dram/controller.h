@@ -1,14 +1,15 @@
 #pragma once
-// The memory controller of one pseudo-channel: a request queue of `queue_depth` bursts filled
-// in arrival order, FR-FCFS scheduling (scheduler.h), all-bank refresh every tREFI, one command
-// per command-clock cycle. Time advances from one event to the next (an arrival, a refresh
-// falling due, the earliest cycle a waiting command may issue), so idle stretches cost nothing,
-// and runs of row hits are issued whole where the scheduler could choose nothing else
-// (column_run.h): the same commands at the same cycles as one decision per command.
+// The memory controller of one pseudo-channel and its ranks: a request queue of `queue_depth`
+// bursts filled in arrival order, FR-FCFS scheduling (scheduler.h), each rank's all-bank
+// refresh every tREFI (staggered over the ranks or not), one command per command-clock cycle. Time
+// advances from one event to the next (an arrival, a refresh falling due, the earliest cycle a
+// waiting command may issue), so idle stretches cost nothing, and runs of row hits are issued whole
+// where the scheduler could choose nothing else (column_run.h): the same commands at the same
+// cycles as one decision per command.
 #include <cstdint>
 #include <vector>
 
-#include "sim/memory/dram/bank_state.h"
+#include "sim/memory/dram/channel_state.h"
 #include "sim/memory/dram/command.h"
 #include "sim/memory/dram/config.h"
 #include "sim/memory/dram/pim_sequencer.h"
@@ -63,7 +64,14 @@ class Controller {
   // false (nothing issued) when there is none.
   bool issue_column_run(int64_t stop_cycle, bool more_coming,
                         std::vector<int64_t>& request_completion);
-  void record(CommandKind kind, int bank_group, int bank, int64_t row, int column);
+  void record(CommandKind kind, int rank, int bank_group, int bank, int64_t row, int column);
+  // The decision for this cycle while refresh work is due: that work first, then the bursts it
+  // does not hold.
+  SchedulerDecision decide_while_refreshing();
+  // Marks the refresh work that falls due by now_; returns the earliest cycle more falls due
+  // (kNever: none before what is due has been done).
+  int64_t update_refresh_due();
+  int64_t update_bank_refresh_due();  // the same under per-bank refresh
   void complete_column(const QueuedBurst& burst, int64_t data_end,
                        std::vector<int64_t>& request_completion);
   // The controller's state as the PIM sequencer drives it.
@@ -74,7 +82,7 @@ class Controller {
   int64_t burst_cycles_;  // config_.burst_cycles()
   int channel_;
   int pseudo_channel_;
-  BankState banks_;
+  ChannelState banks_;
   FrFcfsScheduler scheduler_;
   BankRoundRobinScheduler round_robin_;  // ControllerOptions::bank_round_robin only
   std::vector<QueuedBurst> waiting_;     // not yet in the queue
@@ -87,8 +95,16 @@ class Controller {
   std::vector<Command> commands_;
   DramStats stats_;
   int64_t now_ = 0;
-  int64_t next_refresh_cycle_ = 0;
-  bool refresh_due_ = false;
+  std::vector<int64_t> next_refresh_cycle_;  // per rank
+  // The earliest of them among the ranks not yet due (kNever: every rank is due).
+  int64_t next_refresh_due_ = 0;
+  RefreshDue refresh_due_;
+  RankMask all_ranks_ = 0;
+  // Per-bank refresh: when the next bank falls due, how many have fallen due and wait, and
+  // the bank whose turn is next (RefreshDue::bank's numbering).
+  int64_t next_bank_refresh_cycle_ = 0;
+  int64_t bank_refreshes_waiting_ = 0;
+  int next_refresh_bank_ = 0;
 };
 
 }  // namespace polyarch::sim::dram

@@ -31,7 +31,8 @@ const std::vector<IntField>& organization_fields() {
        [](DramConfig& c, int64_t v) { c.organization.channels = static_cast<int>(v); }},
       {"pseudo_channels", "pseudo-channels per channel (HBM), each with its own controller",
        [](DramConfig& c, int64_t v) { c.organization.pseudo_channels = static_cast<int>(v); }},
-      {"ranks", "ranks per channel (1: more are not modelled yet)", [](DramConfig&, int64_t) {}},
+      {"ranks", "ranks per (pseudo-)channel, sharing its command and data buses",
+       [](DramConfig& c, int64_t v) { c.organization.ranks = static_cast<int>(v); }},
       {"bank_groups", "bank groups per (pseudo-)channel",
        [](DramConfig& c, int64_t v) { c.organization.bank_groups = static_cast<int>(v); }},
       {"banks_per_group", "banks per bank group",
@@ -75,10 +76,26 @@ const std::vector<TimingField>& timing_fields() {
       {"tWTR_S", "end of write data to RD, different bank group", &DramTiming::tWTR_S},
       {"tWTR_L", "end of write data to RD, same bank group", &DramTiming::tWTR_L},
       {"tRTP", "RD to PRE, same bank", &DramTiming::tRTP},
-      {"tRTRS", "idle bus cycles between read data and write data", &DramTiming::tRTW_turnaround},
+      {"tRTRS", "idle data-bus cycles where the bus turns around or changes rank",
+       &DramTiming::tRTRS},
       {"t32AW", "window holding at most 32 ACTs (GDDR6; 0: none)", &DramTiming::t32AW},
+      {"tPPD", "PRE to PRE, any two banks of a rank (LPDDR4, GDDR; 0: none)", &DramTiming::tPPD},
+      {"tRTP_L", "RD to PRE of a bank of the same bank group (HBM, GDDR; 0: none)",
+       &DramTiming::tRTP_L},
+      {"tRTP_S", "RD to PRE of a bank of another bank group (HBM, GDDR; 0: none)",
+       &DramTiming::tRTP_S},
+      {"tRFCb", "per-bank refresh to ACT of its bank (LPDDR4/5 tRFCpb, HBM tRFCSB)",
+       &DramTiming::tRFCb},
+      {"tREFIb", "interval between per-bank refreshes (LPDDR4/5 tREFIpb, HBM tREFISB)",
+       &DramTiming::tREFIb},
   };
   return fields;
+}
+
+// Timings only some standards have: a description without a preset may leave them out.
+bool optional_timing(std::string_view key) {
+  return key == "tRCDWR" || key == "t32AW" || key == "tPPD" || key == "tRTP_L" || key == "tRTP_S" ||
+         key == "tRFCb" || key == "tREFIb";
 }
 
 std::vector<std::string> address_mapping_names() {
@@ -133,8 +150,10 @@ KeyTable build_table() {
                          "entries of each command queue, which the scheduler sees (given any "
                          "of these three keys; else the preset's single window)"));
   keys.push_back(choice_key(
-      "controller.refresh", "rank_staggered", {"rank_staggered", "rank_simultaneous", "off"},
-      "all-bank refresh every tREFI (staggered = simultaneous with one rank)"));
+      "controller.refresh", "rank_staggered",
+      {"rank_staggered", "rank_simultaneous", "per_bank", "off"},
+      "each rank's all-bank refresh every tREFI, the ranks' spread evenly over it or at the "
+      "same cycles (the same with one rank); or one bank every tREFIb (LPDDR4/5, HBM)"));
   return table;
 }
 
@@ -220,11 +239,6 @@ void read_organization(KeyReader& top, DramDescription& description, bool from_p
         missing.push_back("organization." + key);
       continue;
     }
-    if (key == "ranks" && *value != 1) {
-      bad_key(*reader.map_reader().node().find("ranks"),
-              "ranks: " + std::to_string(*value) +
-                  " — more than one rank per channel is not modelled yet (use ranks: 1)");
-    }
     if (key == "device_width") description.device_width_bits = static_cast<int>(*value);
     if (key == "transfers_per_clock") transfers = *value;
     field.set(config, *value);
@@ -247,8 +261,10 @@ void read_timing(KeyReader& top, DramDescription& description, bool from_preset,
   for (const TimingField& field : timing_fields()) {
     if (const std::optional<int64_t> value = reader.read_optional_int(field.key)) {
       config.timing.*field.field = *value;
-    } else if (!from_preset && std::string(field.key) != "tRCDWR" &&
-               std::string(field.key) != "t32AW") {
+      // One idle stretch serves both, as in DRAMsim3: the read-to-write turnaround of one rank
+      // and the switch between ranks.
+      if (field.field == &DramTiming::tRTRS) config.timing.tRTW_turnaround = *value;
+    } else if (!from_preset && !optional_timing(field.key)) {
       missing.push_back(std::string("timing.") + field.key);
     }
   }
@@ -295,7 +311,20 @@ void read_controller(KeyReader& top, DramDescription& description) {
     options.command_queue_depth = command_queue;
     options.command_queue_per_bank = per_bank;
   }
-  if (map.has("refresh")) options.refresh = reader.read_choice("refresh") != "off";
+  if (map.has("refresh")) {
+    const std::string refresh = reader.read_choice("refresh");
+    options.refresh = refresh != "off";
+    options.refresh_staggered = refresh != "rank_simultaneous";
+    options.refresh_per_bank = refresh == "per_bank";
+    const std::vector<std::string> per_bank_standards = {"lpddr4", "lpddr5", "hbm2", "hbm2e",
+                                                         "hbm3"};
+    if (options.refresh_per_bank && std::find(per_bank_standards.begin(), per_bank_standards.end(),
+                                              description.standard) == per_bank_standards.end()) {
+      bad_key(*map.node().find("refresh"),
+              "refresh: per_bank — " + description.standard +
+                  " has no per-bank refresh (LPDDR4, LPDDR5, HBM2, HBM2E and HBM3 have)");
+    }
+  }
   reader.finish();
 }
 

@@ -18,7 +18,7 @@ struct IniValue {
 };
 
 // Keys DRAMsim3 reads that change nothing polyarch simulates: power currents, power-down and
-// self-refresh timings, per-bank refresh, preambles, thermal and output options.
+// self-refresh timings, preambles, thermal and output options.
 const std::set<std::string>& unmodelled_keys() {
   static const std::set<std::string> keys = {"dram_structure.num_dies",
                                              "dram_structure.hbm_dual_cmd",
@@ -32,11 +32,6 @@ const std::set<std::string>& unmodelled_keys() {
                                              "timing.tCKSRE",
                                              "timing.tXS",
                                              "timing.tXP",
-                                             "timing.tRFCb",
-                                             "timing.tREFIb",
-                                             "timing.tRTP_L",
-                                             "timing.tRTP_S",
-                                             "timing.tPPD",
                                              "timing.ideal_memory_latency",
                                              "system.unified_queue",
                                              "system.write_buf_size",
@@ -81,6 +76,11 @@ const std::set<std::string>& modelled_keys() {
                                              "timing.tRCDRD",
                                              "timing.tRCDWR",
                                              "timing.t32AW",
+                                             "timing.tPPD",
+                                             "timing.tRTP_L",
+                                             "timing.tRTP_S",
+                                             "timing.tRFCb",
+                                             "timing.tREFIb",
                                              "system.channel_size",
                                              "system.channels",
                                              "system.bus_width",
@@ -258,9 +258,10 @@ void read_structure(const IniFile& ini, const Protocol& protocol, DramDescriptio
   }
 }
 
-// DRAMsim3's Config::CalculateSize: ranks = channel_size / the megabytes of one rank.
-void check_one_rank(const IniFile& ini, const DramDescription& description) {
-  const DramOrganization& org = description.config.organization;
+// DRAMsim3's Config::CalculateSize: ranks = channel_size / the megabytes of one rank, one
+// where channel_size is smaller than a rank.
+void read_ranks(const IniFile& ini, DramDescription& description) {
+  DramOrganization& org = description.config.organization;
   const int64_t page_bytes = int64_t{org.columns} * description.device_width_bits / 8;
   const int64_t megs_per_bank = page_bytes * (org.rows / 1024) / 1024;
   const int64_t devices = org.channel_width_bits / description.device_width_bits;
@@ -268,13 +269,13 @@ void check_one_rank(const IniFile& ini, const DramDescription& description) {
   const int64_t channel_mb = ini.integer("system.channel_size", 1024);
   const int64_t ranks =
       megs_per_rank > channel_mb ? 1 : channel_mb / std::max<int64_t>(megs_per_rank, 1);
-  if (ranks > 1) {
-    ini.fail_key("system.channel_size",
-                 "channel_size " + std::to_string(channel_mb) + " MB is " + std::to_string(ranks) +
-                     " ranks of " + std::to_string(megs_per_rank) +
-                     " MB; more than one rank per channel is not modelled yet (channel_size = " +
-                     std::to_string(megs_per_rank) + " is one rank)");
+  if ((ranks & (ranks - 1)) != 0 || ranks > 32) {
+    ini.fail_key("system.channel_size", "channel_size " + std::to_string(channel_mb) + " MB is " +
+                                            std::to_string(ranks) + " ranks of " +
+                                            std::to_string(megs_per_rank) +
+                                            " MB; the ranks must be a power of two, at most 32");
   }
+  org.ranks = static_cast<int>(ranks);
 }
 
 void read_timing(const IniFile& ini, const Protocol& protocol, DramDescription& description) {
@@ -288,7 +289,9 @@ void read_timing(const IniFile& ini, const Protocol& protocol, DramDescription& 
   t.tWL = additive + ini.integer("timing.CWL", 12);
   t.tCCD_L = ini.integer("timing.tCCD_L", 6);
   t.tCCD_S = ini.integer("timing.tCCD_S", 4);
+  // DRAMsim3's one bus idle time: read to write turnaround and rank to rank switch.
   t.tRTW_turnaround = ini.integer("timing.tRTRS", 2);
+  t.tRTRS = t.tRTW_turnaround;
   t.tRTP = additive + ini.integer("timing.tRTP", 5);
   t.tWTR_L = ini.integer("timing.tWTR_L", 5);
   t.tWTR_S = ini.integer("timing.tWTR_S", 5);
@@ -300,8 +303,15 @@ void read_timing(const IniFile& ini, const Protocol& protocol, DramDescription& 
   t.tRFC = ini.integer("timing.tRFC", 74);
   t.tREFI = ini.integer("timing.tREFI", 7800);
   t.tFAW = ini.integer("timing.tFAW", 50);
+  t.tRFCb = ini.integer("timing.tRFCb", 20);  // DRAMsim3's defaults
+  t.tREFIb = ini.integer("timing.tREFIb", 1950);
   // DRAMsim3 holds GDDR's ACTs to t32AW as well (channel_state.cc), 330 if not given.
   t.t32AW = protocol.gddr ? ini.integer("timing.t32AW", 330) : 0;
+  // DRAMsim3 holds PREs tPPD apart for GDDR and LPDDR4 only (timing.cc).
+  t.tPPD = protocol.gddr || protocol.standard == "lpddr4" ? ini.integer("timing.tPPD", 0) : 0;
+  // DRAMsim3 reads no tRTP_L / tRTP_S; where a file gives them they are the device's.
+  t.tRTP_L = ini.integer("timing.tRTP_L", 0);
+  t.tRTP_S = ini.integer("timing.tRTP_S", 0);
   if (protocol.gddr || protocol.hbm) {
     t.tRCD = ini.integer("timing.tRCDRD", 24);
     t.tRCDWR = ini.integer("timing.tRCDWR", 20);
@@ -360,15 +370,13 @@ void read_system(const IniFile& ini, DramDescription& description) {
   // commands, which polyarch's FR-FCFS closed-page policy stands in for).
   options.bank_round_robin = options.page_policy == PagePolicy::kOpen;
   const std::string refresh = ini.text("system.refresh_policy", "RANK_LEVEL_STAGGERED");
-  if (refresh == "BANK_LEVEL_STAGGERED") {
-    ini.fail_key("system.refresh_policy",
-                 "per-bank refresh (BANK_LEVEL_STAGGERED) is not modelled "
-                 "yet (RANK_LEVEL_STAGGERED or RANK_LEVEL_SIMULTANEOUS)");
-  }
-  if (refresh != "RANK_LEVEL_STAGGERED" && refresh != "RANK_LEVEL_SIMULTANEOUS") {
+  if (refresh != "RANK_LEVEL_STAGGERED" && refresh != "RANK_LEVEL_SIMULTANEOUS" &&
+      refresh != "BANK_LEVEL_STAGGERED") {
     ini.fail_key("system.refresh_policy", "unknown refresh_policy '" + refresh + "'");
   }
   options.refresh = true;
+  options.refresh_staggered = refresh != "RANK_LEVEL_SIMULTANEOUS";
+  options.refresh_per_bank = refresh == "BANK_LEVEL_STAGGERED";
 }
 
 }  // namespace
@@ -383,7 +391,7 @@ DramDescription read_dramsim3_ini(std::istream& in, const std::string& file_labe
   read_structure(ini, protocol, description);
   read_timing(ini, protocol, description);
   read_system(ini, description);
-  check_one_rank(ini, description);
+  read_ranks(ini, description);
   description.unmodelled_keys = ini.unmodelled();
   description.config.validate();
   return description;

@@ -32,7 +32,8 @@ struct Candidate {
   // then PRE, then ACT; lower rank wins.
   int rank() const {
     switch (kind) {
-      case CommandKind::kRefresh: return 0;
+      case CommandKind::kRefresh:
+      case CommandKind::kRefreshBank: return 0;
       case CommandKind::kRead:
       case CommandKind::kWrite: return 1;
       case CommandKind::kPrecharge: return 2;
@@ -76,8 +77,8 @@ PimSequencer::PimSequencer(const DramConfig& config)
 
 int64_t PimSequencer::issue_at_earliest(CommandKind kind, int bank_group, int bank, int64_t row,
                                         PimControllerPort& port) {
-  const int64_t cycle = std::max(port.now, port.banks.earliest(kind, bank_group, bank));
-  port.banks.issue(kind, bank_group, bank, row, cycle);
+  const int64_t cycle = std::max(port.now, port.banks.earliest(kind, 0, bank_group, bank));
+  port.banks.issue(kind, 0, bank_group, bank, row, cycle);
   port.issue(kind, bank_group, bank, row, 0, cycle);
   port.now = cycle + 1;
   return cycle;
@@ -86,7 +87,7 @@ int64_t PimSequencer::issue_at_earliest(CommandKind kind, int bank_group, int ba
 void PimSequencer::close_open_banks(PimControllerPort& port) {
   for (int group = 0; group < port.banks.bank_groups(); ++group) {
     for (int bank = 0; bank < port.banks.banks_per_group(); ++bank) {
-      if (port.banks.open_row(group, bank) == kClosedRow) continue;
+      if (port.banks.open_row(0, group, bank) == kClosedRow) continue;
       issue_at_earliest(CommandKind::kPrecharge, group, bank, 0, port);
       ++counters_.precharges;
     }
@@ -98,7 +99,7 @@ void PimSequencer::change_mode(bool enter, PimControllerPort& port) {
   // The change needs every bank precharged (tRP after its PRE).
   for (int group = 0; group < port.banks.bank_groups(); ++group) {
     for (int bank = 0; bank < port.banks.banks_per_group(); ++bank) {
-      port.now = std::max(port.now, port.banks.earliest(CommandKind::kActivate, group, bank));
+      port.now = std::max(port.now, port.banks.earliest(CommandKind::kActivate, 0, group, bank));
     }
   }
   // The reserved row: the last row of bank 0, which no tensor of a full device reaches before
@@ -149,7 +150,7 @@ PimBlockResult PimSequencer::run(const PimBlock& block, int64_t arrival,
   };
   auto dram_row = [&](int64_t r) { return (block.base_row + r / bpp) % rows; };
   auto is_open = [&](int flat, int64_t row) {
-    return port.banks.open_row(flat / banks_per_group, flat % banks_per_group) == row;
+    return port.banks.open_row(0, flat / banks_per_group, flat % banks_per_group) == row;
   };
   // The last stream row a block opens: its own last one, or, while the stream goes on, the
   // next block's first (opened ahead, as a continuous stream would, behind this block's reads).
@@ -186,7 +187,7 @@ PimBlockResult PimSequencer::run(const PimBlock& block, int64_t arrival,
       const bool row_started = pu.next_burst % per_row != 0 && pu.next_burst != block.first_burst;
       if (refresh_due && row_started) mid_row_reads = true;
       if (is_open(flat, dram_row(r)) && (!refresh_due || row_started)) {
-        int64_t cycle = port.banks.earliest(CommandKind::kRead, group, bank);
+        int64_t cycle = port.banks.earliest(CommandKind::kRead, 0, group, bank);
         if (pu.last_column >= 0) {
           cycle = std::max(cycle, pu.last_column + block.compute_cycles_per_burst);
         }
@@ -201,25 +202,25 @@ PimBlockResult PimSequencer::run(const PimBlock& block, int64_t arrival,
       const int next_flat = bank_of(pu, a);
       const int next_group = next_flat / banks_per_group;
       const int next_bank = next_flat % banks_per_group;
-      if (port.banks.open_row(next_group, next_bank) == kClosedRow) {
-        consider({port.banks.earliest(CommandKind::kActivate, next_group, next_bank),
+      if (port.banks.open_row(0, next_group, next_bank) == kClosedRow) {
+        consider({port.banks.earliest(CommandKind::kActivate, 0, next_group, next_bank),
                   CommandKind::kActivate, p, next_group, next_bank, dram_row(a)});
       } else {
-        consider({port.banks.earliest(CommandKind::kPrecharge, next_group, next_bank),
+        consider({port.banks.earliest(CommandKind::kPrecharge, 0, next_group, next_bank),
                   CommandKind::kPrecharge, p, next_group, next_bank, 0});
       }
     }
     if (refresh_due && !mid_row_reads) {
       // Every bank closes (rows of PUs between rows included), then REF.
       if (port.banks.open_bank_count() == 0) {
-        consider({port.banks.earliest(CommandKind::kRefresh, 0, 0), CommandKind::kRefresh, -1, 0,
+        consider({port.banks.earliest(CommandKind::kRefresh, 0, 0, 0), CommandKind::kRefresh, -1, 0,
                   0, 0});
       } else {
         for (int flat = 0; flat < banks; ++flat) {
           const int group = flat / banks_per_group;
           const int bank = flat % banks_per_group;
-          if (port.banks.open_row(group, bank) == kClosedRow) continue;
-          consider({port.banks.earliest(CommandKind::kPrecharge, group, bank),
+          if (port.banks.open_row(0, group, bank) == kClosedRow) continue;
+          consider({port.banks.earliest(CommandKind::kPrecharge, 0, group, bank),
                     CommandKind::kPrecharge, -1, group, bank, 0});
         }
       }
@@ -228,7 +229,7 @@ PimBlockResult PimSequencer::run(const PimBlock& block, int64_t arrival,
       throw_runtime({}, "PIM sequencer found no command to issue");  // a bug, not bad input
     }
     const int64_t cycle = std::max(best.cycle, port.now);
-    port.banks.issue(best.kind, best.bank_group, best.bank, best.row, cycle);
+    port.banks.issue(best.kind, 0, best.bank_group, best.bank, best.row, cycle);
     port.now = cycle + 1;
     switch (best.kind) {
       case CommandKind::kRead: {
@@ -261,6 +262,7 @@ PimBlockResult PimSequencer::run(const PimBlock& block, int64_t arrival,
         port.next_refresh_cycle += port.refresh_interval;
         break;
       case CommandKind::kWrite:
+      case CommandKind::kRefreshBank:
         break;
     }
   }

@@ -23,7 +23,7 @@
 #include <cstdint>
 #include <functional>
 
-#include "sim/memory/dram/bank_state.h"
+#include "sim/memory/dram/channel_state.h"
 #include "sim/memory/dram/config.h"
 
 namespace polyarch::sim::dram {
@@ -66,10 +66,11 @@ struct PimCounters {
   PimCounters since(const PimCounters& earlier) const;
 };
 
-// The controller's side that the sequencer drives: its bank state, its clock (the first cycle
-// the command bus is free), its refresh schedule, and where issued commands are recorded.
+// The controller's side that the sequencer drives: its bank state (PIM work is modelled on one
+// rank, rank 0), its clock (the first cycle the command bus is free), its refresh schedule, and
+// where issued commands are recorded.
 struct PimControllerPort {
-  BankState& banks;
+  ChannelState& banks;
   int64_t& now;
   int64_t& next_refresh_cycle;
   bool refresh_enabled = true;

@@ -6,21 +6,26 @@ namespace polyarch::sim::dram {
 
 BankRoundRobinScheduler::BankRoundRobinScheduler(const DramConfig& config)
     : banks_per_group_(config.organization.banks_per_group),
-      bank_count_(config.banks_per_pseudo_channel()),
-      last_bank_(config.banks_per_pseudo_channel() - 1) {}
+      banks_per_rank_(config.banks_per_pseudo_channel()),
+      bank_count_(config.organization.ranks * config.banks_per_pseudo_channel()),
+      last_bank_(config.organization.ranks * config.banks_per_pseudo_channel() - 1) {}
 
 SchedulerDecision BankRoundRobinScheduler::decide(std::span<const QueuedBurst> queue,
-                                                  const BankState& banks, int64_t now) {
+                                                  const ChannelState& banks, int64_t now,
+                                                  const RefreshDue& refresh_due) {
   SchedulerDecision waiting;
   const int queue_size = static_cast<int>(queue.size());
   for (int step = 1; step <= bank_count_; ++step) {
     const int bank = (last_bank_ + step) % bank_count_;
-    const int group = bank / banks_per_group_;
+    const int rank = bank / banks_per_rank_;
+    if (rank_in(refresh_due.ranks, rank) || bank == refresh_due.bank) continue;
+    const int group = bank % banks_per_rank_ / banks_per_group_;
     const int index = bank % banks_per_group_;
     const auto in_bank = [&](const QueuedBurst& burst) {
-      return burst.address.bank_group == group && burst.address.bank == index;
+      return burst.address.rank == rank && burst.address.bank_group == group &&
+             burst.address.bank == index;
     };
-    const int64_t open_row = banks.open_row(group, index);
+    const int64_t open_row = banks.open_row(rank, group, index);
     const bool hit_queued = std::any_of(queue.begin(), queue.end(), [&](const QueuedBurst& b) {
       return in_bank(b) && b.address.row == open_row;
     });
@@ -28,8 +33,11 @@ SchedulerDecision BankRoundRobinScheduler::decide(std::span<const QueuedBurst> q
     for (int i = 0; i < queue_size; ++i) {
       const QueuedBurst& burst = queue[i];
       if (!in_bank(burst)) continue;
-      SchedulerDecision command{
-          .bank_group = group, .bank = index, .row = burst.address.row, .queue_index = i};
+      SchedulerDecision command{.rank = rank,
+                                .bank_group = group,
+                                .bank = index,
+                                .row = burst.address.row,
+                                .queue_index = i};
       const bool may_close = first_of_bank && !hit_queued;
       first_of_bank = false;
       if (open_row == burst.address.row) {
@@ -41,7 +49,7 @@ SchedulerDecision BankRoundRobinScheduler::decide(std::span<const QueuedBurst> q
       } else {
         continue;
       }
-      const int64_t ready = banks.earliest(command.kind, group, index);
+      const int64_t ready = banks.earliest(command.kind, rank, group, index);
       if (ready <= now) {
         command.issue_now = true;
         last_bank_ = bank;

@@ -4,10 +4,12 @@
 // command ready issues it. Within a bank the bursts are taken in queue order: the first whose
 // command (RD/WR to the open row, ACT to a closed bank, PRE of another row) may issue now. A
 // row is closed only for the bank's first burst and only while no queued burst of the bank
-// hits it. Open page only; refresh is the FR-FCFS scheduler's (scheduler.h).
+// hits it. With several ranks the banks are visited rank after rank, and the banks of a rank
+// whose refresh is due, or the bank whose per-bank refresh is, are passed over. Open page only;
+// refresh is the FR-FCFS scheduler's (scheduler.h).
 #include <span>
 
-#include "sim/memory/dram/bank_state.h"
+#include "sim/memory/dram/channel_state.h"
 #include "sim/memory/dram/config.h"
 #include "sim/memory/dram/scheduler.h"
 
@@ -17,12 +19,14 @@ class BankRoundRobinScheduler {
  public:
   explicit BankRoundRobinScheduler(const DramConfig& config);
 
-  SchedulerDecision decide(std::span<const QueuedBurst> queue, const BankState& banks, int64_t now);
+  SchedulerDecision decide(std::span<const QueuedBurst> queue, const ChannelState& banks,
+                           int64_t now, const RefreshDue& refresh_due = {});
 
  private:
   int banks_per_group_;
-  int bank_count_;
-  int last_bank_;  // the bank that issued last; the next visit starts after it
+  int banks_per_rank_;
+  int bank_count_;  // over all ranks
+  int last_bank_;   // the bank that issued last; the next visit starts after it
 };
 
 }  // namespace polyarch::sim::dram

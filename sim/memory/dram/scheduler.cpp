@@ -25,41 +25,61 @@ struct Pick {
 
 FrFcfsScheduler::FrFcfsScheduler(const DramConfig& config)
     : page_policy_(config.controller.page_policy),
+      bank_groups_(config.organization.bank_groups),
       banks_per_group_(config.organization.banks_per_group),
-      oldest_hit_(static_cast<size_t>(config.banks_per_pseudo_channel())),
-      considered_(static_cast<size_t>(config.banks_per_pseudo_channel())) {}
+      oldest_hit_(
+          static_cast<size_t>(config.organization.ranks * config.banks_per_pseudo_channel())),
+      considered_(
+          static_cast<size_t>(config.organization.ranks * config.banks_per_pseudo_channel())) {}
 
-SchedulerDecision FrFcfsScheduler::decide_refresh(const BankState& banks, int64_t now) const {
+SchedulerDecision FrFcfsScheduler::refresh(const ChannelState& banks, int64_t now,
+                                           const RefreshDue& refresh_due) {
   Pick pick;
-  if (banks.open_bank_count() == 0) {
-    SchedulerDecision refresh;
-    refresh.kind = CommandKind::kRefresh;
-    pick.offer(refresh, banks.earliest(CommandKind::kRefresh, 0, 0), now);
-    return pick.decision;
-  }
-  for (int group = 0; group < banks.bank_groups(); ++group) {
-    for (int bank = 0; bank < banks.banks_per_group(); ++bank) {
-      if (banks.open_row(group, bank) == kClosedRow) continue;
-      SchedulerDecision close{.kind = CommandKind::kPrecharge, .bank_group = group, .bank = bank};
-      pick.offer(close, banks.earliest(CommandKind::kPrecharge, group, bank), now);
+  for (int rank = 0; rank < banks.ranks(); ++rank) {
+    if (!rank_in(refresh_due.ranks, rank)) continue;
+    if (banks.open_bank_count(rank) == 0) {
+      SchedulerDecision refresh{.kind = CommandKind::kRefresh, .rank = rank};
+      pick.offer(refresh, banks.earliest(CommandKind::kRefresh, rank, 0, 0), now);
+      continue;
     }
+    for (int group = 0; group < banks.bank_groups(); ++group) {
+      for (int bank = 0; bank < banks.banks_per_group(); ++bank) {
+        if (banks.open_row(rank, group, bank) == kClosedRow) continue;
+        SchedulerDecision close{
+            .kind = CommandKind::kPrecharge, .rank = rank, .bank_group = group, .bank = bank};
+        pick.offer(close, banks.earliest(CommandKind::kPrecharge, rank, group, bank), now);
+      }
+    }
+  }
+  if (refresh_due.bank >= 0) {
+    const int per_rank = banks.bank_groups() * banks.banks_per_group();
+    SchedulerDecision bank{.kind = CommandKind::kRefreshBank,
+                           .rank = refresh_due.bank / per_rank,
+                           .bank_group = refresh_due.bank % per_rank / banks.banks_per_group(),
+                           .bank = refresh_due.bank % banks.banks_per_group()};
+    if (banks.open_row(bank.rank, bank.bank_group, bank.bank) != kClosedRow) {
+      bank.kind = CommandKind::kPrecharge;
+    }
+    pick.offer(bank, banks.earliest(bank.kind, bank.rank, bank.bank_group, bank.bank), now);
   }
   return pick.decision;
 }
 
 SchedulerDecision FrFcfsScheduler::decide(std::span<const QueuedBurst> queue,
-                                          const BankState& banks, int64_t now, bool refresh_due) {
-  if (refresh_due) return decide_refresh(banks, now);
+                                          const ChannelState& banks, int64_t now,
+                                          const RefreshDue& refresh_due) {
   // The oldest burst, a row hit whose column command may issue now, is what the passes below
   // would pick first (pass 1 offers hits oldest first and keeps the first one ready): in a
   // stream that is the common case, so it is taken without scanning the queue.
-  if (!queue.empty()) {
+  const bool any_due = refresh_due.any();
+  if (!queue.empty() && !(any_due && held(queue.front().address, refresh_due))) {
     const DramAddress& oldest = queue.front().address;
     const CommandKind kind = queue.front().is_write ? CommandKind::kWrite : CommandKind::kRead;
-    if (banks.open_row(oldest.bank_group, oldest.bank) == oldest.row &&
-        banks.earliest(kind, oldest.bank_group, oldest.bank) <= now) {
+    if (banks.open_row(oldest.rank, oldest.bank_group, oldest.bank) == oldest.row &&
+        banks.earliest(kind, oldest.rank, oldest.bank_group, oldest.bank) <= now) {
       return {.issue_now = true,
               .kind = kind,
+              .rank = oldest.rank,
               .bank_group = oldest.bank_group,
               .bank = oldest.bank,
               .row = oldest.row,
@@ -74,20 +94,22 @@ SchedulerDecision FrFcfsScheduler::decide(std::span<const QueuedBurst> queue,
   Pick hits;
   for (int i = 0; i < queue_size; ++i) {
     const DramAddress& address = queue[i].address;
-    if (banks.open_row(address.bank_group, address.bank) != address.row) continue;
+    if (banks.open_row(address.rank, address.bank_group, address.bank) != address.row) continue;
     const int bank = bank_index(address);
     oldest_hit_[bank] = std::min(oldest_hit_[bank], i);
+    if (any_due && held(address, refresh_due)) continue;
     const CommandKind kind = queue[i].is_write ? CommandKind::kWrite : CommandKind::kRead;
     // Later hits of the same kind to the same bank are ready no sooner than the oldest one.
     const uint8_t flag = queue[i].is_write ? kWriteHitOffered : kReadHitOffered;
     if (considered_[bank] & flag) continue;
     considered_[bank] |= flag;
     const SchedulerDecision column{.kind = kind,
+                                   .rank = address.rank,
                                    .bank_group = address.bank_group,
                                    .bank = address.bank,
                                    .row = address.row,
                                    .queue_index = i};
-    hits.offer(column, banks.earliest(kind, address.bank_group, address.bank), now);
+    hits.offer(column, banks.earliest(kind, address.rank, address.bank_group, address.bank), now);
   }
   if (hits.decision.issue_now) return hits.decision;
 
@@ -96,14 +118,16 @@ SchedulerDecision FrFcfsScheduler::decide(std::span<const QueuedBurst> queue,
   Pick rows = hits;
   for (int i = 0; i < queue_size; ++i) {
     const DramAddress& address = queue[i].address;
-    const int64_t open_row = banks.open_row(address.bank_group, address.bank);
+    if (any_due && held(address, refresh_due)) continue;
+    const int64_t open_row = banks.open_row(address.rank, address.bank_group, address.bank);
     if (open_row == address.row) continue;
     // Only the oldest non-hit request of a bank can need a row command first: a younger one
     // needs the same ACT, or a PRE that an older hit forbids at least as long.
     const int bank = bank_index(address);
     if (considered_[bank] & kRowCommandOffered) continue;
     considered_[bank] |= kRowCommandOffered;
-    SchedulerDecision row_command{.bank_group = address.bank_group,
+    SchedulerDecision row_command{.rank = address.rank,
+                                  .bank_group = address.bank_group,
                                   .bank = address.bank,
                                   .row = address.row,
                                   .queue_index = i};
@@ -114,19 +138,24 @@ SchedulerDecision FrFcfsScheduler::decide(std::span<const QueuedBurst> queue,
     } else {
       continue;
     }
-    rows.offer(row_command, banks.earliest(row_command.kind, address.bank_group, address.bank),
+    rows.offer(row_command,
+               banks.earliest(row_command.kind, address.rank, address.bank_group, address.bank),
                now);
   }
   if (rows.decision.issue_now || page_policy_ == PagePolicy::kOpen) return rows.decision;
 
   // Closed page: precharge open rows that no queued request hits.
-  for (int group = 0; group < banks.bank_groups(); ++group) {
-    for (int bank = 0; bank < banks.banks_per_group(); ++bank) {
-      if (banks.open_row(group, bank) == kClosedRow) continue;
-      if (oldest_hit_[group * banks_per_group_ + bank] < queue_size) continue;
-      const SchedulerDecision close{
-          .kind = CommandKind::kPrecharge, .bank_group = group, .bank = bank};
-      rows.offer(close, banks.earliest(CommandKind::kPrecharge, group, bank), now);
+  for (int rank = 0; rank < banks.ranks(); ++rank) {
+    if (rank_in(refresh_due.ranks, rank)) continue;
+    for (int group = 0; group < banks.bank_groups(); ++group) {
+      for (int bank = 0; bank < banks.banks_per_group(); ++bank) {
+        if (banks.open_row(rank, group, bank) == kClosedRow) continue;
+        const int index = (rank * bank_groups_ + group) * banks_per_group_ + bank;
+        if (oldest_hit_[index] < queue_size || index == refresh_due.bank) continue;
+        const SchedulerDecision close{
+            .kind = CommandKind::kPrecharge, .rank = rank, .bank_group = group, .bank = bank};
+        rows.offer(close, banks.earliest(CommandKind::kPrecharge, rank, group, bank), now);
+      }
     }
   }
   return rows.decision;

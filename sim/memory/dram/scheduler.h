@@ -4,7 +4,8 @@
 // hits) go first, oldest request first; then row commands (ACT, PRE), oldest request first.
 // A row is not closed for a request while an older queued request still hits it. Under the
 // closed-page policy a row with no queued hits is precharged as soon as timing allows. While a
-// refresh is due, only the PREs that close every bank and then the REF are issued.
+// refresh is due, the PREs that close every bank of its rank and then the REF go first; the
+// other ranks' bursts are served meanwhile (DRAMsim3's controller does the same).
 #include <cstdint>
 #include <limits>
 #include <span>
@@ -12,6 +13,7 @@
 
 #include "sim/memory/dram/address_mapping.h"
 #include "sim/memory/dram/bank_state.h"
+#include "sim/memory/dram/channel_state.h"
 #include "sim/memory/dram/command.h"
 #include "sim/memory/dram/config.h"
 
@@ -29,9 +31,23 @@ struct QueuedBurst {
 
 inline constexpr int64_t kNever = std::numeric_limits<int64_t>::max();
 
+// Ranks with a refresh due, one bit per rank.
+using RankMask = uint32_t;
+inline bool rank_in(RankMask mask, int rank) { return ((mask >> rank) & 1U) != 0; }
+
+// The refresh work due: whole ranks' all-bank refreshes, and at most one bank's per-bank
+// refresh. The bursts of what is due wait until it has been refreshed.
+struct RefreshDue {
+  RankMask ranks = 0;
+  // Per-bank refresh: (rank x bank groups + bank group) x banks per group + bank; -1: none.
+  int bank = -1;
+  bool any() const { return ranks != 0 || bank >= 0; }
+};
+
 struct SchedulerDecision {
   bool issue_now = false;
   CommandKind kind = CommandKind::kActivate;
+  int rank = 0;
   int bank_group = 0;
   int bank = 0;
   int64_t row = 0;
@@ -43,18 +59,28 @@ class FrFcfsScheduler {
  public:
   explicit FrFcfsScheduler(const DramConfig& config);
 
-  SchedulerDecision decide(std::span<const QueuedBurst> queue, const BankState& banks, int64_t now,
-                           bool refresh_due);
+  // The command to issue now for the bursts that no refresh in `refresh_due` holds (the
+  // refresh work is refresh()'s).
+  SchedulerDecision decide(std::span<const QueuedBurst> queue, const ChannelState& banks,
+                           int64_t now, const RefreshDue& refresh_due);
+  // The PREs and REFs the ranks in `refresh_due` need, in rank order, then the PRE or REFpb of
+  // its bank.
+  static SchedulerDecision refresh(const ChannelState& banks, int64_t now,
+                                   const RefreshDue& refresh_due);
 
  private:
-  SchedulerDecision decide_refresh(const BankState& banks, int64_t now) const;
   int bank_index(const DramAddress& address) const {
-    return address.bank_group * banks_per_group_ + address.bank;
+    return (address.rank * bank_groups_ + address.bank_group) * banks_per_group_ + address.bank;
+  }
+  bool held(const DramAddress& address, const RefreshDue& due) const {
+    return rank_in(due.ranks, address.rank) || bank_index(address) == due.bank;
   }
 
   PagePolicy page_policy_;
+  int bank_groups_;
   int banks_per_group_;
-  // Per bank: queue index of the oldest burst that hits the open row (or queue size if none).
+  // Per bank of every rank: queue index of the oldest burst that hits the open row (or queue size
+  // if none).
   std::vector<int> oldest_hit_;
   // Per bank: which candidates an older queued burst already offered (kReadHitOffered, ...).
   static constexpr uint8_t kReadHitOffered = 1;

@@ -26,13 +26,13 @@ void TransactionQueues::add(const QueuedBurst& burst) {
 
 bool TransactionQueues::command_queue_has_room(const std::vector<QueuedBurst>& command_queues,
                                                const QueuedBurst& burst) const {
-  if (!per_bank_) return command_queues.size() < command_queue_depth_;
-  const auto same_bank =
+  const auto same_queue =
       std::count_if(command_queues.begin(), command_queues.end(), [&](const QueuedBurst& queued) {
-        return queued.address.bank_group == burst.address.bank_group &&
-               queued.address.bank == burst.address.bank;
+        return queued.address.rank == burst.address.rank &&
+               (!per_bank_ || (queued.address.bank_group == burst.address.bank_group &&
+                               queued.address.bank == burst.address.bank));
       });
-  return static_cast<size_t>(same_bank) < command_queue_depth_;
+  return static_cast<size_t>(same_queue) < command_queue_depth_;
 }
 
 bool TransactionQueues::move_one(std::vector<QueuedBurst>& command_queues, bool flush_writes) {

@@ -2,7 +2,7 @@
 // The front of a controller with command queues (ControllerOptions::command_queue_depth > 0),
 // as DRAMsim3's controller.cc has it: reads wait in a read queue and writes in a write buffer,
 // `queue_depth` bursts each. Every cycle one burst moves on into the command queues the
-// scheduler sees (per bank, or one per pseudo-channel, `command_queue_depth` bursts each): the
+// scheduler sees (per bank, or one per rank, `command_queue_depth` bursts each): the
 // oldest read whose command queue has room, or, while the write buffer drains, the oldest
 // such write. Draining starts when the write buffer is full, or holds more than 8 writes while
 // the command queues are empty (DRAMsim3's thresholds), and moves the writes it found there.

@@ -223,5 +223,100 @@ TEST_F(TimingChecker, KeepsPseudoChannelsApart) {
   EXPECT_FALSE(check_command_stream(hbm, std::vector{act(0, 0, 0), other}).has_value());
 }
 
+Command on_rank(Command command, int rank) {
+  command.rank = rank;
+  return command;
+}
+
+class RankChecker : public TimingChecker {
+ protected:
+  void SetUp() override { config.organization.ranks = 2; }
+};
+
+// Two ranks' reads: the second's data may start tRTRS after the first's ends, so the RDs are
+// tBL + tRTRS apart (DDR4-3200: 4 + 2).
+TEST_F(RankChecker, RejectsReadsOfTwoRanksCloserThanTblPlusTrtrs) {
+  expect_minimum_gap(config, "tRTRS", burst + t.tRTRS, [](int64_t gap) {
+    return std::vector{act(0, 0, 0), on_rank(act(1, 0, 0), 1), rd(30, 0, 0),
+                       on_rank(rd(30 + gap, 0, 0), 1)};
+  });
+}
+
+// A read after another rank's write switches driver too: its data starts tRTRS after the
+// write data, CWL + tBL + tRTRS - CL after the WR (16 + 4 + 2 - 22 = 0): one cycle, the command
+// bus's, is enough (a read of the same rank needs CWL + tBL + tWTR_S).
+TEST_F(RankChecker, ReadAfterAnotherRanksWriteNeedsNoTwtr) {
+  EXPECT_FALSE(check_command_stream(config, std::vector{act(0, 0, 0), on_rank(act(1, 0, 0), 1),
+                                                        wr(30, 0, 0), on_rank(rd(31, 0, 0), 1)})
+                   .has_value());
+}
+
+// Two writes of two ranks: the controller drives both, only the burst separates them.
+TEST_F(RankChecker, WritesOfTwoRanksAreOneBurstApart) {
+  expect_minimum_gap(config, "data bus", burst, [](int64_t gap) {
+    return std::vector{act(0, 0, 0), on_rank(act(1, 0, 0), 1), wr(30, 0, 0),
+                       on_rank(wr(30 + gap, 0, 0), 1)};
+  });
+}
+
+// tRRD, tFAW and refresh belong to a rank: ACTs of two ranks one cycle apart are legal, five
+// ACTs within tFAW too when they are spread over the ranks; a REF of rank 1 with rank 0's bank
+// open is legal, and rank 0's ACT after rank 1's REF needs no tRFC.
+TEST_F(RankChecker, RankTimingsStayWithinTheirRank) {
+  EXPECT_FALSE(check_command_stream(
+                   config, std::vector{act(0, 0, 0), on_rank(act(1, 0, 0), 1), act(4, 1, 0),
+                                       act(8, 2, 0), act(12, 3, 0), on_rank(act(13, 1, 0), 1)})
+                   .has_value());
+  EXPECT_FALSE(
+      check_command_stream(config, std::vector{act(0, 0, 0), on_rank(ref(1), 1), act(5, 1, 0)})
+          .has_value());
+  const auto found =
+      check_command_stream(config, std::vector{on_rank(ref(0), 1), on_rank(act(5, 1, 0), 1)});
+  ASSERT_TRUE(found.has_value());
+  EXPECT_EQ(found->rule, "tRFC");
+  const auto outside = check_command_stream(config, std::vector{on_rank(act(0, 0, 0), 2)});
+  ASSERT_TRUE(outside.has_value());
+  EXPECT_EQ(outside->rule, "bank state");
+}
+
+TEST_F(TimingChecker, RejectsPrechargesCloserThanTppd) {
+  config.timing.tPPD = 8;
+  expect_minimum_gap(config, "tPPD", 8, [](int64_t gap) {
+    return std::vector{act(0, 0, 0), act(4, 1, 0), pre(52, 0, 0), pre(52 + gap, 1, 0)};
+  });
+}
+
+TEST_F(TimingChecker, RejectsPrechargesCloserThanTrtpLOrSToARead) {
+  config.timing.tRTP_L = 40;
+  config.timing.tRTP_S = 30;
+  // Another bank of the read's bank group: tRTP_L; of another bank group: tRTP_S.
+  expect_minimum_gap(config, "tRTP_L", 40, [](int64_t gap) {
+    return std::vector{act(0, 0, 0), act(8, 0, 1), rd(30, 0, 0), pre(30 + gap, 0, 1)};
+  });
+  expect_minimum_gap(config, "tRTP_S", 30, [](int64_t gap) {
+    return std::vector{act(0, 0, 0), act(4, 1, 0), rd(30, 0, 0), pre(30 + gap, 1, 0)};
+  });
+}
+
+TEST_F(TimingChecker, PerBankRefreshHoldsItsBankForTrfcb) {
+  config.controller.refresh_per_bank = true;
+  config.timing.tRFCb = 100;
+  config.timing.tREFIb = 1000;
+  const Command refresh_bank{.cycle = 0, .kind = CommandKind::kRefreshBank};
+  expect_minimum_gap(config, "tRFCb", 100, [&](int64_t gap) {
+    return std::vector{refresh_bank, act(gap, 0, 0)};
+  });
+  // Another bank may open meanwhile; the refreshed bank must be closed.
+  EXPECT_FALSE(check_command_stream(config, std::vector{refresh_bank, act(1, 1, 0)}).has_value());
+  const auto open = check_command_stream(
+      config, std::vector{act(0, 0, 0), Command{.cycle = 100, .kind = CommandKind::kRefreshBank}});
+  ASSERT_TRUE(open.has_value());
+  EXPECT_EQ(open->rule, "bank state");
+  // Every bank's turn comes every 16 x tREFIb; nine turns may pass.
+  const auto late = check_command_stream(config, std::vector{act(9 * 16 * 1000 + 1, 0, 0)});
+  ASSERT_TRUE(late.has_value());
+  EXPECT_EQ(late->rule, "tREFIb");
+}
+
 }  // namespace
 }  // namespace polyarch::sim::dram

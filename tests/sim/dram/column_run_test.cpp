@@ -4,6 +4,7 @@
 
 #include <random>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "base/random_draw.h"
@@ -111,11 +112,12 @@ Stream two_requesters(bool one_at_a_time) {
   return stream;
 }
 
-Stream random_mix(uint64_t seed, const DramConfig& config) {
+// Random requests over `rows` rows' worth of addresses (with several ranks, past the first).
+Stream random_mix(uint64_t seed, const DramConfig& config, int64_t rows = 16) {
   std::mt19937_64 random(seed);
   Stream stream{.name = "random mix seed " + std::to_string(seed), .requests = {}};
   for (int i = 0; i < 150; ++i) {
-    const int64_t addr = random_int(random, 0, 16 * config.row_bytes() - 1);
+    const int64_t addr = random_int(random, 0, rows * config.row_bytes() - 1);
     const bool is_write = random_chance(random, 0.3);
     const int64_t bytes = random_int(random, 1, 16 * config.bytes_per_burst());
     stream.requests.push_back(
@@ -176,6 +178,37 @@ TEST(ColumnRun, ShallowQueuesAndDisabledRefreshKeepTheSameCommands) {
   }
 }
 
+// Several ranks share the data bus: another rank's burst may slip between the run's commands
+// (tBL + tRTRS may be shorter than tCCD_L), and each rank refreshes on its own schedule. The
+// streams reach every rank under each scheme (the rank field sits above the banks), staggered
+// and simultaneous refresh, open and closed page.
+TEST(ColumnRun, SeveralRanksKeepTheSameCommands) {
+  for (int ranks : {2, 4}) {
+    for (const auto& [scheme, policy, staggered] :
+         {std::tuple{AddressScheme::kBankInterleaved, PagePolicy::kOpen, true},
+          std::tuple{AddressScheme::kRowColBank, PagePolicy::kOpen, false},
+          std::tuple{AddressScheme::kRowBankCol, PagePolicy::kClosed, true}}) {
+      for (DramConfig config : {ddr4_3200(), one_bank_group(), hbm2e_3200()}) {
+        config.organization.ranks = ranks;
+        config.name += " " + std::to_string(ranks) + " ranks";
+        config.controller.address_scheme = scheme;
+        config.controller.page_policy = policy;
+        config.controller.refresh_staggered = staggered;
+        for (const Stream& stream : streams(config)) expect_identical(config, stream);
+        const int64_t all_ranks_rows =
+            int64_t{2} * config.pseudo_channel_count() * ranks * config.banks_per_pseudo_channel();
+        expect_identical(config, random_mix(11, config, all_ranks_rows));
+        // Per-bank refresh: one bank at a time is held, the others run on.
+        config.controller.refresh_per_bank = true;
+        config.timing.tREFIb = config.timing.tREFI / (ranks * config.banks_per_pseudo_channel());
+        config.timing.tRFCb = std::min(config.timing.tRFC / 4, config.timing.tREFIb / 2);
+        for (const Stream& stream : streams(config)) expect_identical(config, stream);
+        expect_identical(config, random_mix(12, config, all_ranks_rows));
+      }
+    }
+  }
+}
+
 // serve() hands a long request to the controllers in parts; they must end where one run() over
 // the whole request ends, with the same commands.
 TEST(ColumnRun, ARequestServedInPartsMatchesOneRun) {
@@ -201,10 +234,10 @@ TEST(ColumnRun, ARequestServedInPartsMatchesOneRun) {
 // issued, 15 more reads of that row in the queue go one tCCD_L apart.
 TEST(ColumnRun, SameRowReadsFollowTccdL) {
   const DramConfig config = ddr4_3200();
-  const BankState banks = [&] {
-    BankState state(config);
-    state.issue(CommandKind::kActivate, 0, 0, 5, 100);
-    state.issue(CommandKind::kRead, 0, 0, 5, 100 + config.timing.tRCD);
+  const ChannelState banks = [&] {
+    ChannelState state(config);
+    state.issue(CommandKind::kActivate, 0, 0, 0, 5, 100);
+    state.issue(CommandKind::kRead, 0, 0, 0, 5, 100 + config.timing.tRCD);
     return state;
   }();
   std::vector<QueuedBurst> queue;
@@ -233,8 +266,8 @@ TEST(ColumnRun, SameRowReadsFollowTccdL) {
                        .now = now,
                        .stop_cycle = run.first_cycle + 4 * config.timing.tCCD_L});
   EXPECT_EQ(before_refresh.count, 4);
-  BankState two_groups = banks;
-  two_groups.issue(CommandKind::kActivate, 1, 0, 9, 104);
+  ChannelState two_groups = banks;
+  two_groups.issue(CommandKind::kActivate, 0, 1, 0, 9, 104);
   std::vector<QueuedBurst> with_other = queue;
   with_other.push_back({.request_id = 99, .address = {.bank_group = 1, .row = 9}});
   const ColumnRun interleaved = plan_column_run({.banks = two_groups,
@@ -259,7 +292,7 @@ TEST(ColumnRun, SameRowReadsFollowTccdL) {
 
 TEST(ColumnRun, NoRunUnlessTheOldestBurstHitsAnOpenRow) {
   const DramConfig config = ddr4_3200();
-  const BankState closed(config);
+  const ChannelState closed(config);
   const std::vector<QueuedBurst> queue = {{.address = {.row = 5}}, {.address = {.row = 5}}};
   EXPECT_EQ(
       plan_column_run({.banks = closed, .queue = queue, .waiting = {}, .queue_depth = 32}).count,

@@ -35,7 +35,8 @@ std::optional<TimingViolation> check_all(const DramSystem& system) {
 // conflicts all occur), arriving over several refresh intervals.
 void run_random_mix(DramConfig config, uint64_t seed) {
   std::mt19937_64 random(seed);
-  const int64_t hot_span = 64 * config.row_bytes() * config.pseudo_channel_count();
+  const int64_t hot_span =
+      64 * config.row_bytes() * config.pseudo_channel_count() * config.organization.ranks;
   auto address = [&](auto& engine) { return polyarch::random_int(engine, 0, hot_span - 1); };
   auto size = [&](auto& engine) {
     return polyarch::random_int(engine, 1, 4 * config.bytes_per_burst());
@@ -86,6 +87,30 @@ TEST(DramController, CheckerAcceptsEveryRandomStream) {
         config.controller.address_scheme = scheme;
         run_random_mix(config, seed++);
       }
+    }
+  }
+}
+
+// Two and four ranks under each scheduler and queue structure, staggered, simultaneous and
+// per-bank refresh.
+TEST(DramController, CheckerAcceptsRandomStreamsOverSeveralRanks) {
+  uint64_t seed = 500;
+  for (int ranks : {2, 4}) {
+    for (DramConfig config : {ddr4_3200(), hbm2e_3200()}) {
+      config.organization.ranks = ranks;
+      run_random_mix(config, seed++);
+      config.controller.refresh_staggered = false;
+      config.controller.page_policy = PagePolicy::kClosed;
+      run_random_mix(config, seed++);
+      config.controller.page_policy = PagePolicy::kOpen;
+      config.controller.bank_round_robin = true;
+      config.controller.command_queue_depth = 8;
+      config.controller.command_queue_per_bank = ranks == 2;
+      run_random_mix(config, seed++);
+      config.controller.refresh_per_bank = true;
+      config.timing.tREFIb = config.timing.tREFI / (ranks * config.banks_per_pseudo_channel());
+      config.timing.tRFCb = std::min(config.timing.tRFC / 4, config.timing.tREFIb / 2);
+      run_random_mix(config, seed++);
     }
   }
 }

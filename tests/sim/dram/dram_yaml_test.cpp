@@ -69,10 +69,18 @@ TEST(DramYaml, MisspeltKeysGetASuggestionWithFileAndLine) {
   EXPECT_NE(message.find("did you mean 'tRCD'"), std::string::npos) << message;
 }
 
-TEST(DramYaml, MoreThanOneRankIsRefusedByName) {
-  const std::string message = error_of("dram:\n  preset: ddr4_3200\n  organization: {ranks: 2}\n");
-  EXPECT_NE(message.find("d.yaml:3"), std::string::npos) << message;
-  EXPECT_NE(message.find("not modelled yet"), std::string::npos) << message;
+TEST(DramYaml, RanksRefreshAndRankSwitchAreKeys) {
+  const DramDescription d = parse(
+      "dram:\n  preset: ddr4_3200\n  organization: {ranks: 2}\n"
+      "  timing: {tRTRS: 3}\n  controller: {refresh: rank_simultaneous}\n");
+  EXPECT_EQ(d.config.organization.ranks, 2);
+  EXPECT_EQ(d.config.capacity_bytes(), 2 * ddr4_3200().capacity_bytes());
+  EXPECT_EQ(d.config.timing.tRTRS, 3);
+  EXPECT_EQ(d.config.timing.tRTW_turnaround, 3);
+  EXPECT_FALSE(d.config.controller.refresh_staggered);
+  const std::string message = error_of("dram:\n  preset: ddr4_3200\n  organization: {ranks: 3}\n");
+  EXPECT_NE(message.find("ranks"), std::string::npos) << message;
+  EXPECT_NE(message.find("power of two"), std::string::npos) << message;
 }
 
 TEST(DramYaml, ContradictionsAndMissingKeysAreBadInput) {

@@ -135,6 +135,23 @@ TEST(DramSim3Ini, GddrColumnsCountBeatsAndUseTrcdrdAndTrcdwr) {
   EXPECT_EQ(c.timing.tWTR_L, 4);
 }
 
+TEST(DramSim3Ini, ProtocolTimingsAndPerBankRefreshAreRead) {
+  std::string text = replaced(kDdr4Ini, "protocol = DDR4", "protocol = LPDDR4");
+  text = replaced(text, "tCCD_L = 8",
+                  "tCCD_L = 8\ntPPD = 2\ntRTP_L = 6\ntRTP_S = 4\ntRFCb = 90\n"
+                  "tREFIb = 400");
+  text = replaced(text, "RANK_LEVEL_STAGGERED", "BANK_LEVEL_STAGGERED");
+  const DramConfig c = parse(text).config;
+  EXPECT_EQ(c.timing.tPPD, 2);
+  EXPECT_EQ(c.timing.tRTP_L, 6);
+  EXPECT_EQ(c.timing.tRTP_S, 4);
+  EXPECT_EQ(c.timing.tRFCb, 90);
+  EXPECT_EQ(c.timing.tREFIb, 400);
+  EXPECT_TRUE(c.controller.refresh_per_bank);
+  // DRAMsim3 applies tPPD to GDDR and LPDDR4 only.
+  EXPECT_EQ(parse(replaced(text, "protocol = LPDDR4", "protocol = DDR4")).config.timing.tPPD, 0);
+}
+
 TEST(DramSim3Ini, UnknownKeyNamesFileLineAndSection) {
   const std::string message = error_of(replaced(kDdr4Ini, "tRP = 22", "tRPP = 22"));
   EXPECT_NE(message.find("d.ini:17"), std::string::npos) << message;
@@ -142,11 +159,29 @@ TEST(DramSim3Ini, UnknownKeyNamesFileLineAndSection) {
   EXPECT_NE(message.find("[timing]"), std::string::npos) << message;
 }
 
-TEST(DramSim3Ini, TwoRanksAreRefusedByName) {
-  // DRAMsim3's own file: 16384 MB of 8192 MB ranks.
+TEST(DramSim3Ini, ChannelSizeCountsRanksAsDramsim3Does) {
+  // DRAMsim3's own file: 16384 MB of 8192 MB ranks (65536 rows x 1 KiB pages x 16 banks x 8
+  // devices = 8 GiB per rank) is two ranks; 32768 MB four; a channel smaller than a rank one.
+  const DramConfig two =
+      parse(replaced(kDdr4Ini, "channel_size = 8192", "channel_size = 16384")).config;
+  EXPECT_EQ(two.organization.ranks, 2);
+  EXPECT_EQ(two.capacity_bytes(), int64_t{16384} << 20);
+  EXPECT_EQ(two.timing.tRTRS, 1);  // the file's "rank to rank"
+  EXPECT_TRUE(two.controller.refresh_staggered);
+  EXPECT_EQ(parse(replaced(kDdr4Ini, "channel_size = 8192", "channel_size = 32768"))
+                .config.organization.ranks,
+            4);
+  EXPECT_EQ(parse(replaced(kDdr4Ini, "channel_size = 8192", "channel_size = 4096"))
+                .config.organization.ranks,
+            1);
+  const std::string simultaneous =
+      replaced(replaced(kDdr4Ini, "channel_size = 8192", "channel_size = 16384"),
+               "RANK_LEVEL_STAGGERED", "RANK_LEVEL_SIMULTANEOUS");
+  EXPECT_FALSE(parse(simultaneous).config.controller.refresh_staggered);
+  // Three ranks do not split the address into bit fields.
   const std::string message =
-      error_of(replaced(kDdr4Ini, "channel_size = 8192", "channel_size = 16384"));
-  EXPECT_NE(message.find("2 ranks"), std::string::npos) << message;
+      error_of(replaced(kDdr4Ini, "channel_size = 8192", "channel_size = 24576"));
+  EXPECT_NE(message.find("3 ranks"), std::string::npos) << message;
   EXPECT_NE(message.find("channel_size"), std::string::npos) << message;
 }
 
@@ -156,8 +191,8 @@ TEST(DramSim3Ini, BadValuesNameTheirKey) {
             std::string::npos);
   EXPECT_NE(error_of(replaced(kDdr4Ini, "protocol = DDR4", "protocol = HMC")).find("HMC"),
             std::string::npos);
-  EXPECT_NE(error_of(replaced(kDdr4Ini, "RANK_LEVEL_STAGGERED", "BANK_LEVEL_STAGGERED"))
-                .find("per-bank refresh"),
+  EXPECT_NE(error_of(replaced(kDdr4Ini, "RANK_LEVEL_STAGGERED", "BANK_LEVEL_SOMETIMES"))
+                .find("refresh_policy"),
             std::string::npos);
 }
 

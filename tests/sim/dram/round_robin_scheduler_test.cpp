@@ -20,9 +20,9 @@ QueuedBurst read_of(int64_t id, int bank_group, int64_t row) {
 TEST(BankRoundRobinScheduler, VisitsTheBankAfterTheLastOneBeforeAnOlderRequest) {
   // DDR4-3200: rows 7 open in bank groups 0 and 1 (ACTs at 0 and 4, tRRD_S = 4).
   const DramConfig config = ddr4_3200();
-  BankState banks(config);
-  banks.issue(CommandKind::kActivate, 0, 0, 7, 0);
-  banks.issue(CommandKind::kActivate, 1, 0, 7, 4);
+  ChannelState banks(config);
+  banks.issue(CommandKind::kActivate, 0, 0, 0, 7, 0);
+  banks.issue(CommandKind::kActivate, 0, 1, 0, 7, 4);
   BankRoundRobinScheduler scheduler(config);
 
   // The first visit starts at bank 0: its read is ready at tRCD = 22.
@@ -30,7 +30,7 @@ TEST(BankRoundRobinScheduler, VisitsTheBankAfterTheLastOneBeforeAnOlderRequest) 
   SchedulerDecision first = scheduler.decide(queue, banks, 22);
   ASSERT_TRUE(first.issue_now);
   EXPECT_EQ(first.queue_index, 0);
-  banks.issue(CommandKind::kRead, 0, 0, 7, 22);
+  banks.issue(CommandKind::kRead, 0, 0, 0, 7, 22);
   queue.erase(queue.begin());
 
   // At 30 both remaining reads may issue (tCCD_L = 8 in group 0, tCCD_S = 4 to group 1):
@@ -46,8 +46,8 @@ TEST(BankRoundRobinScheduler, KeepsARowOpenWhileTheBankHasAHitQueued) {
   // Bank 0 of group 0 has row 7 open; its first burst wants row 9 and a later one row 7: the
   // row is not closed, the hit goes first once tRCD has passed.
   const DramConfig config = ddr4_3200();
-  BankState banks(config);
-  banks.issue(CommandKind::kActivate, 0, 0, 7, 0);
+  ChannelState banks(config);
+  banks.issue(CommandKind::kActivate, 0, 0, 0, 7, 0);
   BankRoundRobinScheduler scheduler(config);
   const std::vector<QueuedBurst> queue = {read_of(0, 0, 9), read_of(1, 0, 7)};
   const SchedulerDecision early = scheduler.decide(queue, banks, 10);

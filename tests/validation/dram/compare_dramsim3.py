@@ -8,8 +8,8 @@ DRAMSIM3_BUILD is a DRAMsim3 build directory holding `dramsim3main`, configured 
 -DCMD_TRACE=ON so that each channel's command trace gives the cycle of the last data transfer
 (DRAMsim3's own `average_bandwidth` divides by every simulated cycle and counts a write done
 when it is queued). --source is DRAMsim3's source tree (default: DRAMSIM3_BUILD/..), whose
-configs/*.ini are used as they are, except that channel_size is cut to one rank where the
-file describes two (polyarch models one rank per channel). Traces are made here: sequential
+configs/*.ini are used as they are or with a few [system] keys set (channel_size to one, two
+or four ranks; refresh_policy). Traces are made here: sequential
 and random addresses, reads only or two reads per write, saturated (every request arrives at
 cycle 0) or paced. Writes results.csv and results.json (with provenance) into --out
 (default: this script's folder). CI does not run this.
@@ -26,12 +26,21 @@ import subprocess
 import sys
 import tempfile
 
-# DRAMsim3 config, a short name, and the channel_size of one rank (None: the file's own).
+# DRAMsim3 config, a short name, and the [system] keys set in it (none: the file as it is).
+# DDR4_8Gb_x8_3200.ini itself describes two 8192 MB ranks (channel_size 16384).
 CONFIGS = [
-    ("DDR4_8Gb_x8_3200.ini", "DDR4-3200", 8192),
-    ("HBM2_8Gb_x128.ini", "HBM2", None),
-    ("GDDR6_8Gb_x16.ini", "GDDR6", None),
-    ("LPDDR4_8Gb_x16_2400.ini", "LPDDR4-2400", 4096),
+    ("DDR4_8Gb_x8_3200.ini", "DDR4-3200", {"channel_size": "8192"}),
+    ("DDR4_8Gb_x8_3200.ini", "DDR4-3200-2R", {}),
+    ("DDR4_8Gb_x8_3200.ini", "DDR4-3200-4R", {"channel_size": "32768"}),
+    ("HBM2_8Gb_x128.ini", "HBM2", {}),
+    ("GDDR6_8Gb_x16.ini", "GDDR6", {}),
+    ("LPDDR4_8Gb_x16_2400.ini", "LPDDR4-2400", {"channel_size": "4096"}),
+    ("LPDDR4_8Gb_x16_2400.ini", "LPDDR4-2400-2R", {}),
+    # Per-bank refresh: one bank every tREFIb (HBM2's file gives 128, LPDDR4's DRAMsim3's
+    # default 1950), tRFCb (DRAMsim3's default 20 for both).
+    ("HBM2_8Gb_x128.ini", "HBM2-REFpb", {"refresh_policy": "BANK_LEVEL_STAGGERED"}),
+    ("LPDDR4_8Gb_x16_2400.ini", "LPDDR4-2400-REFpb",
+     {"channel_size": "4096", "refresh_policy": "BANK_LEVEL_STAGGERED"}),
 ]
 
 PATTERNS = [
@@ -77,18 +86,28 @@ def geometry(ini):
     groups, banks = int(s.get("bankgroups", 2)), int(s.get("banks_per_group", 2))
     rows, channels = int(s.get("rows", 65536)), int(y.get("channels", 1))
     request = bus // 8 * bl
-    capacity = channels * groups * banks * rows * (columns // bl) * request
+    # DRAMsim3's Config::CalculateSize: ranks = channel_size / the megabytes of one rank.
+    device_width = int(s.get("device_width", 8))
+    rank_mb = (columns * device_width // 8) * (rows // 1024) // 1024 * groups * banks * (
+        bus // device_width)
+    channel_mb = int(y.get("channel_size", 1024))
+    ranks = 1 if rank_mb > channel_mb else channel_mb // rank_mb
+    capacity = channels * ranks * groups * banks * rows * (columns // bl) * request
     return {"request": request, "burst_cycles": bl // per_clock, "channels": channels,
             "capacity": capacity, "tck": float(t.get("tCK", 1.0)),
             "read_delay": int(t.get("AL", 0)) + int(t.get("CL", 12)) + bl // per_clock,
             "write_delay": int(t.get("AL", 0)) + int(t.get("CWL", 12)) + bl // per_clock}
 
 
-def write_one_rank_ini(source, one_rank_mb, path):
+def write_ini(source, system_keys, path):
     with open(source) as f:
         text = f.read()
-    if one_rank_mb is not None:
-        text = re.sub(r"channel_size\s*=\s*\d+", "channel_size = %d" % one_rank_mb, text)
+    for key, value in system_keys.items():
+        pattern = r"^%s\s*=.*$" % key
+        if re.search(pattern, text, flags=re.M):
+            text = re.sub(pattern, "%s = %s" % (key, value), text, flags=re.M)
+        else:
+            text = text.replace("[system]", "[system]\n%s = %s" % (key, value), 1)
     with open(path, "w") as f:
         f.write(text)
 
@@ -174,15 +193,20 @@ def main():
     parser.add_argument("--source")
     parser.add_argument("--out", default=os.path.dirname(os.path.abspath(__file__)))
     parser.add_argument("--requests", type=int, default=20000)
+    parser.add_argument("--only", nargs="*", help="run only these configurations (short names)")
+    parser.add_argument("--merge", action="store_true",
+                        help="keep the rows of configurations not run from the results there")
     args = parser.parse_args()
     source = args.source or os.path.join(args.dramsim3_build, "..")
     commit = subprocess.run(["git", "-C", source, "rev-parse", "HEAD"], capture_output=True,
                             text=True).stdout.strip() or "unknown"
     rows = []
     with tempfile.TemporaryDirectory() as workdir:
-        for ini_name, label, one_rank_mb in CONFIGS:
-            ini = os.path.join(workdir, ini_name)
-            write_one_rank_ini(os.path.join(source, "configs", ini_name), one_rank_mb, ini)
+        for ini_name, label, system_keys in CONFIGS:
+            if args.only and label not in args.only:
+                continue
+            ini = os.path.join(workdir, label + ".ini")
+            write_ini(os.path.join(source, "configs", ini_name), system_keys, ini)
             geo = geometry(read_ini(ini))
             for seed, (pattern, sequential, writes, paced) in enumerate(PATTERNS):
                 trace = os.path.join(workdir, "%s_%s.trace" % (label, pattern))
@@ -212,6 +236,13 @@ def main():
                          row["dramsim3_mean_read_latency_cycles"],
                          row["polyarch_mean_read_latency_cycles"], row["latency_diff_pct"]),
                       flush=True)
+    if args.merge and os.path.exists(os.path.join(args.out, "results.json")):
+        with open(os.path.join(args.out, "results.json")) as f:
+            kept = [row for row in json.load(f)["results"]
+                    if row["config"] not in {r["config"] for r in rows}]
+        order = [label for _, label, _ in CONFIGS]
+        rows = sorted(kept + rows, key=lambda r: order.index(r["config"])
+                      if r["config"] in order else len(order))
     with open(os.path.join(args.out, "results.csv"), "w", newline="") as f:
         writer = csv.DictWriter(f, fieldnames=list(rows[0]))
         writer.writeheader()
@@ -228,7 +259,7 @@ def main():
                         "-DCMD_TRACE=ON)",
         "polyarch_run": "polyarch dram --config CONFIG.ini --trace TRACE --json OUT",
         "requests_per_trace": args.requests,
-        "one_rank_channel_size_mb": {label: mb for _, label, mb in CONFIGS if mb},
+        "ini_system_keys_set": {label: keys for _, label, keys in CONFIGS if keys},
     }
     with open(os.path.join(args.out, "results.json"), "w") as f:
         json.dump({"provenance": provenance, "results": rows}, f, indent=2)
