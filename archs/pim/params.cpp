@@ -138,7 +138,8 @@ PimParams parse_pim_params(KeyReader& unit, const std::string& unit_name) {
     // The table's bound is generous; the preset's bank count is the real one.
     params.banks_per_pu =
         unit.read_int_at_most("banks_per_pu", params.dram.banks_per_pseudo_channel());
-    check_banks_per_pu(params, unit.map_reader().required("banks_per_pu").where());
+    const ConfigNode* node = unit.map_reader().optional("banks_per_pu");
+    check_banks_per_pu(params, node != nullptr ? node->where() : params.memory_where);
     unit.note_derived("banks_per_pu", "pus", params.pu_count());
   }
   params.lanes = unit.read_int("lanes");
