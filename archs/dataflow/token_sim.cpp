@@ -215,7 +215,9 @@ class TokenSimulation {
       // Split the targets by the link each needs next; a link crosses once for all its targets.
       std::vector<std::tuple<int64_t, int64_t, std::vector<int64_t>>> branches;
       for (int64_t target : value.targets) {
-        const auto [link, next] = router_.next_hop(value.at, target);
+        const auto hop = router_.next_hop(value.at, target);
+        const int64_t link = std::get<0>(hop);
+        const int64_t next = std::get<1>(hop);
         auto found = std::find_if(branches.begin(), branches.end(),
                                   [&](const auto& branch) { return std::get<0>(branch) == link; });
         if (found == branches.end()) {
