@@ -28,4 +28,9 @@ inline int64_t ceil_div(int64_t numerator, int64_t denominator) {
   return (numerator + denominator - 1) / denominator;
 }
 
+// The smallest multiple of `multiple` that is at least `value` (both positive).
+inline int64_t round_up(int64_t value, int64_t multiple) {
+  return ceil_div(value, multiple) * multiple;
+}
+
 }  // namespace polyarch

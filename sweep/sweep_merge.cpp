@@ -25,7 +25,7 @@ struct SweepSignature {
   std::set<std::string> base_sha256;
 };
 
-std::string meta_value(SqliteDatabase& db, const std::string& key) {
+std::string signature_meta_value(SqliteDatabase& db, const std::string& key) {
   SqliteStatement select = db.prepare("SELECT value FROM meta WHERE key = ?");
   select.bind(1, key);
   return select.step() ? select.column_text(0) : std::string();
@@ -35,8 +35,8 @@ SweepSignature read_signature(SqliteDatabase& db, const fs::path& path) {
   if (table_columns(db, "meta").empty() || table_columns(db, "results").empty()) {
     throw_bad_input({path.string(), 0, 0, ""}, "not a polyarch sweep database");
   }
-  SweepSignature signature{meta_value(db, "schema"),
-                           meta_value(db, "objectives"),
+  SweepSignature signature{signature_meta_value(db, "schema"),
+                           signature_meta_value(db, "objectives"),
                            table_columns(db, "points"),
                            table_columns(db, "results"),
                            {}};

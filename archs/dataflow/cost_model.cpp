@@ -11,7 +11,7 @@ namespace polyarch::archs::dataflow {
 
 namespace {
 
-int64_t mul(int64_t a, int64_t b) { return checked_mul(a, b, "dataflow plan"); }
+int64_t plan_mul(int64_t a, int64_t b) { return checked_mul(a, b, "dataflow plan"); }
 
 ir::DType dtype_of(const DataflowParams& params, const ir::Op& op) {
   return op.dtype.value_or(params.dtype);
@@ -30,10 +30,10 @@ std::string join(const std::vector<std::string>& names) {
 // The attention's three loops as ops of their own: scores, softmax, weighted sum.
 std::vector<ir::Op> attention_parts(const ir::Op& op) {
   const auto& attention = std::get<ir::AttentionAttrs>(op.attrs);
-  const int64_t heads = mul(attention.b, attention.h);
+  const int64_t heads = plan_mul(attention.b, attention.h);
   ir::GemmAttrs scores{attention.s, attention.kv_len, attention.d, heads, false, false};
   ir::GemmAttrs weighted{attention.s, attention.d, attention.kv_len, heads, false, false};
-  ir::SoftmaxAttrs softmax{mul(heads, attention.s), attention.kv_len};
+  ir::SoftmaxAttrs softmax{plan_mul(heads, attention.s), attention.kv_len};
   return {ir::Op{op.name + ".qk", scores, op.dtype, op.where},
           ir::Op{op.name + ".softmax", softmax, op.dtype, op.where},
           ir::Op{op.name + ".pv", weighted, op.dtype, op.where}};
@@ -102,9 +102,9 @@ void describe_phase(const DataflowParams& params, LoopPhase& phase, int64_t elem
   const MappedLoop& loop = *phase.loop;
   const ModuloSchedule& schedule = loop.schedule;
   const int64_t pes = schedule.pes_used + schedule.memory_pes_used;
-  phase.config_bytes = mul(pes, params.config.bytes_per_pe);
+  phase.config_bytes = plan_mul(pes, params.config.bytes_per_pe);
   phase.config_cycles = params.config_load_cycles(pes);
-  const int64_t elements = mul(phase.iterations, params.pe.lanes);  // per node
+  const int64_t elements = plan_mul(phase.iterations, params.pe.lanes);  // per node
   PhaseActivity& activity = phase.activity;
   for (const DfgNode& node : loop.dfg.nodes) {
     if (node.kind == NodeKind::kMac) activity.macs += elements;
@@ -113,8 +113,8 @@ void describe_phase(const DataflowParams& params, LoopPhase& phase, int64_t elem
      : is_special(node.op) ? activity.special_ops
                            : activity.alu_ops) += elements;
   }
-  activity.scratchpad_bytes = mul(mul(loop.dfg.memory_nodes(), elements), element_bytes);
-  activity.network_bit_hops = mul(mul(schedule.link_hops, elements), element_bytes * 8);
+  activity.scratchpad_bytes = plan_mul(plan_mul(loop.dfg.memory_nodes(), elements), element_bytes);
+  activity.network_bit_hops = plan_mul(plan_mul(schedule.link_hops, elements), element_bytes * 8);
   phase.mapping = {{"loop", phase.label},
                    {"dfg", loop.dfg.label},
                    {"dfg_nodes", static_cast<int64_t>(loop.dfg.nodes.size()) / loop.replicas},
@@ -158,8 +158,8 @@ DataflowPlan plan_op(const DataflowParams& params, const ir::Op& op, MappingCach
   const LoopPhase* longest = &plan.phases.front();
   for (const LoopPhase& phase : plan.phases) {
     for (const PlanStep& step : phase.steps) {
-      plan.dram_read_bytes += mul(step.dram_read_bytes, step.count);
-      plan.dram_write_bytes += mul(step.dram_write_bytes, step.count);
+      plan.dram_read_bytes += plan_mul(step.dram_read_bytes, step.count);
+      plan.dram_write_bytes += plan_mul(step.dram_write_bytes, step.count);
     }
     plan.compute_cycles += phase.compute_cycles + phase.config_cycles;
     plan.pes_used = std::max(plan.pes_used, phase.loop->schedule.pes_used);
@@ -196,7 +196,7 @@ int64_t estimate_cycles(const DataflowPlan& plan, double dram_bytes_per_cycle,
         step_cycles =
             std::max(step_cycles, static_cast<int64_t>(std::ceil(std::max(transfer, staged))));
       }
-      cycles += mul(step_cycles, step.count);
+      cycles += plan_mul(step_cycles, step.count);
     }
   }
   return cycles;

@@ -12,7 +12,6 @@ namespace {
 
 enum Dim : std::size_t { kKUnroll, kNUnroll, kReplication, kRows };
 
-constexpr int64_t kMaxUnroll = 64;  // as gemm_plan.cpp
 
 std::vector<int64_t> powers_of_two() {
   std::vector<int64_t> values;

@@ -19,9 +19,8 @@ namespace polyarch::archs::dataflow {
 
 namespace {
 
-constexpr int64_t kMaxUnroll = 64;  // per dimension: larger tiles do not fit known fabrics
 
-int64_t mul(int64_t a, int64_t b) { return checked_mul(a, b, "dataflow gemm"); }
+int64_t gemm_mul(int64_t a, int64_t b) { return checked_mul(a, b, "dataflow gemm"); }
 
 struct Candidate {
   GemmChoice choice;
@@ -42,13 +41,13 @@ TileCounts tile_counts(const DataflowParams& params, const GemmShape& shape, con
                        int64_t replicas) {
   TileCounts counts;
   counts.tiles =
-      mul(mul(ceil_div(shape.k, tile.k_unroll), ceil_div(shape.n, tile.n_unroll)), shape.repeats);
+      gemm_mul(gemm_mul(ceil_div(shape.k, tile.k_unroll), ceil_div(shape.n, tile.n_unroll)), shape.repeats);
   counts.rounds = ceil_div(counts.tiles, replicas);
   counts.iterations = ceil_div(shape.rows, params.pe.lanes);
   const int64_t weight_bytes =
-      mul(mul(replicas, mul(tile.k_unroll, tile.n_unroll)), ir::dtype_bytes(shape.dtype));
+      gemm_mul(gemm_mul(replicas, gemm_mul(tile.k_unroll, tile.n_unroll)), ir::dtype_bytes(shape.dtype));
   counts.weight_load_cycles =
-      ceil_div(weight_bytes, mul(params.memory.count, params.memory.bytes_per_cycle));
+      ceil_div(weight_bytes, gemm_mul(params.memory.count, params.memory.bytes_per_cycle));
   return counts;
 }
 
@@ -71,7 +70,7 @@ struct RowBlocks {
 RowBlocks row_blocks(const DataflowParams& params, const GemmShape& shape) {
   const double half = params.scratchpad_bytes() / 2.0;
   const double row_bytes =
-      static_cast<double>(mul(shape.k + shape.n, ir::dtype_bytes(shape.dtype)));
+      static_cast<double>(gemm_mul(shape.k + shape.n, ir::dtype_bytes(shape.dtype)));
   const int64_t lanes = params.pe.lanes;
   const auto fitting = static_cast<int64_t>(half / row_bytes) / lanes * lanes;
   if (fitting >= shape.rows || fitting < lanes) return {shape.rows, 1};
@@ -98,15 +97,15 @@ GemmTraffic gemm_traffic(const DataflowParams& params, const GemmShape& shape,
   GemmTraffic traffic;
   traffic.blocks = blocked ? row_blocks(params, shape) : RowBlocks{shape.rows, 1};
   const RowBlocks& blocks = traffic.blocks;
-  const int64_t c_bytes = mul(mul(shape.rows, shape.n), elem);
-  const int64_t b_bytes = mul(mul(shape.k, shape.n), elem);
+  const int64_t c_bytes = gemm_mul(gemm_mul(shape.rows, shape.n), elem);
+  const int64_t b_bytes = gemm_mul(gemm_mul(shape.k, shape.n), elem);
   int64_t read = 0;
   int64_t write = 0;
   // Each block runs every round of weight tiles; the last block has the remaining rows.
   std::vector<std::pair<TileCounts, int64_t>> block_runs;  // (counts, blocks like it)
   if (blocks.blocked()) {
-    read = mul(shape.repeats, shape.a_bytes + mul(b_bytes, blocks.count));
-    write = mul(shape.repeats, c_bytes);
+    read = gemm_mul(shape.repeats, shape.a_bytes + gemm_mul(b_bytes, blocks.count));
+    write = gemm_mul(shape.repeats, c_bytes);
     TileCounts full = counts;
     full.iterations = ceil_div(blocks.rows, params.pe.lanes);
     TileCounts last = counts;
@@ -120,19 +119,19 @@ GemmTraffic gemm_traffic(const DataflowParams& params, const GemmShape& shape,
     const int64_t column_rounds = ceil_div(ceil_div(shape.n, tile.n_unroll), loop.replicas);
     traffic.a_passes = static_cast<double>(shape.a_bytes) <= quarter ? 1 : column_rounds;
     const int64_t k_tiles = ceil_div(shape.k, tile.k_unroll);
-    const int64_t spill = static_cast<double>(c_bytes) <= quarter ? 0 : mul(c_bytes, k_tiles - 1);
-    read = mul(shape.repeats, mul(shape.a_bytes, traffic.a_passes) + b_bytes + spill);
-    write = mul(shape.repeats, c_bytes + spill);
+    const int64_t spill = static_cast<double>(c_bytes) <= quarter ? 0 : gemm_mul(c_bytes, k_tiles - 1);
+    read = gemm_mul(shape.repeats, gemm_mul(shape.a_bytes, traffic.a_passes) + b_bytes + spill);
+    write = gemm_mul(shape.repeats, c_bytes + spill);
     block_runs = {{counts, 1}};
   }
-  const int64_t steps = mul(counts.rounds, blocks.count);
+  const int64_t steps = gemm_mul(counts.rounds, blocks.count);
   for (const auto& [run, like] : block_runs) {
-    const int64_t count = mul(counts.rounds, like);
+    const int64_t count = gemm_mul(counts.rounds, like);
     if (count == 0) continue;
     const int64_t cycles = round_cycles(run, loop.schedule.ii, loop.schedule.depth_cycles);
     traffic.steps.push_back({cycles, read / steps, write / steps, count});
-    traffic.iterations += mul(count, run.iterations);
-    traffic.cycles += mul(count, cycles);
+    traffic.iterations += gemm_mul(count, run.iterations);
+    traffic.cycles += gemm_mul(count, cycles);
   }
   // The last step on its own, carrying what the even split of the bytes leaves over.
   if (traffic.steps.back().count > 1) {
@@ -159,7 +158,7 @@ std::vector<Candidate> candidates(const DataflowParams& params, const GemmShape&
       Candidate candidate;
       candidate.tile = {ku, nu, shape.k > ku || shape.bias, shape.dtype};
       const Dfg single = gemm_tile_dfg(params, candidate.tile);
-      if (mul(ku, nu) > params.pe.count() * params.pe.registers) continue;
+      if (gemm_mul(ku, nu) > params.pe.count() * params.pe.registers) continue;
       const int64_t tiles = tile_counts(params, shape, candidate.tile, 1).tiles;
       const int64_t fill = std::min(replicas_to_fill(params, single), tiles);
       // Half the copies route with less congestion, which the ranking cannot see: try both.
@@ -172,8 +171,8 @@ std::vector<Candidate> candidates(const DataflowParams& params, const GemmShape&
         const int64_t ii = res_mii(params, single.replicated(replicas), elem);
         // Depth: the load, the MAC chain with one hop per link, the store.
         const int64_t depth = params.memory.access_cycles + ku * (mac_latency + 1) + 2;
-        candidate.estimate = mul(counts.rounds, round_cycles(counts, ii, depth));
-        candidate.lower_bound = mul(counts.rounds, round_cycles(counts, ii, 0));
+        candidate.estimate = gemm_mul(counts.rounds, round_cycles(counts, ii, depth));
+        candidate.lower_bound = gemm_mul(counts.rounds, round_cycles(counts, ii, 0));
         found.push_back(candidate);
       }
     }
@@ -193,12 +192,12 @@ GemmShape gemm_shape(const ir::Op& op, ir::DType dtype) {
   shape.k = view.k;
   shape.rows = view.m;
   shape.repeats = view.repeats;
-  shape.a_bytes = mul(view.ifmap_distinct_elements, ir::dtype_bytes(dtype));
+  shape.a_bytes = gemm_mul(view.ifmap_distinct_elements, ir::dtype_bytes(dtype));
   if (const auto* gemm = std::get_if<ir::GemmAttrs>(&op.attrs)) {
     shape.bias = gemm->bias;
     if (gemm->b_shared) {  // one weight for the batch: its rows are more rows of A
-      shape.rows = mul(view.m, gemm->batch);
-      shape.a_bytes = mul(shape.a_bytes, gemm->batch);
+      shape.rows = gemm_mul(view.m, gemm->batch);
+      shape.a_bytes = gemm_mul(shape.a_bytes, gemm->batch);
       shape.repeats = 1;
     }
   } else if (const auto* conv = std::get_if<ir::Conv2dAttrs>(&op.attrs)) {
@@ -234,7 +233,7 @@ LoopPhase plan_gemm_phase(const DataflowParams& params, MappingCache& cache, con
     auto mapped =
         cache.map(params, gemm_tile_dfg(params, candidate.tile), candidate.replicas, elem);
     const TileCounts counts = tile_counts(params, shape, candidate.tile, candidate.replicas);
-    const int64_t cycles = mul(
+    const int64_t cycles = gemm_mul(
         counts.rounds, round_cycles(counts, mapped->schedule.ii, mapped->schedule.depth_cycles));
     if (cycles >= best_cycles) continue;
     best_cycles = cycles;

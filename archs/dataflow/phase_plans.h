@@ -12,6 +12,10 @@
 
 namespace polyarch::archs::dataflow {
 
+// The largest unroll of one GEMM dimension the plans try (powers of two up to it): larger tiles
+// do not fit known fabrics.
+inline constexpr int64_t kMaxUnroll = 64;
+
 // A GEMM as the fabric streams it: `rows` rows of A against a [k x n] B, `repeats` times.
 struct GemmShape {
   int64_t rows = 0;

@@ -15,7 +15,7 @@ constexpr int64_t kMaxSteps = 4096;  // identical steps cost one simulated step 
 // computation (one step's load is exposed, the rest hide behind the previous step).
 constexpr int64_t kMinSteps = 16;
 
-int64_t mul(int64_t a, int64_t b) { return checked_mul(a, b, "dataflow stream"); }
+int64_t stream_mul(int64_t a, int64_t b) { return checked_mul(a, b, "dataflow stream"); }
 
 // Steps so that one step's traffic fits half the scratchpad (the other half loads the next).
 int64_t step_count(const DataflowParams& params, int64_t bytes, int64_t iterations) {
@@ -35,7 +35,7 @@ LoopPhase stream_phase(const DataflowParams& params, MappingCache& cache, const 
   phase.iterations = ceil_div(std::max<int64_t>(vectors, 1), replicas);
   const int64_t steps = step_count(params, read_bytes + write_bytes, phase.iterations);
   phase.steps = stream_steps(*phase.loop, phase.iterations, steps, read_bytes, write_bytes);
-  for (const PlanStep& step : phase.steps) phase.compute_cycles += mul(step.cycles, step.count);
+  for (const PlanStep& step : phase.steps) phase.compute_cycles += stream_mul(step.cycles, step.count);
   describe_phase(params, phase, element_bytes);
   return phase;
 }
@@ -63,11 +63,11 @@ RowWork row_work(const DataflowParams& params, const ir::Op& op, int64_t elem) {
   const double half = params.scratchpad_bytes() / 2.0;
   auto rows_of = [&](int64_t rows, int64_t cols, int64_t passes) {
     work.independent_rows = rows;
-    work.vectors = mul(rows, ceil_div(cols, lanes));
+    work.vectors = stream_mul(rows, ceil_div(cols, lanes));
     // A row that does not stay in the scratchpad is read once per pass over it.
-    const int64_t reads = static_cast<double>(mul(cols, elem)) <= half ? 1 : passes;
-    work.read_bytes = mul(mul(mul(rows, cols), elem), reads);
-    work.write_bytes = mul(mul(rows, cols), elem);
+    const int64_t reads = static_cast<double>(stream_mul(cols, elem)) <= half ? 1 : passes;
+    work.read_bytes = stream_mul(stream_mul(stream_mul(rows, cols), elem), reads);
+    work.write_bytes = stream_mul(stream_mul(rows, cols), elem);
   };
   if (const auto* softmax = std::get_if<ir::SoftmaxAttrs>(&op.attrs)) {
     rows_of(softmax->rows, softmax->cols, 3);
@@ -75,13 +75,13 @@ RowWork row_work(const DataflowParams& params, const ir::Op& op, int64_t elem) {
     rows_of(norm->rows, norm->cols, 2);
   } else if (const auto* reduce = std::get_if<ir::ReduceAttrs>(&op.attrs)) {
     rows_of(reduce->rows, reduce->cols, 1);
-    work.write_bytes = mul(reduce->rows, elem);
+    work.write_bytes = stream_mul(reduce->rows, elem);
   } else if (const auto* pool = std::get_if<ir::PoolAttrs>(&op.attrs)) {
-    const int64_t outputs = mul(mul(pool->n, pool->c), mul(pool->out_h(), pool->out_w()));
+    const int64_t outputs = stream_mul(stream_mul(pool->n, pool->c), stream_mul(pool->out_h(), pool->out_w()));
     work.independent_rows = outputs;
-    work.vectors = mul(ceil_div(outputs, lanes), mul(pool->r, pool->s));
-    work.read_bytes = mul(mul(mul(pool->n, pool->c), mul(pool->h, pool->w)), elem);
-    work.write_bytes = mul(outputs, elem);
+    work.vectors = stream_mul(ceil_div(outputs, lanes), stream_mul(pool->r, pool->s));
+    work.read_bytes = stream_mul(stream_mul(stream_mul(pool->n, pool->c), stream_mul(pool->h, pool->w)), elem);
+    work.write_bytes = stream_mul(outputs, elem);
   } else if (const auto* embedding = std::get_if<ir::EmbeddingAttrs>(&op.attrs)) {
     rows_of(embedding->rows, embedding->cols, 1);
   } else if (const auto* copy = std::get_if<ir::CopyAttrs>(&op.attrs)) {
@@ -134,7 +134,7 @@ LoopPhase plan_chain_phase(const DataflowParams& params, MappingCache& cache,
   }
   const Dfg single = elementwise_chain_dfg(params, steps);
   return stream_phase(params, cache, single, ceil_div(elements, params.pe.lanes),
-                      mul(mul(elements, loads), elem), mul(elements, elem), elem);
+                      stream_mul(stream_mul(elements, loads), elem), stream_mul(elements, elem), elem);
 }
 
 LoopPhase plan_row_phase(const DataflowParams& params, MappingCache& cache, const ir::Op& op,

@@ -12,10 +12,7 @@ namespace polyarch::archs::simd {
 
 namespace {
 
-constexpr int64_t kAccumulatorBytes = 4;
 constexpr int64_t kRegisterShare = 2;  // as for GEMM accumulators: half the register file
-
-int64_t round_up(int64_t value, int64_t multiple) { return ceil_div(value, multiple) * multiple; }
 
 // KV blocks a query block visits. Queries are the last `s` positions of the kv_len keys (a
 // prefill has s == kv_len; a decode step's query sees every key), so with causal masking query

@@ -8,7 +8,7 @@ namespace polyarch::archs::simd {
 
 namespace {
 
-enum Dim : std::size_t { kForm, kBlockQ, kBlockKv, kKvSplit };
+enum AttentionDim : std::size_t { kForm, kBlockQ, kBlockKv, kKvSplit };
 
 }  // namespace
 

@@ -21,10 +21,6 @@ constexpr int64_t kMaxStages = 8;
 // and loop state (CUTLASS's Hopper kernels keep a 128 x 256 fp32 accumulator tile in half of an
 // SM's 256 KiB).
 constexpr int64_t kAccumulatorRegisterShare = 2;
-constexpr int64_t kAccumulatorBytes = 4;  // fp32 / int32 partial sums
-
-int64_t round_up(int64_t value, int64_t multiple) { return ceil_div(value, multiple) * multiple; }
-
 std::map<std::string, GemmTiling>& tiling_cache() {
   static std::map<std::string, GemmTiling> cache;
   return cache;

@@ -10,7 +10,7 @@ namespace polyarch::archs::simd {
 
 namespace {
 
-enum Dim : std::size_t { kEngine, kBm, kBn, kBkBytes, kSplit };
+enum GemmDim : std::size_t { kEngine, kBm, kBn, kBkBytes, kSplit };
 
 }  // namespace
 

@@ -16,6 +16,9 @@
 
 namespace polyarch::archs::simd {
 
+// Bytes of one accumulator (fp32 / int32 partial sums) in the register file of a matrix engine.
+inline constexpr int64_t kAccumulatorBytes = 4;
+
 // What limits an op: the one ceiling the kernel runs into. `kMatrix`/`kVector`/`kSfu` are
 // compute (matrix engine, vector lanes, special-function lanes), then the on-chip memories,
 // DRAM, and fixed latencies (launch, pipeline fill) for kernels too small to reach any other.

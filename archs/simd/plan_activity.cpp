@@ -6,8 +6,6 @@ namespace polyarch::archs::simd {
 
 namespace {
 
-// Bytes of the accumulators (fp32 / int32) the register file holds for a matrix engine.
-constexpr int64_t kAccumulatorBytes = 4;
 // An engine instruction covers 32 bytes of K (PTX ISA: mma m16n8k16 and wgmma m64nNk16 for
 // 16-bit operands, k32 for 8-bit): it reads and writes its accumulators once per 32 bytes of K.
 constexpr int64_t kEngineKBytes = 32;

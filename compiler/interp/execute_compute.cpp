@@ -190,7 +190,7 @@ std::vector<DenseTensor> run_grid_sample(const ImportedOpCall& call) {
   return {grid_sample(input, grid, options)};
 }
 
-const std::map<std::string, ImportedKernel>& kernels() {
+const std::map<std::string, ImportedKernel>& compute_kernels() {
   static const std::map<std::string, ImportedKernel> table = {
       {"MaxPool", run_window_pool},
       {"AveragePool", run_window_pool},
@@ -221,8 +221,8 @@ std::optional<std::vector<DenseTensor>> run_training_batch_norm(const ImportedOp
 }
 
 ImportedKernel compute_kernel(const std::string& op_type) {
-  const auto found = kernels().find(op_type);
-  return found == kernels().end() ? nullptr : found->second;
+  const auto found = compute_kernels().find(op_type);
+  return found == compute_kernels().end() ? nullptr : found->second;
 }
 
 }  // namespace polyarch::interp

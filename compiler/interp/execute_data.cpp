@@ -285,7 +285,7 @@ std::vector<DenseTensor> run_softmax_cross_entropy(const ImportedOpCall& call) {
   return results;
 }
 
-const std::map<std::string, Kernel>& kernels() {
+const std::map<std::string, Kernel>& data_kernels() {
   static const std::map<std::string, Kernel> table = {
       {"GatherElements", run_gather_elements},
       {"ScatterElements", run_scatter_elements},
@@ -344,8 +344,8 @@ std::optional<std::vector<DenseTensor>> execute_imported_op(const ImportedOpCall
   if (call.node.op_type == "BatchNormalization") return run_training_batch_norm(call);
   if (const ImportedKernel kernel = compute_kernel(call.node.op_type)) return kernel(call);
   if (const ImportedKernel kernel = selection_kernel(call.node.op_type)) return kernel(call);
-  const auto found = kernels().find(call.node.op_type);
-  if (found == kernels().end()) return std::nullopt;
+  const auto found = data_kernels().find(call.node.op_type);
+  if (found == data_kernels().end()) return std::nullopt;
   return found->second(call);
 }
 

@@ -104,7 +104,7 @@ std::vector<DenseTensor> run_max_unpool(const ImportedOpCall& call) {
   return {max_unpool(input, indices, output)};
 }
 
-const std::map<std::string, ImportedKernel>& kernels() {
+const std::map<std::string, ImportedKernel>& selection_kernels() {
   static const std::map<std::string, ImportedKernel> table = {
       {"NonMaxSuppression", run_non_max_suppression},
       {"Unique", run_unique},
@@ -116,8 +116,8 @@ const std::map<std::string, ImportedKernel>& kernels() {
 }  // namespace
 
 ImportedKernel selection_kernel(const std::string& op_type) {
-  const auto found = kernels().find(op_type);
-  return found == kernels().end() ? nullptr : found->second;
+  const auto found = selection_kernels().find(op_type);
+  return found == selection_kernels().end() ? nullptr : found->second;
 }
 
 }  // namespace polyarch::interp

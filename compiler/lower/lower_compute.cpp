@@ -271,7 +271,7 @@ Lowered instance_normalization(const LowerContext& context) {
   return {attrs, context.present_operands()};
 }
 
-const std::map<std::string, LowerRule>& rules() {
+const std::map<std::string, LowerRule>& compute_rules() {
   static const std::map<std::string, LowerRule> table = {
       {"Conv", conv},
       {"ConvTranspose", conv_transpose},
@@ -310,8 +310,8 @@ const std::map<std::string, LowerRule>& rules() {
 }  // namespace
 
 LowerRule compute_lower_rule(const std::string& op_type) {
-  const auto found = rules().find(op_type);
-  return found == rules().end() ? nullptr : found->second;
+  const auto found = compute_rules().find(op_type);
+  return found == compute_rules().end() ? nullptr : found->second;
 }
 
 }  // namespace polyarch::lower

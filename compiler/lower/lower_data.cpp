@@ -92,7 +92,7 @@ Lowered metadata(const LowerContext& context) {
   return {attrs, {context.operand_id(0)}};
 }
 
-const std::map<std::string, LowerRule>& rules() {
+const std::map<std::string, LowerRule>& data_rules() {
   static const std::map<std::string, LowerRule> table = {
       {"Reshape", view},
       {"Flatten", view},
@@ -139,8 +139,8 @@ const std::map<std::string, LowerRule>& rules() {
 }  // namespace
 
 LowerRule data_lower_rule(const std::string& op_type) {
-  const auto found = rules().find(op_type);
-  return found == rules().end() ? nullptr : found->second;
+  const auto found = data_rules().find(op_type);
+  return found == data_rules().end() ? nullptr : found->second;
 }
 
 }  // namespace polyarch::lower

@@ -156,7 +156,7 @@ Lowered window(const LowerContext& context) {
   return {attrs, context.present_operands()};
 }
 
-const std::map<std::string, LowerRule>& rules() {
+const std::map<std::string, LowerRule>& products_rules() {
   static const std::map<std::string, LowerRule> table = {
       {"Einsum", einsum},          {"DFT", fourier},
       {"STFT", fourier},           {"NonMaxSuppression", compare_all},
@@ -170,8 +170,8 @@ const std::map<std::string, LowerRule>& rules() {
 }  // namespace
 
 LowerRule products_lower_rule(const std::string& op_type) {
-  const auto found = rules().find(op_type);
-  return found == rules().end() ? nullptr : found->second;
+  const auto found = products_rules().find(op_type);
+  return found == products_rules().end() ? nullptr : found->second;
 }
 
 }  // namespace polyarch::lower

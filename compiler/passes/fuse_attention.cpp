@@ -101,7 +101,7 @@ ir::NodeId unscaled(const ir::Graph& graph, ir::NodeId tensor, double& scale,
   }
 }
 
-struct Match {
+struct AttentionMatch {
   std::vector<ir::NodeId> ops;
   ir::NodeId root = 0;
   ir::NodeId qk = 0;  // the Q K^T product
@@ -133,7 +133,7 @@ bool causal_constant(const ir::Graph& graph, ir::NodeId tensor, int64_t s, int64
 
 // From the softmax's operand back to the Q K^T product: scaling, one additive mask and one
 // causal Where, in any order.
-bool scores_from(const ir::Graph& graph, ir::NodeId tensor, Match& match) {
+bool scores_from(const ir::Graph& graph, ir::NodeId tensor, AttentionMatch& match) {
   const std::optional<ir::NodeId> op = ir::producer_of(graph, tensor);
   if (!op) return false;
   const auto* gemm = std::get_if<ir::GemmAttrs>(&graph.op(*op).attrs);
@@ -159,7 +159,7 @@ bool scores_from(const ir::Graph& graph, ir::NodeId tensor, Match& match) {
     // The scores are the full-size operand that leads to the product; the mask broadcasts.
     for (std::size_t chain = 0; chain < 2; ++chain) {
       if (shape_of(graph, inputs[chain]) != scores) continue;
-      Match attempt = match;
+      AttentionMatch attempt = match;
       attempt.mask = inputs[1 - chain];
       attempt.ops.push_back(*op);
       if (scores_from(graph, inputs[chain], attempt)) {
@@ -184,7 +184,7 @@ bool scores_from(const ir::Graph& graph, ir::NodeId tensor, Match& match) {
 
 // After the softmax: the P V product, through the exporter's Where(IsNaN(P), 0, P) if there.
 std::optional<ir::NodeId> product_with_values(const ir::Graph& graph, ir::NodeId softmax,
-                                              Match& match) {
+                                              AttentionMatch& match) {
   ir::NodeId probabilities = result_of(graph, softmax);
   std::optional<ir::NodeId> isnan;
   std::optional<ir::NodeId> where;
@@ -295,7 +295,7 @@ Side result_side(const ir::Graph& graph, ir::NodeId pv) {
   return side;
 }
 
-std::optional<ir::Op> attention_op(const ir::Graph& graph, const Match& match, const Side& q,
+std::optional<ir::Op> attention_op(const ir::Graph& graph, const AttentionMatch& match, const Side& q,
                                    const Side& k, const Side& v, bool sequence_layout,
                                    const ir::Op& root) {
   const Shape& queries = shape_of(graph, q.heads);
@@ -331,7 +331,7 @@ PassStatistics FuseAttentionPass::run(ir::Graph& graph) {
   FusionRewrite rewrite(graph);
   for (ir::NodeId softmax : graph.topological_ops()) {
     if (!softmax_over_last_axis(graph, softmax)) continue;
-    Match match;
+    AttentionMatch match;
     match.ops = {softmax};
     if (!scores_from(graph, graph.inputs_of(softmax).front(), match)) continue;
     const std::optional<ir::NodeId> pv = product_with_values(graph, softmax, match);

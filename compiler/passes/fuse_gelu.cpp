@@ -9,7 +9,7 @@ namespace polyarch::passes {
 
 namespace {
 
-struct Match {
+struct GeluMatch {
   std::vector<ir::NodeId> ops;
   ir::NodeId root = 0;
   ir::NodeId x = 0;
@@ -17,7 +17,7 @@ struct Match {
 
 // `one_plus` = 1 + f(x): the tail multiplies it by x and 0.5, in one of three orders:
 // (x * one_plus) * 0.5, (x * 0.5) * one_plus, (one_plus * 0.5) * x.
-bool match_tail(const ir::Graph& graph, ir::NodeId x, ir::NodeId one_plus, Match& match) {
+bool match_tail(const ir::Graph& graph, ir::NodeId x, ir::NodeId one_plus, GeluMatch& match) {
   const std::optional<ir::NodeId> first = only_consumer(graph, result_of(graph, one_plus));
   if (!first || elementwise_fn(graph, *first, "mul") == nullptr) return false;
   const std::optional<ir::NodeId> factor = other_operand(graph, *first, result_of(graph, one_plus));
@@ -65,10 +65,10 @@ std::optional<ir::NodeId> one_plus(const ir::Graph& graph, ir::NodeId function) 
 }
 
 // erf(x / sqrt 2), from the Erf op.
-std::optional<Match> match_erf(const ir::Graph& graph, ir::NodeId erf) {
+std::optional<GeluMatch> match_erf(const ir::Graph& graph, ir::NodeId erf) {
   const std::optional<ir::NodeId> scale = ir::producer_of(graph, graph.inputs_of(erf).front());
   if (!scale) return std::nullopt;
-  Match match;
+  GeluMatch match;
   if (const auto div = with_constant(graph, *scale, "div", false);
       div && near(div->constant, std::numbers::sqrt2)) {
     match.x = div->operand;
@@ -105,7 +105,7 @@ std::optional<std::vector<ir::NodeId>> cube_of(const ir::Graph& graph, ir::NodeI
 }
 
 // tanh(sqrt(2/pi) * (x + 0.044715 x^3)), from the Tanh op.
-std::optional<Match> match_tanh(const ir::Graph& graph, ir::NodeId tanh) {
+std::optional<GeluMatch> match_tanh(const ir::Graph& graph, ir::NodeId tanh) {
   const std::optional<ir::NodeId> scale = ir::producer_of(graph, graph.inputs_of(tanh).front());
   if (!scale) return std::nullopt;
   const auto scaled = with_constant(graph, *scale, "mul");
@@ -123,7 +123,7 @@ std::optional<Match> match_tanh(const ir::Graph& graph, ir::NodeId tanh) {
     if (!cube) continue;
     const std::optional<ir::NodeId> add = one_plus(graph, tanh);
     if (!add) return std::nullopt;
-    Match match;
+    GeluMatch match;
     match.x = *x;
     match.ops = *cube;
     match.ops.insert(match.ops.end(), {*term_op, *sum, *scale, tanh, *add});
@@ -143,7 +143,7 @@ PassStatistics FuseGeluPass::run(ir::Graph& graph) {
     const bool erf = elementwise_fn(graph, op, "erf") != nullptr;
     const bool tanh = elementwise_fn(graph, op, "tanh") != nullptr;
     if (!erf && !tanh) continue;
-    const std::optional<Match> match = erf ? match_erf(graph, op) : match_tanh(graph, op);
+    const std::optional<GeluMatch> match = erf ? match_erf(graph, op) : match_tanh(graph, op);
     if (!match || !rewrite.self_contained(match->ops, match->root) || !rewrite.claim(match->ops)) {
       continue;
     }

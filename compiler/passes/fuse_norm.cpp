@@ -7,7 +7,7 @@ namespace polyarch::passes {
 
 namespace {
 
-struct Match {
+struct NormMatch {
   ir::NormKind kind = ir::NormKind::kLayerNorm;
   std::vector<ir::NodeId> ops;
   ir::NodeId root = 0;
@@ -50,7 +50,7 @@ std::optional<ir::NodeId> squared(const ir::Graph& graph, ir::NodeId op) {
 // From the mean of squares: value / sqrt(mean + eps), the division as Div or as Mul by the
 // root's reciprocal. Appends the ops and sets epsilon; returns the normalised result's op.
 std::optional<ir::NodeId> normalised(const ir::Graph& graph, ir::NodeId mean, ir::NodeId value,
-                                     Match& match) {
+                                     NormMatch& match) {
   const std::optional<ir::NodeId> add = only_consumer(graph, result_of(graph, mean));
   if (!add) return std::nullopt;
   const auto epsilon = with_constant(graph, *add, "add");
@@ -89,7 +89,7 @@ bool column_parameter(const ir::Graph& graph, ir::NodeId tensor, int64_t cols) {
 }
 
 // The affine tail: * gamma, then for LayerNorm optionally + beta.
-bool affine(const ir::Graph& graph, ir::NodeId normalised_op, Match& match) {
+bool affine(const ir::Graph& graph, ir::NodeId normalised_op, NormMatch& match) {
   const ir::NodeId normalised_value = result_of(graph, normalised_op);
   const std::optional<ir::NodeId> scale = only_consumer(graph, normalised_value);
   if (!scale || elementwise_fn(graph, *scale, "mul") == nullptr) return false;
@@ -111,8 +111,8 @@ bool affine(const ir::Graph& graph, ir::NodeId normalised_op, Match& match) {
 }
 
 // LayerNorm from its first mean: mean(x) -> x - mean -> mean((x - mean)^2) -> ...
-std::optional<Match> match_layer_norm(const ir::Graph& graph, ir::NodeId mean, int64_t cols) {
-  Match match;
+std::optional<NormMatch> match_layer_norm(const ir::Graph& graph, ir::NodeId mean, int64_t cols) {
+  NormMatch match;
   match.cols = cols;
   match.x = graph.inputs_of(mean).front();
   const std::optional<ir::NodeId> centre = only_consumer(graph, result_of(graph, mean));
@@ -136,12 +136,12 @@ std::optional<Match> match_layer_norm(const ir::Graph& graph, ir::NodeId mean, i
 }
 
 // RMSNorm from its mean of squares: mean(x^2) -> ... -> x / root.
-std::optional<Match> match_rms_norm(const ir::Graph& graph, ir::NodeId mean, int64_t cols) {
+std::optional<NormMatch> match_rms_norm(const ir::Graph& graph, ir::NodeId mean, int64_t cols) {
   const std::optional<ir::NodeId> square = ir::producer_of(graph, graph.inputs_of(mean).front());
   if (!square) return std::nullopt;
   const std::optional<ir::NodeId> x = squared(graph, *square);
   if (!x || only_consumer(graph, result_of(graph, *square)) != mean) return std::nullopt;
-  Match match;
+  NormMatch match;
   match.kind = ir::NormKind::kRmsNorm;
   match.cols = cols;
   match.x = *x;
@@ -161,7 +161,7 @@ PassStatistics FuseNormPass::run(ir::Graph& graph) {
     const std::optional<int64_t> cols = last_axis_mean(graph, op);
     if (!cols) continue;
     // A LayerNorm's first mean reads x, which is no square; an RMSNorm's mean reads x^2.
-    std::optional<Match> match = match_layer_norm(graph, op, *cols);
+    std::optional<NormMatch> match = match_layer_norm(graph, op, *cols);
     if (!match) match = match_rms_norm(graph, op, *cols);
     if (!match || !rewrite.self_contained(match->ops, match->root) || !rewrite.claim(match->ops)) {
       continue;

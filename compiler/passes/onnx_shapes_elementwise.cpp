@@ -132,7 +132,7 @@ InferredResults layer_normalization(const ShapeContext& context) {
   return results;
 }
 
-const std::map<std::string, ShapeRule>& rules() {
+const std::map<std::string, ShapeRule>& elementwise_rules() {
   static const std::map<std::string, ShapeRule> table = {
       {"Add", arithmetic},
       {"Sub", arithmetic},
@@ -212,13 +212,13 @@ const std::map<std::string, ShapeRule>& rules() {
 }  // namespace
 
 ShapeRule elementwise_shape_rule(const std::string& op_type) {
-  const auto found = rules().find(op_type);
-  return found == rules().end() ? nullptr : found->second;
+  const auto found = elementwise_rules().find(op_type);
+  return found == elementwise_rules().end() ? nullptr : found->second;
 }
 
 std::vector<std::string> elementwise_op_types() {
   std::vector<std::string> types;
-  for (const auto& [type, rule] : rules()) types.push_back(type);
+  for (const auto& [type, rule] : elementwise_rules()) types.push_back(type);
   return types;
 }
 

@@ -256,7 +256,7 @@ InferredResults loss(const ShapeContext& context) {
   return results;
 }
 
-const std::map<std::string, ShapeRule>& rules() {
+const std::map<std::string, ShapeRule>& indexing_rules() {
   static const std::map<std::string, ShapeRule> table = {
       {"ScatterElements", scatter},
       {"ScatterND", scatter},
@@ -290,13 +290,13 @@ const std::map<std::string, ShapeRule>& rules() {
 }  // namespace
 
 ShapeRule indexing_shape_rule(const std::string& op_type) {
-  const auto found = rules().find(op_type);
-  return found == rules().end() ? nullptr : found->second;
+  const auto found = indexing_rules().find(op_type);
+  return found == indexing_rules().end() ? nullptr : found->second;
 }
 
 std::vector<std::string> indexing_op_types() {
   std::vector<std::string> types;
-  for (const auto& [type, rule] : rules()) types.push_back(type);
+  for (const auto& [type, rule] : indexing_rules()) types.push_back(type);
   return types;
 }
 

@@ -66,7 +66,7 @@ InferredResults recurrent(const ShapeContext& context) {
 constexpr char kMatMul[] = "MatMul";
 constexpr char kConv[] = "Conv";
 
-const std::map<std::string, ShapeRule>& rules() {
+const std::map<std::string, ShapeRule>& linear_rules() {
   static const std::map<std::string, ShapeRule> table = {
       {"Einsum", einsum},
       {"MatMulInteger", integer_product<kMatMul>},
@@ -81,13 +81,13 @@ const std::map<std::string, ShapeRule>& rules() {
 }  // namespace
 
 ShapeRule linear_shape_rule(const std::string& op_type) {
-  const auto found = rules().find(op_type);
-  return found == rules().end() ? nullptr : found->second;
+  const auto found = linear_rules().find(op_type);
+  return found == linear_rules().end() ? nullptr : found->second;
 }
 
 std::vector<std::string> linear_op_types() {
   std::vector<std::string> types;
-  for (const auto& [type, rule] : rules()) types.push_back(type);
+  for (const auto& [type, rule] : linear_rules()) types.push_back(type);
   return types;
 }
 

@@ -229,7 +229,7 @@ InferredResults grid_sample(const ShapeContext& context) {
   return context.same_for_all({input[0], input[1], grid[1], grid[2]}, context.dtype(0));
 }
 
-const std::map<std::string, ShapeRule>& rules() {
+const std::map<std::string, ShapeRule>& nn_rules() {
   static const std::map<std::string, ShapeRule> table = {
       {"Conv", conv},
       {"ConvTranspose", conv_transpose},
@@ -259,13 +259,13 @@ const std::map<std::string, ShapeRule>& rules() {
 }  // namespace
 
 ShapeRule nn_shape_rule(const std::string& op_type) {
-  const auto found = rules().find(op_type);
-  return found == rules().end() ? nullptr : found->second;
+  const auto found = nn_rules().find(op_type);
+  return found == nn_rules().end() ? nullptr : found->second;
 }
 
 std::vector<std::string> nn_op_types() {
   std::vector<std::string> types;
-  for (const auto& [type, rule] : rules()) types.push_back(type);
+  for (const auto& [type, rule] : nn_rules()) types.push_back(type);
   return types;
 }
 

@@ -46,7 +46,7 @@ InferredResults max_unpool(const ShapeContext& context) {
   return context.same_for_all(output, context.dtype(0));
 }
 
-const std::map<std::string, ShapeRule>& rules() {
+const std::map<std::string, ShapeRule>& selection_rules() {
   static const std::map<std::string, ShapeRule> table = {
       {"NonMaxSuppression", non_max_suppression},
       {"Unique", unique},
@@ -58,13 +58,13 @@ const std::map<std::string, ShapeRule>& rules() {
 }  // namespace
 
 ShapeRule selection_shape_rule(const std::string& op_type) {
-  const auto found = rules().find(op_type);
-  return found == rules().end() ? nullptr : found->second;
+  const auto found = selection_rules().find(op_type);
+  return found == selection_rules().end() ? nullptr : found->second;
 }
 
 std::vector<std::string> selection_op_types() {
   std::vector<std::string> types;
-  for (const auto& [type, rule] : rules()) types.push_back(type);
+  for (const auto& [type, rule] : selection_rules()) types.push_back(type);
   return types;
 }
 

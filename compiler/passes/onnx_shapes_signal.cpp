@@ -83,7 +83,7 @@ InferredResults stft(const ShapeContext& context) {
   return context.same_for_all({signal[0], frames, bins, 2}, context.dtype(0));
 }
 
-const std::map<std::string, ShapeRule>& rules() {
+const std::map<std::string, ShapeRule>& signal_rules() {
   static const std::map<std::string, ShapeRule> table = {
       {"HannWindow", window}, {"HammingWindow", window}, {"BlackmanWindow", window}, {"DFT", dft},
       {"STFT", stft},
@@ -94,13 +94,13 @@ const std::map<std::string, ShapeRule>& rules() {
 }  // namespace
 
 ShapeRule signal_shape_rule(const std::string& op_type) {
-  const auto found = rules().find(op_type);
-  return found == rules().end() ? nullptr : found->second;
+  const auto found = signal_rules().find(op_type);
+  return found == signal_rules().end() ? nullptr : found->second;
 }
 
 std::vector<std::string> signal_op_types() {
   std::vector<std::string> types;
-  for (const auto& [type, rule] : rules()) types.push_back(type);
+  for (const auto& [type, rule] : signal_rules()) types.push_back(type);
   return types;
 }
 

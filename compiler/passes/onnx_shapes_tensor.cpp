@@ -330,7 +330,7 @@ InferredResults range(const ShapeContext& context) {
                               context.dtype(0));
 }
 
-const std::map<std::string, ShapeRule>& rules() {
+const std::map<std::string, ShapeRule>& tensor_rules() {
   static const std::map<std::string, ShapeRule> table = {
       {"Reshape", reshape},     {"Flatten", flatten},
       {"Transpose", transpose}, {"Concat", concat},
@@ -347,13 +347,13 @@ const std::map<std::string, ShapeRule>& rules() {
 }  // namespace
 
 ShapeRule tensor_shape_rule(const std::string& op_type) {
-  const auto found = rules().find(op_type);
-  return found == rules().end() ? nullptr : found->second;
+  const auto found = tensor_rules().find(op_type);
+  return found == tensor_rules().end() ? nullptr : found->second;
 }
 
 std::vector<std::string> tensor_op_types() {
   std::vector<std::string> types;
-  for (const auto& [type, rule] : rules()) types.push_back(type);
+  for (const auto& [type, rule] : tensor_rules()) types.push_back(type);
   return types;
 }
 

@@ -46,6 +46,10 @@ ir::NodeId conv(ModelGraph& graph, const std::string& name, ir::NodeId input,
                    {attrs.n, attrs.k, attrs.out_h(), attrs.out_w()});
 }
 
+ir::NodeId relu(ModelGraph& graph, const std::string& name, ir::NodeId input) {
+  return elementwise(graph, name, "relu", {input});
+}
+
 ir::NodeId pool(ModelGraph& graph, const std::string& name, ir::NodeId input, ir::PoolKind kind,
                 int64_t window, int64_t stride, int64_t pad) {
   auto attrs = with_input<ir::PoolAttrs>(graph.shape(input));

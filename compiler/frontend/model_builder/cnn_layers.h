@@ -26,6 +26,9 @@ ir::NodeId image_input(ModelGraph& graph, int64_t batch, int64_t image);
 ir::NodeId conv(ModelGraph& graph, const std::string& name, ir::NodeId input,
                 const ConvShape& shape);
 
+// An elementwise ReLU.
+ir::NodeId relu(ModelGraph& graph, const std::string& name, ir::NodeId input);
+
 // A square max or average pool with one stride for both axes.
 ir::NodeId pool(ModelGraph& graph, const std::string& name, ir::NodeId input, ir::PoolKind kind,
                 int64_t window, int64_t stride, int64_t pad);

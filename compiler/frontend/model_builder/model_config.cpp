@@ -6,7 +6,7 @@ namespace {
 
 // As layer lists: large enough for any real dimension, small enough that products of a few
 // are still caught by the checked 64-bit arithmetic.
-constexpr int64_t kMaxDim = int64_t{1} << 40;
+constexpr int64_t kMaxModelDim = int64_t{1} << 40;
 constexpr int64_t kMaxLayers = 10000;
 // CNN inputs: the smallest that survives the five stride-2 stages, the largest any camera gives.
 constexpr int64_t kMinImage = 32;
@@ -18,7 +18,7 @@ const ConfigNode& key_or_map(MapReader& map, const std::string& key) {
   return value != nullptr ? *value : map.node();
 }
 
-void require_divisible(MapReader& map, const std::string& divisor_key,
+void require_model_divisible(MapReader& map, const std::string& divisor_key,
                        const std::string& dividend_key, int64_t dividend, int64_t divisor) {
   if (dividend % divisor == 0) return;
   throw_bad_input(key_or_map(map, divisor_key).where(),
@@ -37,7 +37,7 @@ void read_phase(MapReader& model, TransformerConfig& config) {
     config.phase = TransformerPhase::kPrefill;
     reject_key(model, "kv_len",
                "kv_len applies to phase: decode (a prefill attends over its own seq tokens)");
-    config.seq = model.required_int("seq", 1, kMaxDim);
+    config.seq = model.required_int("seq", 1, kMaxModelDim);
     return;
   }
   if (config.kind == TransformerKind::kEncoder) {
@@ -48,12 +48,12 @@ void read_phase(MapReader& model, TransformerConfig& config) {
   reject_key(model, "seq",
              "seq applies to phase: prefill; a decode step adds one token per sequence to a "
              "cache of kv_len tokens");
-  config.kv_len = model.required_int("kv_len", 1, kMaxDim);
+  config.kv_len = model.required_int("kv_len", 1, kMaxModelDim);
 }
 
 // The FFN, norm and bias keys, whose defaults follow the architecture families they come from.
 void read_layer_style(MapReader& model, TransformerConfig& config) {
-  config.ffn = model.optional_int("ffn", 4 * config.hidden, 1, kMaxDim);
+  config.ffn = model.optional_int("ffn", 4 * config.hidden, 1, kMaxModelDim);
   config.gated_ffn = model.optional_bool("gated_ffn", false);
   config.activation = model.optional_enum("activation", config.gated_ffn ? "silu" : "gelu",
                                           {"gelu", "relu", "silu"});
@@ -75,18 +75,18 @@ TransformerConfig read_transformer(MapReader& model) {
                     : TransformerKind::kDecoder;
   const bool decoder = config.kind == TransformerKind::kDecoder;
   config.layers = model.required_int("layers", 1, kMaxLayers);
-  config.hidden = model.required_int("hidden", 1, kMaxDim);
+  config.hidden = model.required_int("hidden", 1, kMaxModelDim);
   config.heads = model.required_int("heads", 1, config.hidden);
-  require_divisible(model, "heads", "hidden", config.hidden, config.heads);
+  require_model_divisible(model, "heads", "hidden", config.hidden, config.heads);
   config.kv_heads = model.optional_int("kv_heads", config.heads, 1, config.heads);
-  require_divisible(model, "kv_heads", "heads", config.heads, config.kv_heads);
+  require_model_divisible(model, "kv_heads", "heads", config.heads, config.kv_heads);
   read_layer_style(model, config);
   config.causal = model.optional_bool("causal", decoder);
   read_phase(model, config);
-  config.batch = model.optional_int("batch", 1, 1, kMaxDim);
-  config.vocab = model.optional_int("vocab", 0, 1, kMaxDim);
-  config.max_positions = model.optional_int("max_positions", 0, 0, kMaxDim);
-  config.token_types = model.optional_int("token_types", 0, 0, kMaxDim);
+  config.batch = model.optional_int("batch", 1, 1, kMaxModelDim);
+  config.vocab = model.optional_int("vocab", 0, 1, kMaxModelDim);
+  config.max_positions = model.optional_int("max_positions", 0, 0, kMaxModelDim);
+  config.token_types = model.optional_int("token_types", 0, 0, kMaxModelDim);
   if ((config.max_positions > 0 || config.token_types > 0) && config.vocab == 0) {
     throw_bad_input(model.required(config.max_positions > 0 ? "max_positions" : "token_types")
                         .where(),
@@ -106,9 +106,9 @@ TransformerConfig read_transformer(MapReader& model) {
 
 ImageClassifierConfig read_image_classifier(MapReader& model) {
   ImageClassifierConfig input;
-  input.batch = model.optional_int("batch", 1, 1, kMaxDim);
+  input.batch = model.optional_int("batch", 1, 1, kMaxModelDim);
   input.image = model.optional_int("image", 224, kMinImage, kMaxImage);
-  input.classes = model.optional_int("classes", 1000, 1, kMaxDim);
+  input.classes = model.optional_int("classes", 1000, 1, kMaxModelDim);
   return input;
 }
 

@@ -23,10 +23,6 @@ std::array<int64_t, 4> blocks_per_stage(int64_t depth) {
   }
 }
 
-ir::NodeId relu(ModelGraph& graph, const std::string& name, ir::NodeId input) {
-  return elementwise(graph, name, "relu", {input});
-}
-
 // The shortcut: x itself, or a strided 1x1 convolution where the block changes shape.
 ir::NodeId shortcut(ModelGraph& graph, const std::string& prefix, ir::NodeId x,
                     int64_t out_channels, int64_t stride) {

@@ -12,10 +12,6 @@ constexpr int64_t kFeatures[] = {64, 64,  0,   128, 128, 0,   256, 256, 256,
 constexpr int64_t kClassifierMap = 7;
 constexpr int64_t kClassifierWidth = 4096;
 
-ir::NodeId relu(ModelGraph& graph, const std::string& name, ir::NodeId input) {
-  return elementwise(graph, name, "relu", {input});
-}
-
 }  // namespace
 
 ir::Graph build_vgg16(const ModelConfig& model, const Vgg16Config& config) {

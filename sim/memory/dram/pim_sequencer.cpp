@@ -5,12 +5,12 @@
 #include <vector>
 
 #include "base/error.h"
+#include "sim/memory/dram/scheduler.h"
 
 namespace polyarch::sim::dram {
 
 namespace {
 
-constexpr int64_t kNever = std::numeric_limits<int64_t>::max();
 
 // Where one PU stands in its block.
 struct PuCursor {
