@@ -24,7 +24,8 @@ DenseTensor gemm(const DenseTensor& a, const DenseTensor& b, const DenseTensor* 
 // NumPy matmul: [..., m, k] x [..., k, n] with broadcast batch axes (1-D operands promoted).
 DenseTensor matmul(const DenseTensor& a, const DenseTensor& b);
 
-// NCHW convolution with the attributes' stride, begin padding and groups; `bias` per filter.
+// NCHW convolution with the attributes' stride, dilation, begin padding and groups; `bias` per
+// filter.
 DenseTensor conv2d(const DenseTensor& input, const DenseTensor& weight, const DenseTensor* bias,
                    const ir::Conv2dAttrs& attrs);
 

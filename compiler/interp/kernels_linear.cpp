@@ -118,10 +118,10 @@ DenseTensor conv2d(const DenseTensor& input, const DenseTensor& weight, const De
           for (int64_t s = 0; s < attrs.s; ++s) {
             const float tap = taps[r * attrs.s + s];
             for (int64_t y = 0; y < out_h; ++y) {
-              const int64_t in_y = y * attrs.stride_h + r - attrs.pad_h;
+              const int64_t in_y = attrs.input_row(y, r);
               if (in_y < 0 || in_y >= attrs.h) continue;
               for (int64_t x = 0; x < out_w; ++x) {
-                const int64_t in_x = x * attrs.stride_w + s - attrs.pad_w;
+                const int64_t in_x = attrs.input_col(x, s);
                 if (in_x < 0 || in_x >= attrs.w) continue;
                 out[y * out_w + x] += tap * plane[in_y * attrs.w + in_x];
               }

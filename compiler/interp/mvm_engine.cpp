@@ -92,9 +92,9 @@ DenseTensor conv2d_through(MvmEngine& engine, const ir::Op& op, const DenseTenso
           const int64_t r = tap / attrs.s;
           const int64_t s = tap % attrs.s;
           for (int64_t y = 0; y < out_h; ++y) {
-            const int64_t in_y = y * attrs.stride_h + r - attrs.pad_h;
+            const int64_t in_y = attrs.input_row(y, r);
             for (int64_t x = 0; x < out_w; ++x) {
-              const int64_t in_x = x * attrs.stride_w + s - attrs.pad_w;
+              const int64_t in_x = attrs.input_col(x, s);
               const bool inside = in_y >= 0 && in_y < attrs.h && in_x >= 0 && in_x < attrs.w;
               columns[((image * pixels) + y * out_w + x) * k + channel * taps + tap] =
                   inside ? plane[in_y * attrs.w + in_x] : 0.0f;

@@ -50,6 +50,12 @@ class WrittenAttributes {
     return {*first, *second};
   }
 
+  // A pair that may be left out, `fallback` then.
+  std::pair<int64_t, int64_t> pair_or(const std::string& key,
+                                      std::pair<int64_t, int64_t> fallback) {
+    return values_.count(key) != 0 ? pair(key) : fallback;
+  }
+
   bool flag(const std::string& name) { return flags_.erase(name) > 0; }
 
   std::optional<Activation> activation() {
@@ -147,10 +153,11 @@ OpAttrs build(WrittenAttributes& written, OpKind kind) {
       std::tie(conv.r, conv.s) = written.pair("window");
       std::tie(conv.stride_h, conv.stride_w) = written.pair("stride");
       std::tie(conv.pad_h, conv.pad_w) = written.pair("pad");
+      std::tie(conv.dilation_h, conv.dilation_w) = written.pair_or("dilation", {1, 1});
       conv.groups = written.integer("groups");
       conv.bias = written.flag("bias");
       conv.activation = written.activation();
-      written.finish("n c h w k window stride pad groups bias act");
+      written.finish("n c h w k window stride pad dilation groups bias act");
       return conv;
     }
     case OpKind::kAttention: {

@@ -43,7 +43,9 @@ struct GemmAttrs {
 };
 
 // NCHW input [n, c, h, w] (unpadded), filters [k, c/groups, r, s], zero padding `pad_*` on
-// each side. Output [n, k, out_h, out_w] with out_h = (h + 2*pad_h - r) / stride_h + 1.
+// each side, taps `dilation_*` input rows (columns) apart. Output [n, k, out_h, out_w] with
+// out_h = (h + 2*pad_h - dilation_h*(r-1) - 1) / stride_h + 1. Dilation spreads the window
+// without adding taps: the work (and its im2col GEMM) is that of the dense window's.
 struct Conv2dAttrs {
   int64_t n = 1;
   int64_t c = 0;
@@ -56,12 +58,25 @@ struct Conv2dAttrs {
   int64_t stride_w = 1;
   int64_t pad_h = 0;
   int64_t pad_w = 0;
+  int64_t dilation_h = 1;
+  int64_t dilation_w = 1;
   int64_t groups = 1;
   bool bias = false;  // adds one bias value per filter to every output element
   std::optional<Activation> activation = std::nullopt;  // fused: applied to each output after the bias
 
-  int64_t out_h() const { return (h + 2 * pad_h - r) / stride_h + 1; }
-  int64_t out_w() const { return (w + 2 * pad_w - s) / stride_w + 1; }
+  // Input rows (columns) one window spans, its first and last taps included.
+  int64_t span_h() const { return dilation_h * (r - 1) + 1; }
+  int64_t span_w() const { return dilation_w * (s - 1) + 1; }
+  int64_t out_h() const { return (h + 2 * pad_h - span_h()) / stride_h + 1; }
+  int64_t out_w() const { return (w + 2 * pad_w - span_w()) / stride_w + 1; }
+  // The (unpadded) input row (column) that output row `y` (column `x`) reads at tap `tap`;
+  // outside [0, h) ([0, w)) it is zero padding.
+  int64_t input_row(int64_t y, int64_t tap) const {
+    return y * stride_h + tap * dilation_h - pad_h;
+  }
+  int64_t input_col(int64_t x, int64_t tap) const {
+    return x * stride_w + tap * dilation_w - pad_w;
+  }
 };
 
 // Scaled-dot-product attention: softmax(Q K^T / sqrt(d) [+ causal mask]) V for b sequences of

@@ -36,8 +36,12 @@ std::string op_attributes_text(const OpAttrs& attrs) {
                  " batch=" + number(op.batch) + (op.b_shared ? "" : " b_per_batch") +
                  (op.bias ? " bias" : "") + activation_text(op.activation);
         } else if constexpr (std::is_same_v<Attrs, Conv2dAttrs>) {
+          // A dense window (dilation 1) prints nothing, so dumps read as before.
+          const bool dilated = op.dilation_h != 1 || op.dilation_w != 1;
           return "stride=" + number(op.stride_h) + "x" + number(op.stride_w) +
                  " pad=" + number(op.pad_h) + "x" + number(op.pad_w) +
+                 (dilated ? " dilation=" + number(op.dilation_h) + "x" + number(op.dilation_w)
+                          : "") +
                  " groups=" + number(op.groups) + (op.bias ? " bias" : "") +
                  activation_text(op.activation);
         } else if constexpr (std::is_same_v<Attrs, AttentionAttrs>) {

@@ -37,6 +37,8 @@ void validate_conv(const Op& op, const Conv2dAttrs& conv) {
   require_positive(op, "s", conv.s);
   require_positive(op, "stride_h", conv.stride_h);
   require_positive(op, "stride_w", conv.stride_w);
+  require_positive(op, "dilation_h", conv.dilation_h);
+  require_positive(op, "dilation_w", conv.dilation_w);
   require_positive(op, "groups", conv.groups);
   if (conv.pad_h < 0 || conv.pad_w < 0) {
     op_error(op, "padding must not be negative, got " + std::to_string(conv.pad_h) + "x" +
@@ -54,8 +56,16 @@ void validate_conv(const Op& op, const Conv2dAttrs& conv) {
       checked_add(conv.h, checked_mul(2, conv.pad_h, "padded height"), "padded height");
   const int64_t padded_w =
       checked_add(conv.w, checked_mul(2, conv.pad_w, "padded width"), "padded width");
-  if (conv.r > padded_h || conv.s > padded_w) {
+  // The span's arithmetic is checked here; past validation span_h() and span_w() cannot overflow.
+  const int64_t span_h =
+      checked_add(checked_mul(conv.dilation_h, conv.r - 1, "window span"), 1, "window span");
+  const int64_t span_w =
+      checked_add(checked_mul(conv.dilation_w, conv.s - 1, "window span"), 1, "window span");
+  if (span_h > padded_h || span_w > padded_w) {
+    const bool dilated = conv.dilation_h != 1 || conv.dilation_w != 1;
     op_error(op, "filter " + std::to_string(conv.r) + "x" + std::to_string(conv.s) +
+                     (dilated ? " spanning " + std::to_string(span_h) + "x" + std::to_string(span_w)
+                              : "") +
                      " is larger than the padded input " + std::to_string(padded_h) + "x" +
                      std::to_string(padded_w));
   }

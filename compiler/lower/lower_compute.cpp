@@ -30,7 +30,8 @@ void require_output(const LowerContext& context, int64_t modelled, int64_t actua
   }
 }
 
-// Padding on one side that reproduces the model's output size, for explicit and SAME pads.
+// Padding on one side that reproduces the model's output size, for explicit and SAME pads;
+// `kernel` is the input rows or columns one window spans.
 int64_t symmetric_pad(const std::vector<int64_t>& pads, std::size_t axis, std::size_t axes,
                       int64_t in, int64_t kernel, int64_t stride, int64_t out) {
   if (pads.size() == 2 * axes) return pads[axis];
@@ -42,10 +43,7 @@ Lowered conv(const LowerContext& context) {
   const Shape& input = context.shape(0);
   const Shape& weight = context.shape(1);
   if (input.size() != 4) context.fail("with input " + passes::shape_string(input) + " is not 2-D");
-  for (int64_t dilation : context.ints_attr("dilations", {1, 1})) {
-    if (dilation != 1)
-      context.fail("with dilation " + std::to_string(dilation) + " is not supported");
-  }
+  const Shape dilations = context.ints_attr("dilations", {1, 1});
   const Shape strides = context.ints_attr("strides", {1, 1});
   const Shape pads = context.ints_attr("pads");
   const Shape& output = context.result().shape;
@@ -59,8 +57,10 @@ Lowered conv(const LowerContext& context) {
   attrs.s = weight[3];
   attrs.stride_h = strides[0];
   attrs.stride_w = strides[1];
-  attrs.pad_h = symmetric_pad(pads, 0, 2, attrs.h, attrs.r, attrs.stride_h, output[2]);
-  attrs.pad_w = symmetric_pad(pads, 1, 2, attrs.w, attrs.s, attrs.stride_w, output[3]);
+  attrs.dilation_h = dilations[0];
+  attrs.dilation_w = dilations[1];
+  attrs.pad_h = symmetric_pad(pads, 0, 2, attrs.h, attrs.span_h(), attrs.stride_h, output[2]);
+  attrs.pad_w = symmetric_pad(pads, 1, 2, attrs.w, attrs.span_w(), attrs.stride_w, output[3]);
   attrs.groups = context.int_attr("group", 1);
   attrs.bias = context.has(2);
   require_output(context, attrs.out_h(), output[2], "height");

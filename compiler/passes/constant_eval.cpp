@@ -73,6 +73,30 @@ Values binary(const std::vector<std::optional<Values>>& in, const TypedShape& re
       [&](const std::vector<int64_t>& v) { return static_cast<int64_t>(op(v[0], v[1])); });
 }
 
+// An integer Div or Mod by zero has no value.
+void require_nonzero_divisor(const ShapeContext& context, const Values& divisor) {
+  if (divisor.is_float()) return;
+  for (int64_t value : divisor.ints)
+    if (value == 0) context.fail("divides by zero");
+}
+
+// ONNX Mod: with fmod=0 (integers only) the remainder takes the divisor's sign, as Python's %
+// and numpy.mod; with fmod=1 the dividend's, as C's fmod. An integer divisor of 0 is an error.
+Values modulo(const ShapeContext& context, const Values& dividend, const Values& divisor,
+              const TypedShape& result) {
+  const bool c_fmod = context.int_attr("fmod", 0) != 0;
+  require_nonzero_divisor(context, divisor);
+  const auto floor_mod = [c_fmod](auto remainder, auto by) {
+    if (!c_fmod && remainder != 0 && (remainder < 0) != (by < 0)) remainder += by;
+    return remainder;
+  };
+  return broadcast_apply(
+      {&dividend, &divisor}, result,
+      [&](const std::vector<double>& v) { return floor_mod(std::fmod(v[0], v[1]), v[1]); },
+      // x % -1 is 0; computing it overflows for the most negative x.
+      [&](const std::vector<int64_t>& v) { return v[1] == -1 ? 0 : floor_mod(v[0] % v[1], v[1]); });
+}
+
 Values gather(const ShapeContext& context, const Values& data, const Values& indices,
               const TypedShape& result) {
   const auto axis = static_cast<std::size_t>(
@@ -234,6 +258,7 @@ const std::set<std::string>& evaluable_types() {
                                               "Sub",
                                               "Mul",
                                               "Div",
+                                              "Mod",
                                               "Equal",
                                               "Less",
                                               "Greater",
@@ -290,11 +315,10 @@ std::optional<std::vector<Values>> evaluate_onnx_node(const ShapeContext& contex
   } else if (type == "Mul") {
     value = binary(in, result, std::multiplies<>());
   } else if (type == "Div") {
-    if (!operand(1).is_float()) {
-      for (int64_t divisor : operand(1).ints)
-        if (divisor == 0) context.fail("divides by zero");
-    }
+    require_nonzero_divisor(context, operand(1));
     value = binary(in, result, std::divides<>());
+  } else if (type == "Mod") {
+    value = modulo(context, operand(0), operand(1), result);
   } else if (type == "Equal") {
     value = binary(in, result, std::equal_to<>());
   } else if (type == "Less") {

@@ -17,8 +17,9 @@ int64_t window_output(const ShapeContext& context, int64_t in, int64_t kernel, i
   const std::string auto_pad = string_attribute(context.node(), "auto_pad", "NOTSET");
   if (auto_pad == "SAME_UPPER" || auto_pad == "SAME_LOWER") return ceil_div(in, stride);
   if (auto_pad == "VALID") pad_total = 0;
-  const int64_t span = dilation * (kernel - 1) + 1;
-  const int64_t room = in + pad_total - span;
+  const int64_t span =
+      checked_add(checked_mul(dilation, kernel - 1, "window span"), 1, "window span");
+  const int64_t room = checked_add(in, pad_total, "padded input") - span;
   if (room < 0) {
     context.fail("window " + std::to_string(span) + " is larger than the padded input " +
                  std::to_string(in + pad_total));

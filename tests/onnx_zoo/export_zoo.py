@@ -6,14 +6,15 @@ Not run in CI: it needs Debian's python3-torch, python3-torchvision and python3-
 stripped to structure only (every initializer's data marked external, in a file that does not
 exist), which keeps the files small: polyarch compiles and simulates them, it cannot run them.
 
-The MACs are counted on the torch side while the model runs once on its example input: every
-Conv2d (output elements x input channels per group x kernel area), every Linear (output
-elements x input features) and every matrix product the decoders below compute (through
-`counted_matmul`), the masked scores of a causal attention included: torch computes them all.
-
-Not in the zoo: torchvision's segmentation models (DeepLabV3, FCN, LR-ASPP) use dilated
-convolutions, which polyarch refuses by name; ViT and Swin compute attention inside
-nn.MultiheadAttention and F.linear, which the hooks below would not count.
+The MACs are counted on the torch side, independently of the ONNX export, while the model runs
+once on its example input: a TorchDispatchMode sees every ATen operator torch executes after
+its composite operators (linear, matmul, conv2d, einsum, multi-head attention's Python path)
+have decomposed, and counts each convolution (output elements x input channels per group x
+kernel area; dilation spreads the window without adding taps) and each matrix product (mm,
+addmm, bmm, baddbmm, mv, dot: the product of its dimensions), the masked scores of a causal
+attention included: torch computes them all. A fused kernel it would not see into (native
+multi-head attention, a transposed convolution) stops the script rather than go uncounted;
+the model runs with gradients enabled so that nn.MultiheadAttention takes its Python path.
 
 Usage: /usr/bin/python3 tests/onnx_zoo/export_zoo.py   (from the repository root)
 """
@@ -25,23 +26,48 @@ import onnx
 import torch
 import torch.nn as nn
 import torchvision
+from torch.utils._python_dispatch import TorchDispatchMode
 
 OUT = os.path.join("tests", "data", "onnx_zoo")
-MACS = [0]
 
 
-def counted_matmul(a, b):
-    """a @ b, counting its MACs."""
-    MACS[0] += math.prod([int(d) for d in a.shape] + [int(b.shape[-1])])
-    return torch.matmul(a, b)
+class MacCounter(TorchDispatchMode):
+    """Counts the multiply-accumulates of every convolution and matrix product torch runs."""
+
+    def __init__(self):
+        super().__init__()
+        self.macs = 0
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        output = func(*args, **(kwargs or {}))
+        name = func.overloadpacket.__name__
+        if name in ("convolution", "_convolution"):
+            if args[6]:  # transposed
+                raise RuntimeError("a transposed convolution: its MACs are not counted here")
+            # Weight [out channels, in channels / groups, kernel...]: one MAC per weight entry
+            # past the first axis for each output element.
+            self.macs += output.numel() * math.prod(int(d) for d in args[1].shape[1:])
+        elif name in ("mm", "bmm", "mv", "dot"):
+            self.macs += product_macs(args[0], args[1])
+        elif name in ("addmm", "baddbmm", "addmv"):
+            self.macs += product_macs(args[1], args[2])
+        elif "attention" in name or "transformer" in name or name.startswith("mkldnn"):
+            raise RuntimeError(f"{name} is a fused kernel whose MACs are not counted here")
+        return output
 
 
-def hook(module, inputs, output):
-    if isinstance(module, nn.Conv2d):
-        kernel = module.kernel_size[0] * module.kernel_size[1]
-        MACS[0] += output.numel() * (module.in_channels // module.groups) * kernel
-    elif isinstance(module, nn.Linear):
-        MACS[0] += output.numel() * module.in_features
+def product_macs(a, b):
+    """A matrix product's MACs: a's dimensions times b's last (a vector's when b is one)."""
+    columns = int(b.shape[-1]) if b.dim() > 1 else 1
+    return math.prod(int(d) for d in a.shape) * columns
+
+
+def count_macs(model, example):
+    """The model's conv and matrix-product MACs on one run over `example`."""
+    counter = MacCounter()
+    with torch.enable_grad(), counter:
+        model(example)
+    return counter.macs
 
 
 class RmsNorm(nn.Module):
@@ -92,10 +118,10 @@ class DecoderLayer(nn.Module):
             shape = (b, self.kv_heads, self.heads // self.kv_heads, s, self.head)
             k = k[:, :, None].expand(shape).reshape(b, self.heads, s, self.head)
             v = v[:, :, None].expand(shape).reshape(b, self.heads, s, self.head)
-        scores = counted_matmul(q, k.transpose(-1, -2)) / math.sqrt(self.head)
+        scores = torch.matmul(q, k.transpose(-1, -2)) / math.sqrt(self.head)
         mask = torch.triu(torch.ones(s, s, dtype=torch.bool), diagonal=1)
         scores = scores.masked_fill(mask, float("-inf"))
-        context = counted_matmul(torch.softmax(scores, dim=-1), v)
+        context = torch.matmul(torch.softmax(scores, dim=-1), v)
         return self.o(context.transpose(1, 2).reshape(b, s, -1))
 
     def forward(self, x, cos, sin):
@@ -133,6 +159,48 @@ class Decoder(nn.Module):
         return self.head(self.norm(x))
 
 
+class SegmentationOut(nn.Module):
+    """A torchvision segmentation model's "out" map alone (its forward returns a dict)."""
+
+    def __init__(self, model):
+        super().__init__()
+        self.model = model
+
+    def forward(self, x):
+        return self.model(x)["out"]
+
+
+class FeatureMaps(nn.Module):
+    """A detection backbone (ResNet and FPN) whose dict of feature maps becomes a tuple."""
+
+    def __init__(self, backbone):
+        super().__init__()
+        self.backbone = backbone
+
+    def forward(self, x):
+        return tuple(self.backbone(x).values())
+
+
+class AtrousTiny(nn.Module):
+    """A segmentation-like head small enough to keep its weights: a strided conv, a dilated
+    conv and a dilated depthwise conv (DeepLab's atrous convolutions), per-pixel classes, then
+    bilinear upsampling back to the input's size."""
+
+    def __init__(self):
+        super().__init__()
+        self.stem = nn.Conv2d(3, 8, 3, stride=2, padding=1)
+        self.atrous = nn.Conv2d(8, 8, 3, padding=2, dilation=2)
+        self.depthwise = nn.Conv2d(8, 8, 3, padding=(3, 2), dilation=(3, 2), groups=8)
+        self.classes = nn.Conv2d(8, 4, 1)
+
+    def forward(self, x):
+        y = torch.relu(self.stem(x))
+        y = torch.relu(self.atrous(y))
+        y = self.classes(torch.relu(self.depthwise(y)))
+        return nn.functional.interpolate(y, size=x.shape[-2:], mode="bilinear",
+                                         align_corners=False)
+
+
 def strip_weights(path):
     """Marks every initializer's data external (a file that is not there): structure only."""
     model = onnx.load(path)
@@ -151,14 +219,7 @@ def strip_weights(path):
 
 def export(name, model, example, opset):
     model.eval()
-    MACS[0] = 0
-    handles = [m.register_forward_hook(hook) for m in model.modules()
-               if isinstance(m, (nn.Conv2d, nn.Linear))]
-    with torch.no_grad():
-        model(example)
-    for handle in handles:
-        handle.remove()
-    macs = MACS[0]
+    macs = count_macs(model, example)
     path = os.path.join(OUT, name + ".onnx")
     torch.onnx.export(model, (example,), path, opset_version=opset, do_constant_folding=True,
                       input_names=["input"], output_names=["output"])
@@ -205,6 +266,27 @@ def main():
     small_ids = torch.randint(0, 256, (1, 16))
     export_with_weights("llama_tiny", Decoder(256, 64, 4, 2, 2, 16, llama=True), small_ids, 17)
     export_with_weights("gpt2_tiny", Decoder(256, 64, 4, 4, 2, 16, llama=False), small_ids, 17)
+    # After the tiny decoders, so that their weights (drawn from the seed) stay as they were.
+    export_with_weights("atrous_tiny", AtrousTiny(), torch.randn(1, 3, 16, 16), 17)
+    models = torchvision.models
+    segmentation = torchvision.models.segmentation
+    rows += [
+        export("mobilenet_v3_large", models.mobilenet_v3_large(), image, 15),
+        export("inception_v3", models.inception_v3(aux_logits=False, init_weights=True),
+               torch.randn(1, 3, 299, 299), 16),
+        export("vit_b_16", models.vit_b_16(), image, 14),
+        export("swin_t", models.swin_t(), image, 17),
+        export("lraspp_mobilenet_v3_large", SegmentationOut(segmentation.lraspp_mobilenet_v3_large(
+            weights=None, weights_backbone=None)), image, 16),
+        export("deeplabv3_mobilenet_v3_large", SegmentationOut(
+            segmentation.deeplabv3_mobilenet_v3_large(weights=None, weights_backbone=None)),
+               image, 13),
+        export("fcn_resnet50", SegmentationOut(segmentation.fcn_resnet50(
+            weights=None, weights_backbone=None)), image, 17),
+        export("fasterrcnn_resnet50_fpn_backbone", FeatureMaps(
+            models.detection.fasterrcnn_resnet50_fpn(weights=None, weights_backbone=None).backbone),
+               image, 17),
+    ]
     with open(os.path.join(OUT, "macs.tsv"), "w") as table:
         table.write("# model\topset\ttorch MACs (conv, linear, matmul; see export_zoo.py)\n")
         table.write("\n".join(rows) + "\n")

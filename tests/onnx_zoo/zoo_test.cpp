@@ -1,7 +1,8 @@
-// The zoo of real exports (torchvision models and hand-built GPT-2-like and Llama-like
-// decoders, tests/onnx_zoo/export_zoo.py): each compiles with the MACs torch counted for it,
-// within 1 %, and simulates end to end on a GPU-like and a heterogeneous SoC; the two small
-// decoders that keep their weights run functionally to torch's output.
+// The zoo of real exports (torchvision classification, segmentation and detection models and
+// hand-built GPT-2-like and Llama-like decoders, tests/onnx_zoo/export_zoo.py): each compiles
+// with the MACs torch counted for it, within 1 %, and simulates end to end on a GPU-like and a
+// heterogeneous SoC; the small models that keep their weights (two decoders and a dilated-conv
+// segmentation head) run functionally to torch's output.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -75,7 +76,7 @@ INSTANTIATE_TEST_SUITE_P(Exports, OnnxZoo, ::testing::ValuesIn(zoo_models()),
                            return info.param.name;
                          });
 
-// The small decoders keep their weights: `run --functional` gives torch's output to a relative
+// The small models keep their weights: `run --functional` gives torch's output to a relative
 // L2 error of at most 1e-4.
 class OnnxZooWithWeights : public ::testing::TestWithParam<std::string> {};
 
@@ -97,7 +98,8 @@ TEST_P(OnnxZooWithWeights, FunctionalRunMatchesTorch) {
   EXPECT_LE(std::sqrt(error / norm), 1e-4) << GetParam();
 }
 
-INSTANTIATE_TEST_SUITE_P(Decoders, OnnxZooWithWeights, ::testing::Values("gpt2_tiny", "llama_tiny"),
+INSTANTIATE_TEST_SUITE_P(SmallModels, OnnxZooWithWeights,
+                         ::testing::Values("gpt2_tiny", "llama_tiny", "atrous_tiny"),
                          [](const ::testing::TestParamInfo<std::string>& info) {
                            return info.param;
                          });

@@ -114,8 +114,8 @@ GridRun run_conv2d(const GridShape& grid, const ir::Conv2dAttrs& conv,
       for (int64_t col = 0; col < k; ++col) {
         const int64_t channel = col / (conv.r * conv.s), dy = col / conv.s % conv.r,
                       dx = col % conv.s;
-        const int64_t y = oy * conv.stride_h + dy - conv.pad_h;
-        const int64_t x = ox * conv.stride_w + dx - conv.pad_w;
+        const int64_t y = conv.input_row(oy, dy);
+        const int64_t x = conv.input_col(ox, dx);
         if (y < 0 || y >= conv.h || x < 0 || x >= conv.w) continue;  // zero padding
         im2col[row * k + col] =
             input[((image * conv.c + group * group_channels + channel) * conv.h + y) * conv.w + x];

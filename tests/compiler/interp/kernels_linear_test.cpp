@@ -49,6 +49,29 @@ TEST(Conv2dKernel, PaddingStrideAndBias) {
   EXPECT_EQ(out.values, (std::vector<float>{101, 105, 111, 128}));
 }
 
+TEST(Conv2dKernel, DilationSpreadsTheTapsWithoutAddingAny) {
+  // 1x1x5x5 input of 1..25, one 2x2 filter (1, 10, 100, 1000), dilation 2, pad 1: the window
+  // spans 3x3, so the output stays 5x5, and output (y, x) reads input rows y-1 and y+1 and
+  // columns x-1 and x+1.
+  std::vector<float> plane(25);
+  for (std::size_t i = 0; i < plane.size(); ++i) plane[i] = static_cast<float>(i + 1);
+  const DenseTensor input{{1, 1, 5, 5}, plane};
+  const DenseTensor weight{{1, 1, 2, 2}, {1, 10, 100, 1000}};
+  ir::Conv2dAttrs attrs;
+  attrs.c = attrs.k = 1;
+  attrs.h = attrs.w = 5;
+  attrs.r = attrs.s = 2;
+  attrs.pad_h = attrs.pad_w = 1;
+  attrs.dilation_h = attrs.dilation_w = 2;
+  const DenseTensor out = conv2d(input, weight, nullptr, attrs);
+  EXPECT_EQ(out.shape, (Shape{1, 1, 5, 5}));
+  // (0, 0): only input (1, 1) = 7 is inside, at the last tap. (0, 4): only (1, 3) = 9, at the
+  // third. (2, 2): (1, 1) = 7, (1, 3) = 9, (3, 1) = 17 and (3, 3) = 19, one at each tap.
+  EXPECT_EQ(out.values[0], 7000);
+  EXPECT_EQ(out.values[4], 900);
+  EXPECT_EQ(out.values[12], 7 + 90 + 1700 + 19000);
+}
+
 TEST(Conv2dKernel, DepthwiseGroupsReadTheirOwnChannel) {
   const DenseTensor input{{1, 2, 1, 1}, {3, 5}};
   const DenseTensor weight{{2, 1, 1, 1}, {2, 10}};

@@ -74,6 +74,26 @@ TEST(IrParser, ReadsDeclarationsOpsAttributesAndOutputs) {
   EXPECT_THAT(graph.functional_unavailable_reason(), HasSubstr("'w'"));
 }
 
+// A dense window writes no dilation; a dilated one reads back with its spacing.
+TEST(IrParser, ConvDilationIsOptionalAndReadsBack) {
+  const Graph graph = parse_ir(
+      "graph \"atrous\"\n"
+      "input %x[1,2,9,9]:fp32\n"
+      "weight %w[2,2,3,3]:fp32 elided\n"
+      "%c = conv2d(%x, %w) n=1 c=2 h=9 w=9 k=2 window=3x3 stride=1x1 pad=2x2 dilation=2x3 "
+      "groups=1 -> %y[1,2,9,7]:fp32 fp32\n"
+      "%d = conv2d(%y, %w) n=1 c=2 h=9 w=7 k=2 window=3x3 stride=1x1 pad=1x1 groups=1 "
+      "-> %z[1,2,9,7]:fp32 fp32\n"
+      "output %z\n",
+      "atrous.ir");
+  const std::vector<NodeId> ops = graph.topological_ops();
+  const auto& dilated = std::get<Conv2dAttrs>(graph.op(ops[0]).attrs);
+  EXPECT_EQ(dilated.dilation_h, 2);
+  EXPECT_EQ(dilated.dilation_w, 3);
+  EXPECT_EQ(dilated.out_w(), 7);
+  EXPECT_EQ(std::get<Conv2dAttrs>(graph.op(ops[1]).attrs).dilation_w, 1);
+}
+
 TEST(IrParser, QuotedNamesKeepEveryCharacter) {
   const Graph graph = parse_ir(
       "input %\"a b[0]\"[2]:fp32\n"

@@ -52,6 +52,24 @@ TEST(LowerOnnx, ConvBecomesConv2dWithBiasGroupsStridesPads) {
   EXPECT_EQ(ir::mac_count(only_op(b.graph)), int64_t{32} * 8 * 8 * 9);
 }
 
+// DeepLab's atrous 3x3: dilation 2 with pad 2 keeps 28x28; each output still sums 9 taps per
+// channel, and the IR text keeps the dilation so the op reads back the same.
+TEST(LowerOnnx, DilatedConvKeepsItsDilationAndTheDenseWindowsMacs) {
+  OnnxGraphBuilder b;
+  b.input("x", {1, 8, 28, 28}).weight("w", {16, 8, 3, 3});
+  b.node("Conv", {"x", "w"}, {"y"},
+         AttributeMap{{"dilations", std::vector<int64_t>{2, 2}},
+                      {"pads", std::vector<int64_t>{2, 2, 2, 2}}},
+         "atrous");
+  b.output("y");
+  EXPECT_THAT(lowered(b), HasSubstr("window=3x3 stride=1x1 pad=2x2 dilation=2x2 groups=1 -> "
+                                    "%y[1,16,28,28]"));
+  const auto& conv = std::get<ir::Conv2dAttrs>(only_op(b.graph).attrs);
+  EXPECT_EQ(conv.dilation_h, 2);
+  EXPECT_EQ(conv.out_h(), 28);
+  EXPECT_EQ(ir::mac_count(only_op(b.graph)), int64_t{16} * 28 * 28 * 8 * 9);
+}
+
 TEST(LowerOnnx, GemmWithTransposedWeightAndBias) {
   OnnxGraphBuilder b;
   b.input("x", {1, 2048}).weight("w", {1000, 2048}).weight("c", {1000});

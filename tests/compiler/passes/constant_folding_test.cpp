@@ -112,6 +112,19 @@ TEST(ConstantFolding, ConstantOfShapeWhereEqualExpandChain) {
   EXPECT_EQ(ints_of(tensor_named(b.graph, "expanded")), std::vector<int64_t>(128, 7));
 }
 
+// Swin's window padding: (window - size % window) % window. Mod's remainder takes the divisor's
+// sign (Python's %) unless fmod=1 asks for the dividend's (C's fmod).
+TEST(ConstantFolding, ModFollowsTheDivisorsSignUnlessFmod) {
+  OnnxGraphBuilder b;
+  b.ints("dividend", {7, -7, 7, -7, 56}).ints("divisor", {3, 3, -3, -3, 7});
+  b.node("Mod", {"dividend", "divisor"}, {"python"});
+  b.node("Mod", {"dividend", "divisor"}, {"c"}, AttributeMap{{"fmod", int64_t{1}}});
+  b.output("python").output("c");
+  EXPECT_EQ(ConstantFoldingPass().run(b.graph).get("folded"), 2);
+  EXPECT_THAT(ints_of(tensor_named(b.graph, "python")), ElementsAre(1, 2, -2, -1, 0));
+  EXPECT_THAT(ints_of(tensor_named(b.graph, "c")), ElementsAre(1, -1, 1, -1, 0));
+}
+
 TEST(ConstantFolding, CastOfConstantFoldsAndConstantNodesGo) {
   OnnxGraphBuilder b;
   b.input("x", {2});
