@@ -75,10 +75,15 @@ configure-asan: clang-deps
 
 # The whole test suite under ASan + UBSan, less the report-identity runs (every shipped arch x
 # workload through the program: minutes of simulation that the release suite already checks
-# and that exercise no code the other tests do not).
+# and that exercise no code the other tests do not). Without LeakSanitizer: its scan at exit
+# reads the stacks of SystemC's coroutines, which SystemC allocates on the heap with a guard page
+# it protects (mprotect), and on this project's machines the scan faults there ("Tracer caught
+# signal 11") in about half the processes that simulated, depending on the address layout.
+# The fuzz harnesses, which simulate nothing, keep leak detection.
+SANITIZE_TEST_ENV := $(SANITIZER_ENV) ASAN_OPTIONS=detect_leaks=0:abort_on_error=1
 sanitize: configure-asan
 	cmake --build build-asan -j $(JOBS)
-	cd build-asan && $(SANITIZER_ENV) ctest --output-on-failure -j $(JOBS) -E ReportIdentity
+	cd build-asan && $(SANITIZE_TEST_ENV) ctest --output-on-failure -j $(JOBS) -E ReportIdentity
 
 fuzz: configure-asan
 	cmake --build build-asan -j $(JOBS) --target $(FUZZERS)
