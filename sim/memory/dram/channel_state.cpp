@@ -10,8 +10,7 @@ ChannelState::ChannelState(const DramConfig& config)
       timing_(config.timing),
       burst_cycles_(config.burst_cycles()),
       single_rank_(config.organization.ranks == 1),
-      bank_groups_(config.organization.bank_groups),
-      banks_per_group_(config.organization.banks_per_group),
+      organization_(config.organization),
       open_rows_(static_cast<size_t>(config.organization.ranks * config.banks_per_pseudo_channel()),
                  kClosedRow) {}
 

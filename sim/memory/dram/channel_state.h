@@ -50,14 +50,15 @@ class ChannelState {
     return ranks_[static_cast<size_t>(rank)].open_bank_count();
   }
   int ranks() const { return static_cast<int>(ranks_.size()); }
-  int bank_groups() const { return bank_groups_; }
-  int banks_per_group() const { return banks_per_group_; }
+  int bank_groups() const { return organization_.bank_groups; }
+  int banks_per_group() const { return organization_.banks_per_group; }
+  const DramOrganization& organization() const { return organization_; }
   const BankState& rank(int rank) const { return ranks_[static_cast<size_t>(rank)]; }
 
  private:
   static constexpr size_t bus_index(CommandKind kind) { return kind == CommandKind::kRead ? 0 : 1; }
   int bank_index(int rank, int bank_group, int bank) const {
-    return (rank * bank_groups_ + bank_group) * banks_per_group_ + bank;
+    return organization_.flat_bank(rank, bank_group, bank);
   }
   // A column command of `rank` at `cycle`: the other ranks' column commands wait for the bus.
   void hold_other_ranks(CommandKind kind, int rank, int64_t cycle);
@@ -70,8 +71,7 @@ class ChannelState {
   DramTiming timing_;
   int64_t burst_cycles_ = 0;
   bool single_rank_ = true;  // no other rank holds the bus: the one-rank path stays as cheap
-  int bank_groups_ = 0;
-  int banks_per_group_ = 0;
+  DramOrganization organization_;
   // Each bank's open row, all ranks in one array (the schedulers ask for it per queued burst).
   std::vector<int64_t> open_rows_;
   int open_banks_ = 0;

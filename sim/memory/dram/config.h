@@ -11,6 +11,13 @@
 
 namespace polyarch::sim::dram {
 
+// One bank of a pseudo-channel.
+struct BankCoordinates {
+  int rank = 0;
+  int bank_group = 0;
+  int bank = 0;
+};
+
 struct DramOrganization {
   int channels = 1;
   int pseudo_channels = 1;  // per channel; each has its own banks, data bus and controller
@@ -27,6 +34,19 @@ struct DramOrganization {
   int channel_width_bits = 64;    // data bus of one channel, split evenly among pseudo-channels
   int64_t data_rate_mtps = 3200;  // mega-transfers per second per data pin
   int64_t clock_mhz = 1600;       // command clock (CK); all timings count its cycles
+
+  // The banks of a pseudo-channel over all its ranks, numbered bank by bank within a bank
+  // group, bank group by bank group within a rank: what the controller's per-bank tables and
+  // per-bank refresh index by.
+  int flat_bank(int rank, int bank_group, int bank) const {
+    return (rank * bank_groups + bank_group) * banks_per_group + bank;
+  }
+  BankCoordinates bank_coordinates(int flat) const {
+    const int per_rank = bank_groups * banks_per_group;
+    return {.rank = flat / per_rank,
+            .bank_group = flat % per_rank / banks_per_group,
+            .bank = flat % banks_per_group};
+  }
 };
 
 // Minimum distances between commands, in command-clock cycles. "_S" applies between different

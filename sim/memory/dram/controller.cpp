@@ -234,18 +234,15 @@ void Controller::issue(const SchedulerDecision& decision,
       refresh_due_.bank = -1;
       // DRAMsim3's order (refresh.cc): bank groups turn fastest, then banks, then ranks.
       const DramOrganization& org = config_.organization;
-      const int per_rank = org.bank_groups * org.banks_per_group;
-      int rank = next_refresh_bank_ / per_rank;
-      int group = next_refresh_bank_ % per_rank / org.banks_per_group;
-      int bank = next_refresh_bank_ % org.banks_per_group;
-      if (++group == org.bank_groups) {
-        group = 0;
-        if (++bank == org.banks_per_group) {
-          bank = 0;
-          rank = (rank + 1) % org.ranks;
+      BankCoordinates next = org.bank_coordinates(next_refresh_bank_);
+      if (++next.bank_group == org.bank_groups) {
+        next.bank_group = 0;
+        if (++next.bank == org.banks_per_group) {
+          next.bank = 0;
+          next.rank = (next.rank + 1) % org.ranks;
         }
       }
-      next_refresh_bank_ = (rank * org.bank_groups + group) * org.banks_per_group + bank;
+      next_refresh_bank_ = org.flat_bank(next.rank, next.bank_group, next.bank);
       break;
     }
     case CommandKind::kActivate:

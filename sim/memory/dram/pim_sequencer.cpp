@@ -11,7 +11,6 @@ namespace polyarch::sim::dram {
 
 namespace {
 
-
 // Where one PU stands in its block.
 struct PuCursor {
   int first_bank = 0;      // flat index (bank_group x banks_per_group + bank) of its first bank

@@ -5,8 +5,7 @@
 namespace polyarch::sim::dram {
 
 BankRoundRobinScheduler::BankRoundRobinScheduler(const DramConfig& config)
-    : banks_per_group_(config.organization.banks_per_group),
-      banks_per_rank_(config.banks_per_pseudo_channel()),
+    : organization_(config.organization),
       bank_count_(config.organization.ranks * config.banks_per_pseudo_channel()),
       last_bank_(config.organization.ranks * config.banks_per_pseudo_channel() - 1) {}
 
@@ -17,10 +16,11 @@ SchedulerDecision BankRoundRobinScheduler::decide(std::span<const QueuedBurst> q
   const int queue_size = static_cast<int>(queue.size());
   for (int step = 1; step <= bank_count_; ++step) {
     const int bank = (last_bank_ + step) % bank_count_;
-    const int rank = bank / banks_per_rank_;
+    const BankCoordinates at = organization_.bank_coordinates(bank);
+    const int rank = at.rank;
+    const int group = at.bank_group;
+    const int index = at.bank;
     if (rank_in(refresh_due.ranks, rank) || bank == refresh_due.bank) continue;
-    const int group = bank % banks_per_rank_ / banks_per_group_;
-    const int index = bank % banks_per_group_;
     const auto in_bank = [&](const QueuedBurst& burst) {
       return burst.address.rank == rank && burst.address.bank_group == group &&
              burst.address.bank == index;

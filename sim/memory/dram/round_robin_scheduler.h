@@ -23,8 +23,7 @@ class BankRoundRobinScheduler {
                            int64_t now, const RefreshDue& refresh_due = {});
 
  private:
-  int banks_per_group_;
-  int banks_per_rank_;
+  DramOrganization organization_;  // numbers the banks visited
   int bank_count_;  // over all ranks
   int last_bank_;   // the bank that issued last; the next visit starts after it
 };

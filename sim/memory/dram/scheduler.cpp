@@ -25,8 +25,7 @@ struct Pick {
 
 FrFcfsScheduler::FrFcfsScheduler(const DramConfig& config)
     : page_policy_(config.controller.page_policy),
-      bank_groups_(config.organization.bank_groups),
-      banks_per_group_(config.organization.banks_per_group),
+      organization_(config.organization),
       oldest_hit_(
           static_cast<size_t>(config.organization.ranks * config.banks_per_pseudo_channel())),
       considered_(
@@ -52,11 +51,11 @@ SchedulerDecision FrFcfsScheduler::refresh(const ChannelState& banks, int64_t no
     }
   }
   if (refresh_due.bank >= 0) {
-    const int per_rank = banks.bank_groups() * banks.banks_per_group();
+    const BankCoordinates due = banks.organization().bank_coordinates(refresh_due.bank);
     SchedulerDecision bank{.kind = CommandKind::kRefreshBank,
-                           .rank = refresh_due.bank / per_rank,
-                           .bank_group = refresh_due.bank % per_rank / banks.banks_per_group(),
-                           .bank = refresh_due.bank % banks.banks_per_group()};
+                           .rank = due.rank,
+                           .bank_group = due.bank_group,
+                           .bank = due.bank};
     if (banks.open_row(bank.rank, bank.bank_group, bank.bank) != kClosedRow) {
       bank.kind = CommandKind::kPrecharge;
     }
@@ -150,7 +149,7 @@ SchedulerDecision FrFcfsScheduler::decide(std::span<const QueuedBurst> queue,
     for (int group = 0; group < banks.bank_groups(); ++group) {
       for (int bank = 0; bank < banks.banks_per_group(); ++bank) {
         if (banks.open_row(rank, group, bank) == kClosedRow) continue;
-        const int index = (rank * bank_groups_ + group) * banks_per_group_ + bank;
+        const int index = organization_.flat_bank(rank, group, bank);
         if (oldest_hit_[index] < queue_size || index == refresh_due.bank) continue;
         const SchedulerDecision close{
             .kind = CommandKind::kPrecharge, .rank = rank, .bank_group = group, .bank = bank};

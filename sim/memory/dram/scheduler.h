@@ -39,7 +39,7 @@ inline bool rank_in(RankMask mask, int rank) { return ((mask >> rank) & 1U) != 0
 // refresh. The bursts of what is due wait until it has been refreshed.
 struct RefreshDue {
   RankMask ranks = 0;
-  // Per-bank refresh: (rank x bank groups + bank group) x banks per group + bank; -1: none.
+  // Per-bank refresh: the bank as DramOrganization::flat_bank numbers it; -1: none.
   int bank = -1;
   bool any() const { return ranks != 0 || bank >= 0; }
 };
@@ -70,15 +70,14 @@ class FrFcfsScheduler {
 
  private:
   int bank_index(const DramAddress& address) const {
-    return (address.rank * bank_groups_ + address.bank_group) * banks_per_group_ + address.bank;
+    return organization_.flat_bank(address.rank, address.bank_group, address.bank);
   }
   bool held(const DramAddress& address, const RefreshDue& due) const {
     return rank_in(due.ranks, address.rank) || bank_index(address) == due.bank;
   }
 
   PagePolicy page_policy_;
-  int bank_groups_;
-  int banks_per_group_;
+  DramOrganization organization_;  // numbers the banks of oldest_hit_ and the refresh due
   // Per bank of every rank: queue index of the oldest burst that hits the open row (or queue size
   // if none).
   std::vector<int> oldest_hit_;
