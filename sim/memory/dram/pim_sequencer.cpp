@@ -1,7 +1,6 @@
 #include "sim/memory/dram/pim_sequencer.h"
 
 #include <algorithm>
-#include <limits>
 #include <vector>
 
 #include "base/error.h"
