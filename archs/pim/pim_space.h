@@ -11,7 +11,8 @@
 // bound is compute when the PUs' arithmetic paces the column commands, else DRAM (the banks'
 // internal bandwidth, or the external bus when its transfers take longer); energy is
 // pim_op_energy of the plan's commands and bytes. The exhaustive latency optimum is plan_op's
-// own choice (tests/archs/pim/pim_space_test.cpp).
+// own choice, by construction; tests/archs/pim/pim_space_test.cpp holds it to the command-level
+// simulation: the other partition never simulates clearly faster.
 #include "archs/pim/cost_model.h"
 #include "archs/unit_search.h"
 #include "mapping/space/mapping_problem.h"

@@ -15,6 +15,7 @@ struct Decision {
   MappingCost cost;
   std::string mapping;  // MappingSpace::describe(point)
   bool from_cache = false;
+  bool pinned = false;  // SearchPolicy::pinned, not searched
   int64_t evaluations = 0;  // of the search that made it (a hit reads the count it stored)
 };
 

@@ -23,6 +23,10 @@ struct SearchPolicy {
   SearchOptions options;
   Objective objective;
   std::shared_ptr<const DecisionCache> cache;
+  // A point as MappingSpace::describe writes it ("partition=columns"): every op whose space has
+  // exactly the dimensions it names runs that point, priced by the objective but not searched
+  // (to simulate one mapping against another); other ops are searched. Empty: search every op.
+  std::string pinned;
 };
 
 class UnitDecisions {

@@ -1,6 +1,7 @@
 #include "mapping/space/mapping_space.h"
 
 #include <limits>
+#include <sstream>
 
 #include "base/error.h"
 
@@ -54,6 +55,47 @@ std::string MappingSpace::describe(const MappingPoint& point) const {
     text += dimensions_[i].name + "=" + dimensions_[i].label(point[i]);
   }
   return text;
+}
+
+MappingPoint MappingSpace::parse(const std::string& description) const {
+  constexpr uint32_t kUnset = std::numeric_limits<uint32_t>::max();
+  MappingPoint point(dimensions_.size(), kUnset);
+  std::istringstream words(description);
+  std::string word;
+  while (words >> word) {
+    const std::size_t equals = word.find('=');
+    if (equals == std::string::npos) {
+      throw_bad_input({}, "mapping '" + description + "': '" + word + "' is not name=value");
+    }
+    const std::string name = word.substr(0, equals);
+    const std::string label = word.substr(equals + 1);
+    std::size_t dimension = dimensions_.size();
+    for (std::size_t i = 0; i < dimensions_.size(); ++i) {
+      if (dimensions_[i].name == name) dimension = i;
+    }
+    if (dimension == dimensions_.size()) {
+      throw_bad_input({}, "mapping '" + description + "': the space has no dimension '" + name +
+                              "'");
+    }
+    if (point[dimension] != kUnset) {
+      throw_bad_input({}, "mapping '" + description + "': '" + name + "' is given twice");
+    }
+    const Dimension& values = dimensions_[dimension];
+    for (std::size_t index = 0; index < values.values.size(); ++index) {
+      if (values.label(index) == label) point[dimension] = static_cast<uint32_t>(index);
+    }
+    if (point[dimension] == kUnset) {
+      throw_bad_input({}, "mapping '" + description + "': '" + label + "' is not a value of '" +
+                              name + "'");
+    }
+  }
+  for (std::size_t i = 0; i < dimensions_.size(); ++i) {
+    if (point[i] == kUnset) {
+      throw_bad_input({}, "mapping '" + description + "' leaves out '" + dimensions_[i].name +
+                              "'");
+    }
+  }
+  return point;
 }
 
 }  // namespace polyarch::mapping

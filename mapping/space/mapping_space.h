@@ -40,6 +40,9 @@ class MappingSpace {
   MappingPoint unrank(int64_t rank) const;
   // "dataflow=ws ifmap_eighths=3 ..." for logs, explain output and cache files.
   std::string describe(const MappingPoint& point) const;
+  // The point `describe` writes as `description`: every dimension once, as name=label, in any
+  // order. Bad input naming the dimension or value when one is unknown, repeated or missing.
+  MappingPoint parse(const std::string& description) const;
 
  private:
   std::vector<Dimension> dimensions_;

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "base/error.h"
+#include "mapping/cache/unit_decisions.h"
 #include "mapping/search/rng.h"
 #include "tests/mapping/search_test_problem.h"
 
@@ -18,6 +20,62 @@ TEST(MappingSpace, RankAndUnrankAreInverse) {
     EXPECT_EQ(space.rank(space.unrank(rank)), rank);
   }
   EXPECT_EQ(space.describe(space.unrank(1)), "a=0 b=0 c=0 order=y");
+}
+
+TEST(MappingSpace, ParseReadsWhatDescribeWritesInAnyOrder) {
+  const BowlProblem problem;
+  const MappingSpace& space = problem.space();
+  for (int64_t rank = 0; rank < space.size(); rank += 41) {
+    const MappingPoint point = space.unrank(rank);
+    EXPECT_EQ(space.parse(space.describe(point)), point);
+  }
+  EXPECT_EQ(space.parse("order=z c=3 b=15 a=2"), (MappingPoint{2, 15, 3, 2}));
+}
+
+TEST(MappingSpace, ParseNamesTheUnknownMissingOrRepeatedDimension) {
+  const BowlProblem problem;
+  const MappingSpace& space = problem.space();
+  const auto error_of = [&](const std::string& text) -> std::string {
+    try {
+      space.parse(text);
+    } catch (const Error& error) {
+      EXPECT_EQ(error.kind(), ErrorKind::kBadInput) << text;
+      return error.what();
+    }
+    ADD_FAILURE() << "no error for " << text;
+    return "";
+  };
+  EXPECT_NE(error_of("a=1 b=2 c=3 order=w").find("'w' is not a value of 'order'"),
+            std::string::npos);
+  EXPECT_NE(error_of("a=1 b=2 c=3 order=x d=4").find("no dimension 'd'"), std::string::npos);
+  EXPECT_NE(error_of("a=1 b=2 order=x").find("leaves out 'c'"), std::string::npos);
+  EXPECT_NE(error_of("a=1 a=2 b=2 c=3 order=x").find("'a' is given twice"), std::string::npos);
+  EXPECT_NE(error_of("a=1 b c=3 order=x").find("'b' is not name=value"), std::string::npos);
+}
+
+TEST(PinnedMapping, AnOpWhoseSpaceHasItsDimensionsRunsItOthersAreSearched) {
+  const BowlProblem problem;
+  auto pinned = std::make_shared<SearchPolicy>();
+  pinned->pinned = "order=x a=1 b=2 c=3";
+  UnitDecisions decisions(pinned, "unit");
+  const std::optional<Decision> decision = decisions.decide(problem, "bowl");
+  ASSERT_TRUE(decision);
+  EXPECT_EQ(decision->point, (MappingPoint{1, 2, 3, 0}));
+  EXPECT_TRUE(decision->pinned);
+  EXPECT_DOUBLE_EQ(decision->cost.latency_s, problem.evaluate({1, 2, 3, 0}).latency_s);
+  EXPECT_EQ(decision_json(*pinned, *decision)["searcher"], "pinned");
+
+  // A pin for another space's dimensions leaves this one searched: the bowl's optimum.
+  auto elsewhere = std::make_shared<SearchPolicy>();
+  elsewhere->pinned = "partition=rows";
+  UnitDecisions searched(elsewhere, "unit");
+  EXPECT_EQ(searched.decide(problem, "bowl")->point, (MappingPoint{11, 7, 3, 1}));
+
+  // A pinned point the op cannot run (a + b > 20) is bad input, not a silent search.
+  auto invalid = std::make_shared<SearchPolicy>();
+  invalid->pinned = "a=15 b=15 c=0 order=x";
+  UnitDecisions refused(invalid, "unit");
+  EXPECT_THROW(refused.decide(problem, "bowl"), Error);
 }
 
 TEST(Objective, PowerCapMakesAPointInfeasible) {

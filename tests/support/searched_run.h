@@ -4,8 +4,10 @@
 // under the searched mapping, for tests that hold a kind's mapping space to its SystemC model.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "archs/soc/soc_config.h"
 #include "mapping/search/searchers.h"
@@ -36,6 +38,55 @@ inline SearchedOpRun run_searched(const std::string& arch_file, const std::strin
     return run;
   }
   throw std::runtime_error(arch_file + " has no " + kind + " unit");
+}
+
+// The same op with the unit's mapping pinned to `point` (as MappingSpace::describe writes it)
+// instead of searched: how another mapping than the chosen one simulates.
+inline SearchedOpRun run_pinned(const std::string& arch_file, const std::string& kind,
+                                const ir::Op& op, const std::string& point,
+                                mapping::Objective objective = {}) {
+  auto policy = std::make_shared<mapping::SearchPolicy>();
+  policy->pinned = point;
+  policy->objective = objective;
+  SearchedOpRun run = run_searched(arch_file, kind, op, policy);
+  EXPECT_EQ(run.simulated.mapping.at("search").at("point"), point) << arch_file << " " << op.name;
+  return run;
+}
+
+// Up to `count` valid points spread evenly through `problem`'s space: the first valid point at or
+// after each of `count` evenly spaced ranks (all valid points of a space no larger than `count`).
+inline std::vector<mapping::MappingPoint> spread_of_valid_points(
+    const mapping::MappingProblem& problem, int64_t count) {
+  std::vector<mapping::MappingPoint> points;
+  const int64_t size = problem.space().size();
+  for (int64_t step = 0; step < std::min(count, size); ++step) {
+    const int64_t end = (step + 1) * size / std::min(count, size);
+    for (int64_t rank = step * size / std::min(count, size); rank < end; ++rank) {
+      mapping::MappingPoint point = problem.space().unrank(rank);
+      if (!problem.valid(point)) continue;
+      points.push_back(std::move(point));
+      break;
+    }
+  }
+  return points;
+}
+
+// The valid points one step from `point` in one dimension: where a cost model's choice is most
+// likely to be beaten if it prices something wrongly.
+inline std::vector<mapping::MappingPoint> valid_neighbours(const mapping::MappingProblem& problem,
+                                                           const mapping::MappingPoint& point) {
+  std::vector<mapping::MappingPoint> neighbours;
+  const auto& dimensions = problem.space().dimensions();
+  for (std::size_t dimension = 0; dimension < dimensions.size(); ++dimension) {
+    for (int step : {-1, 1}) {
+      const int64_t index = static_cast<int64_t>(point[dimension]) + step;
+      if (index < 0 || index >= static_cast<int64_t>(dimensions[dimension].values.size())) continue;
+      mapping::MappingPoint neighbour = point;
+      neighbour[dimension] = static_cast<uint32_t>(index);
+      if (problem.valid(neighbour)) neighbours.push_back(std::move(neighbour));
+    }
+  }
+  return neighbours;
 }
 
 // Every seeded searcher, run twice with one seed, evaluates the same points in the same order.

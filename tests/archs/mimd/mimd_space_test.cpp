@@ -1,5 +1,6 @@
-// The mimd GEMM mapping space: its exhaustive optimum is the unit's own grid, a searched grid
-// simulates within 5% of its estimate, and every searcher is deterministic for a seed.
+// The mimd GEMM mapping space: the grid the estimate chooses is no slower in simulation than any
+// other, a searched grid simulates within 5% of its estimate, and every searcher is deterministic
+// for a seed.
 #include "archs/mimd/mimd_space.h"
 
 #include <gtest/gtest.h>
@@ -58,22 +59,41 @@ std::shared_ptr<const mapping::SearchPolicy> policy(const std::string& searcher,
   return result;
 }
 
-TEST(MimdGemmSpace, ExhaustiveOptimumIsTheUnitsOwnGrid) {
+TEST(MimdGemmSpace, AGemvOrABatchOfGemmsHasOneGrid) {
   const Unit unit = cpu64();
   for (const ir::Op& op : shapes()) {
     const MimdGemmMappingProblem problem(unit.params, op, unit.memory, unit.clock_ghz);
     // A GEMV has one row to split and the batch fills the cores GEMM by GEMM: one grid each.
     const bool one_grid = op.name == "decode_gemv" || op.name == "attention_scores";
     EXPECT_EQ(problem.space().size() == 1, one_grid) << op.name;
+  }
+}
+
+// The estimate chooses the grid; the SystemC model (cores, caches' miss windows, the mesh's links
+// and the DRAM queue), an independent model of the same unit, runs every grid of the space and
+// must not find one clearly faster than the chosen. "Clearly": 5%, since on these BERT-sized
+// GEMMs the cores' loads queue on the mesh links next to the memory ports, which the estimate
+// prices by each link's load but not its queueing (2.2% on bert_qkv, where 6x10 beats 8x8).
+TEST(MimdGemmSpace, TheChosenGridSimulatesNoSlowerThanAnyOther) {
+  const Unit unit = cpu64();
+  for (const ir::Op& op : shapes()) {
+    const MimdGemmMappingProblem problem(unit.params, op, unit.memory, unit.clock_ghz);
+    if (problem.space().size() == 1) continue;
     const mapping::SearchResult best = mapping::exhaustive_search(problem, mapping::Objective{});
     ASSERT_TRUE(best.found()) << op.name;
-    const MimdPlan own = plan_op(unit.params, op, unit.memory, unit.clock_ghz);
-    EXPECT_EQ(problem.grid(best.best).rows, own.mapping.at("grid_rows").get<int64_t>()) << op.name;
-    EXPECT_EQ(problem.grid(best.best).cols, own.mapping.at("grid_cols").get<int64_t>()) << op.name;
-    EXPECT_DOUBLE_EQ(best.best_cost.latency_s,
-                     static_cast<double>(estimate_cycles(unit.params, own, unit.memory)) /
-                         (unit.clock_ghz * 1e9))
-        << op.name;
+    const std::string chosen = problem.space().describe(best.best);
+    const double chosen_s =
+        test_support::run_pinned(kArch, "mimd", op, chosen).simulated.latency_s();
+    for (int64_t rank = 0; rank < problem.space().size(); ++rank) {
+      const mapping::MappingPoint point = problem.space().unrank(rank);
+      if (point == best.best || !problem.valid(point)) continue;
+      const std::string other = problem.space().describe(point);
+      const double other_s =
+          test_support::run_pinned(kArch, "mimd", op, other).simulated.latency_s();
+      EXPECT_LE(chosen_s, 1.05 * other_s)
+          << op.name << ": " << chosen << " " << chosen_s << " s, " << other << " " << other_s
+          << " s";
+    }
   }
 }
 
