@@ -7,6 +7,7 @@
 
 #include "base/error.h"
 #include "compiler/interp/kernels.h"
+#include "compiler/interp/narrow_formats.h"
 #include "compiler/passes/onnx_node.h"
 
 namespace polyarch::interp {
@@ -37,19 +38,6 @@ float saturate(double value, ir::DType dtype) {
 bool is_integer_dtype(ir::DType dtype) {
   return dtype != ir::DType::kFp32 && dtype != ir::DType::kFp64 && dtype != ir::DType::kFp16 &&
          dtype != ir::DType::kBf16;
-}
-
-// The nearest IEEE binary16 value, ties to even (as NumPy's astype(float16) and C's conversion
-// round): fp16 keeps 11 significant bits down to 2^-14 and steps of 2^-24 below it; from 65520,
-// halfway past the largest finite 65504, it is infinite.
-float round_to_fp16(float x) {
-  if (!std::isfinite(x)) return x;
-  const float magnitude = std::fabs(x);
-  if (magnitude >= 65520.0f) return std::copysign(std::numeric_limits<float>::infinity(), x);
-  int exponent = 0;
-  std::frexp(magnitude, &exponent);  // magnitude in [2^(exponent-1), 2^exponent)
-  const float step = std::ldexp(1.0f, std::max(exponent - 11, -24));
-  return std::copysign(std::nearbyint(magnitude / step) * step, x);
 }
 
 const std::map<std::string, std::function<float(float)>>& unary_functions() {
