@@ -27,7 +27,7 @@ struct TrackTimes {
   double adc_busy_ns = 0;
 };
 
-TrackTimes simulate_track(const CrossbarParams& params, const TileTrack& track,
+TrackTimes simulate_track(const CrossbarParams& params, int64_t slices, const TileTrack& track,
                           const std::vector<int>& sequence) {
   // Every group of a wave shape's load, as one stepper per column count.
   std::map<int64_t, ArrayStepper> by_columns;
@@ -47,7 +47,6 @@ TrackTimes simulate_track(const CrossbarParams& params, const TileTrack& track,
   const int64_t columns_per_adc = params.adc.columns_per_adc;
   const int64_t adcs = params.adcs_per_tile();
   const double sample_ns = 1.0 / params.adc.sample_rate_gsps;
-  const int64_t slices = params.input_slices();
   AdcPool pool(adcs);
   TrackTimes times;
   times.ready_ns.assign(sequence.size(), 0.0);
@@ -108,12 +107,12 @@ TrackTimes simulate_track(const CrossbarParams& params, const TileTrack& track,
 
 }  // namespace
 
-WaveTimeline simulate_waves(const CrossbarParams& params, const std::vector<TileTrack>& tracks,
-                            const std::vector<int>& sequence) {
+WaveTimeline simulate_waves(const CrossbarParams& params, int64_t input_slices,
+                            const std::vector<TileTrack>& tracks, const std::vector<int>& sequence) {
   WaveTimeline timeline;
   timeline.ready_ns.assign(sequence.size(), 0.0);
   for (const TileTrack& track : tracks) {
-    const TrackTimes times = simulate_track(params, track, sequence);
+    const TrackTimes times = simulate_track(params, input_slices, track, sequence);
     for (size_t wave = 0; wave < sequence.size(); ++wave) {
       timeline.ready_ns[wave] = std::max(timeline.ready_ns[wave], times.ready_ns[wave]);
     }

@@ -23,8 +23,9 @@ struct WaveTimeline {
 };
 
 // Runs waves back to back from time 0 with their inputs present: wave w has shape
-// `sequence[w]` (an index into each track's loads).
-WaveTimeline simulate_waves(const CrossbarParams& params, const std::vector<TileTrack>& tracks,
-                            const std::vector<int>& sequence);
+// `sequence[w]` (an index into each track's loads); every vector takes `input_slices` slices
+// (CrossbarParams::input_slices for the op's input sign).
+WaveTimeline simulate_waves(const CrossbarParams& params, int64_t input_slices,
+                            const std::vector<TileTrack>& tracks, const std::vector<int>& sequence);
 
 }  // namespace polyarch::archs::crossbar

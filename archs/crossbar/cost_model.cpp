@@ -54,7 +54,8 @@ CrossbarPlan plan_op(const CrossbarParams& params, const ir::Op& op,
   }
   const double conversion_ns =
       static_cast<double>(params.adc.columns_per_adc) / params.adc.sample_rate_gsps;
-  const int64_t slices = params.input_slices();
+  plan.input_slices = params.input_slices(op.signed_input.value_or(false));
+  const int64_t slices = plan.input_slices;
   // One MVM alone: every input slice is read and its columns converted, then shift-and-add.
   plan.mvm_latency_ns =
       static_cast<double>(slices) * (params.read_ns + conversion_ns) + params.peripheral_ns;

@@ -23,6 +23,7 @@ struct CrossbarPlan {
   int64_t passes = 1;              // > 1 when the weights do not fit and arrays are reprogrammed
   int64_t mvms = 0;                // input vectors (im2col rows)
   int64_t last_block_columns = 0;  // columns the last column block of each row uses
+  int64_t input_slices = 0;        // per input vector, for the op's input sign
   double mvm_latency_ns = 0;       // one MVM alone
   double program_ns = 0;           // reprogramming's row writes inside the op
   CrossbarActivity activity;       // for energy

@@ -57,7 +57,7 @@ struct PassShape {
 PassCost pass_cost(const CrossbarParams& params, const CrossbarPlan& plan, const PassShape& pass,
                    const Channel& channel) {
   PassCost cost;
-  const double slices = static_cast<double>(params.input_slices());
+  const double slices = static_cast<double>(plan.input_slices);
   const double waves = static_cast<double>(pass.waves);
   const double conv = conversion_ns(params, plan, pass.arrays);
   const double period = std::max(params.read_ns, conv);

@@ -88,7 +88,7 @@ PassTiles pass_tiles(const CrossbarParams& params, const CrossbarPlan& plan,
   std::vector<int> sequence(static_cast<size_t>(std::min(pass.full_waves, kSimulatedFullWaves)), 0);
   if (pass.last_arrays > 0) sequence.push_back(1);
   const WaveTimeline timeline = simulate_waves(
-      params,
+      params, plan.input_slices,
       tile_tracks(params, layout, pass.first_layout_array, {pass.full_arrays, pass.last_arrays}),
       sequence);
   const int64_t full_in = share(pass.input_bytes, pass.full_vectors, plan.mvms);

@@ -21,7 +21,9 @@ int64_t CrossbarParams::adcs_per_tile() const {
   return adc.per_tile.value_or(arrays_per_tile * column_groups_per_array());
 }
 
-int64_t CrossbarParams::input_slices() const { return ceil_div(input_bits, dac_bits); }
+int64_t CrossbarParams::input_slices(bool is_signed) const {
+  return is_signed ? 2 * ceil_div(input_bits - 1, dac_bits) : ceil_div(input_bits, dac_bits);
+}
 
 double CrossbarParams::slice_ns() const {
   const double conversion_ns = static_cast<double>(adc.columns_per_adc) / adc.sample_rate_gsps;

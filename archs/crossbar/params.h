@@ -76,7 +76,9 @@ struct CrossbarParams {
   int64_t column_groups_per_array() const;  // ceil(cols / adc.columns_per_adc)
   int64_t adcs_per_tile() const;            // adc.per_tile, or one per column group
   int64_t cells_per_weight() const;         // slices, doubled when differential
-  int64_t input_slices() const;             // ceil(input_bits / dac_bits)
+  // DAC slices per input vector: ceil(input_bits / dac_bits) for unsigned inputs; a signed
+  // input goes in sign-magnitude, two phases of ceil((input_bits - 1) / dac_bits).
+  int64_t input_slices(bool is_signed = false) const;
   // Nanoseconds per input slice: the array read and the ADCs' conversions of all columns,
   // pipelined against each other.
   double slice_ns() const;

@@ -20,6 +20,7 @@ ir::Op read_layer(const ConfigNode& node, std::size_t index) {
     op.dtype = ir::parse_dtype(layer.required_enum("dtype", ir::dtype_names()));
   }
   op.attrs = read_layer_attrs(layer, kind);
+  if (layer.has("signed_input")) op.signed_input = layer.optional_bool("signed_input", false);
   layer.finish();
   return op;
 }

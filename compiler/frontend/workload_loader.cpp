@@ -11,6 +11,7 @@
 #include "compiler/frontend/model_builder/model_builder.h"
 #include "compiler/frontend/onnx/onnx_importer.h"
 #include "compiler/frontend/scalesim_csv.h"
+#include "compiler/passes/input_signs.h"
 
 namespace polyarch::frontend {
 
@@ -25,11 +26,17 @@ ir::Graph load_workload(const std::filesystem::path& path) {
     // A top-level `model:` map is a model builder's input; anything else is a layer list.
     const ConfigNode root = load_config_with_base(path);
     const std::string default_name = path.stem().string();
-    if (is_model_document(root)) return model_graph_from_config(root, default_name);
+    if (is_model_document(root)) {
+      // Canonical already, so no pass pipeline runs: the input signs are marked here.
+      ir::Graph graph = model_graph_from_config(root, default_name);
+      passes::mark_signed_inputs(graph);
+      return graph;
+    }
     return layer_list_from_config(root, default_name);
   }
   if (extension == ".csv") return load_scalesim_csv(path);
   if (extension == ".onnx") return load_onnx(path);
+  // An .ir file says its ops' input signs itself (input=, as the input-signs pass wrote them).
   if (extension == ".ir") return load_ir_file(path);
   throw_bad_input({path.string(), 0, 0, ""},
                   "unknown workload format '" + extension +

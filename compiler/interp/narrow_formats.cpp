@@ -39,9 +39,7 @@ constexpr float kInfinity = std::numeric_limits<float>::infinity();
 
 }  // namespace
 
-float fp8_max_finite(Fp8Format format) {
-  return format == Fp8Format::kE4M3 ? 448.0f : 57344.0f;
-}
+float fp8_max_finite(Fp8Format format) { return format == Fp8Format::kE4M3 ? 448.0f : 57344.0f; }
 
 float round_to_fp8(float x, Fp8Format format, Fp8Overflow overflow) {
   if (std::isnan(x)) return x;
@@ -61,7 +59,8 @@ uint8_t fp8_code(float x, Fp8Format format, Fp8Overflow overflow) {
   if (std::isnan(rounded)) return sign | 0x7F;
   const MinifloatLayout layout = fp8_layout(format);
   const int exponent_field_max = (1 << (7 - layout.mantissa_bits)) - 1;
-  if (std::isinf(rounded)) return sign | static_cast<uint8_t>(exponent_field_max << layout.mantissa_bits);
+  if (std::isinf(rounded))
+    return sign | static_cast<uint8_t>(exponent_field_max << layout.mantissa_bits);
   const float magnitude = std::fabs(rounded);
   const float min_normal = std::ldexp(1.0f, layout.min_normal_exponent);
   if (magnitude < min_normal) {  // subnormal (or zero): exponent field 0
@@ -117,8 +116,8 @@ Int4Groups quantize_int4(std::span<const float> values, int64_t group, ScaleType
     if (scale_type == ScaleType::kFp16) scale = round_to_fp16(scale);
     result.scales.push_back(scale);
     for (int64_t i = begin; i < end; ++i) {
-      const float code = scale > 0.0f ? std::clamp(std::nearbyint(values[i] / scale), -8.0f, 7.0f)
-                                      : 0.0f;
+      const float code =
+          scale > 0.0f ? std::clamp(std::nearbyint(values[i] / scale), -8.0f, 7.0f) : 0.0f;
       result.codes.push_back(static_cast<int8_t>(code));
     }
   }

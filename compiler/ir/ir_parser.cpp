@@ -251,7 +251,8 @@ class IrParser {
     }
   }
 
-  // native|dtype, then layout=, sparsity=N:M, density=, then `from onnx:Type {attributes}`.
+  // native|dtype, then layout=, sparsity=N:M, density=, input=, then `from onnx:Type
+  // {attributes}`.
   void placement(TokenCursor& cursor, Op& op) {
     if (!cursor.accept_word("native")) {
       const Token& dtype = cursor.expect(TokenKind::kWord, "the op's element type or native");
@@ -287,6 +288,14 @@ class IrParser {
       sparse = true;
     }
     if (sparse) op.weight_sparsity = sparsity;
+    if (cursor.accept_word("input")) {
+      cursor.expect_punct('=');
+      const Token& sign = cursor.expect(TokenKind::kWord, "signed or unsigned");
+      if (sign.text != "signed" && sign.text != "unsigned") {
+        cursor.fail_at(sign, "expected signed or unsigned, found '" + sign.text + "'");
+      }
+      op.signed_input = sign.text == "signed";
+    }
     if (cursor.accept_word("from")) {
       const Token& type = cursor.expect(TokenKind::kWord, "onnx:<OpType>");
       if (type.text.rfind("onnx:", 0) != 0) cursor.fail_expected("onnx:<OpType>");

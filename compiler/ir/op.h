@@ -234,6 +234,13 @@ struct Op {
   // Set by the layout pass for ops that read or write channelled activations; nullopt = the
   // import's NCHW.
   std::optional<Layout> layout = std::nullopt;
+  // Whether the op's first (activation) input may hold negative values: false after a producer
+  // whose results are never negative (ReLU, softmax, a pool of those, ...), true after any other
+  // or from a model's input (the input-signs pass); a layer list's `signed_input`. nullopt:
+  // nobody said (a layer list without the key, an op built in code), which units take as
+  // non-negative, the post-ReLU input of a CNN layer list. Bit-serial analog units drive a
+  // signed input in two sign-magnitude phases, an unsigned one in one.
+  std::optional<bool> signed_input = std::nullopt;
 
   OpKind kind() const { return op_kind_of(attrs); }
 };

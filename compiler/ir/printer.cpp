@@ -20,8 +20,8 @@ constexpr const char* kElidedValuesReason =
 // Shortest exact text of a double, as attributes print it (density=0.5, density=1.0).
 std::string real_text(double value) { return attribute_value_text(AttributeValue(value)); }
 
-// What the layout and sparsity passes decided, when they did: " layout=nhwc sparsity=2:4
-// density=0.5".
+// What the layout, sparsity and input-signs passes decided, when they did: " layout=nhwc
+// sparsity=2:4 density=0.5 input=unsigned".
 std::string placement_text(const Op& op) {
   std::string text;
   if (op.layout) text += " layout=" + std::string(layout_name(*op.layout));
@@ -32,6 +32,7 @@ std::string placement_text(const Op& op) {
     }
     text += " density=" + real_text(sparsity.density);
   }
+  if (op.signed_input) text += *op.signed_input ? " input=signed" : " input=unsigned";
   return text;
 }
 

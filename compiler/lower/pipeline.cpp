@@ -20,7 +20,7 @@ constexpr const char* kStandardPasses[] = {
     "fold-constants", "infer-shapes",         "dce",       "cse",
     "lower",          "fold-conv-bn",         "fuse-gelu", "fuse-norm",
     "fuse-attention", "fuse-bias-activation", "layout",    "precision",
-    "sparsity"};
+    "sparsity",       "input-signs"};
 
 }  // namespace
 

@@ -1,7 +1,7 @@
 #pragma once
 // The compiler's standard pass pipeline for an imported graph: fold-constants, infer-shapes,
 // dce, cse, lower, fold-conv-bn, fuse-gelu, fuse-norm, fuse-attention, fuse-bias-activation,
-// layout, precision, sparsity (and, with --allow-unknown, allow-unknown first).
+// layout, precision, sparsity, input-signs (and, with --allow-unknown, allow-unknown first).
 #include <memory>
 #include <string>
 #include <vector>

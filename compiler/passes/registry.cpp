@@ -13,6 +13,7 @@
 #include "compiler/passes/fuse_bias_activation.h"
 #include "compiler/passes/fuse_gelu.h"
 #include "compiler/passes/fuse_norm.h"
+#include "compiler/passes/input_signs.h"
 #include "compiler/passes/layout.h"
 #include "compiler/passes/precision.h"
 #include "compiler/passes/shape_inference.h"
@@ -66,6 +67,8 @@ const std::vector<PassEntry>& pass_registry() {
        [](const lower::PipelineOptions& options) -> std::unique_ptr<Pass> {
          return std::make_unique<SparsityPass>(options.sparsity);
        }},
+      {"input-signs", "whether each op's input can be negative, from what produces it",
+       plain<InputSignsPass>},
   };
   return entries;
 }

@@ -158,7 +158,7 @@ TEST(CompileIr, JsonReportIsDeterministicAndAgreesWithTheTable) {
   const nlohmann::json report = nlohmann::json::parse(text);
   EXPECT_EQ(report["totals"]["macs"], 1958208);  // the table's total for this model
   EXPECT_EQ(report["totals"]["parameters"], 6794);
-  ASSERT_EQ(report["passes"].size(), 13u);
+  ASSERT_EQ(report["passes"].size(), 14u);
   EXPECT_EQ(report["passes"][0]["name"], "fold-constants");
   EXPECT_EQ(report["passes"][0]["ops_before"], 13);
   EXPECT_EQ(report["passes"][0]["ops_after"], 11);

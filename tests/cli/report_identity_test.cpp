@@ -190,9 +190,17 @@ TEST_P(ReportIdentity, EveryShippedWorkloadGivesTheRecordedReport) {
       fs::temp_directory_path() / ("polyarch_report_identity_" + arch_stem);
   const std::vector<std::string> workloads = shipped_workloads();
   if (std::getenv("POLYARCH_UPDATE_IDENTITY") != nullptr) {
+    // A pair already recorded as slow stays so without being run again: the test never checks
+    // it, and running it would cost up to the limit each time.
+    const std::map<std::string, RecordedRun> previous = fs::exists(record_file(arch_stem))
+                                                            ? read_record(record_file(arch_stem))
+                                                            : std::map<std::string, RecordedRun>{};
     std::map<std::string, RecordedRun> runs;
     for (const std::string& workload : workloads) {
-      runs[workload] = run_pair(arch_stem, workload, out_dir, true);
+      const auto before = previous.find(workload);
+      runs[workload] = before != previous.end() && before->second.exit_code == kSlow
+                           ? before->second
+                           : run_pair(arch_stem, workload, out_dir, true);
     }
     fs::remove_all(out_dir);
     write_record(record_file(arch_stem), runs);

@@ -280,6 +280,12 @@ TEST(AnalogMvm, SignedInputsTakeTwoPhasesOfMagnitudeSlices) {
   EXPECT_EQ(slices[5].digit(-5), 0);
   EXPECT_DOUBLE_EQ(slices[4].factor, -4.0);
   EXPECT_EQ(input_slices(6, 2, false).size(), 3u);
+  // The timing counts the slices the functional engine drives.
+  CrossbarParams timed;
+  timed.input_bits = 6;
+  timed.dac_bits = 2;
+  EXPECT_EQ(timed.input_slices(true), 6);
+  EXPECT_EQ(timed.input_slices(false), 3);
 }
 
 // Small activations (a tenth of the inputs active) leave column sums far below the design's

@@ -34,13 +34,15 @@ TEST(AdcPool, AMillionJobsOnOneConverterTakeOneStepPerRoundNotPerJob) {
   CrossbarParams params = small_unit();
   params.arrays_per_tile = int64_t{1} << 20;
   params.adc.per_tile = 1;
-  const WaveTimeline timeline = simulate_waves(params, one_tile({{int64_t{1} << 20, 64}}), {0});
+  const WaveTimeline timeline =
+      simulate_waves(params, params.input_slices(), one_tile({{int64_t{1} << 20, 64}}), {0});
   EXPECT_DOUBLE_EQ(timeline.ready_ns[0], 100.0 + 8 * 64.0 * (int64_t{1} << 20) + 5.0);
 }
 
 TEST(ArrayPipeline, ReadBoundWavesFollowEachOtherAtSlicesTimesTheRead) {
   const CrossbarParams params = small_unit();
-  const WaveTimeline timeline = simulate_waves(params, one_tile({{1, 64}}), {0, 0, 0});
+  const WaveTimeline timeline =
+      simulate_waves(params, params.input_slices(), one_tile({{1, 64}}), {0, 0, 0});
   // Slice s is read in [100 s, 100 (s + 1)] and converted in the next 64 ns, overlapping the
   // next read; a vector's 8 slices end at 800 + 64, its add at + 5; the next wave reads on.
   ASSERT_EQ(timeline.ready_ns.size(), 3u);
@@ -54,7 +56,8 @@ TEST(ArrayPipeline, ReadBoundWavesFollowEachOtherAtSlicesTimesTheRead) {
 TEST(ArrayPipeline, ArraysSharingOneAdcWaitForItAndTheSampleAndHoldStallsTheirReads) {
   CrossbarParams params = small_unit();
   params.adc.per_tile = 1;
-  const WaveTimeline timeline = simulate_waves(params, one_tile({{4, 64}}), {0, 0});
+  const WaveTimeline timeline =
+      simulate_waves(params, params.input_slices(), one_tile({{4, 64}}), {0, 0});
   // Four arrays' groups on one ADC: 4 x 64 = 256 ns per slice. Slice 0 latches at 100 and
   // converts until 356; every later read waits for its hold to empty, so slice s is converted
   // by 100 + 256 (s + 1).
@@ -70,11 +73,13 @@ TEST(ArrayPipeline, APartlyUsedArrayLendsItsConvertersToTheTile) {
   params.adc.per_tile = 3;
   // A full array (two groups) and one using 64 columns (one group): three jobs on three ADCs
   // run at once, so no slice waits for a converter: read-bound at 8 x 100 per wave.
-  const WaveTimeline shared = simulate_waves(params, one_tile({{1, 128}, {1, 64}}), {0});
+  const WaveTimeline shared =
+      simulate_waves(params, params.input_slices(), one_tile({{1, 128}, {1, 64}}), {0});
   EXPECT_DOUBLE_EQ(shared.ready_ns[0], 800.0 + 64.0 + 5.0);
   // Two full arrays need four jobs on three ADCs: the fourth waits 64 ns (128 ns per slice,
   // converter-bound).
-  const WaveTimeline full = simulate_waves(params, one_tile({{2, 128}}), {0});
+  const WaveTimeline full =
+      simulate_waves(params, params.input_slices(), one_tile({{2, 128}}), {0});
   EXPECT_DOUBLE_EQ(full.ready_ns[0], 100.0 + 8 * 128.0 + 5.0);
 }
 
@@ -84,7 +89,7 @@ TEST(ArrayPipeline, AnIdleTileAddsNothingAndAPartialWaveUsesFewerConverters) {
   // Full waves load four arrays, the last wave one: 8 x 256 then 8 x 64 per wave; the partial
   // wave's first read overlaps the previous wave's last conversion.
   const std::vector<TileTrack> tracks = {{{{{4, 64}}, {{1, 64}}}, 1}};
-  const WaveTimeline timeline = simulate_waves(params, tracks, {0, 1});
+  const WaveTimeline timeline = simulate_waves(params, params.input_slices(), tracks, {0, 1});
   const double full_end = 100.0 + 8 * 256.0;
   EXPECT_DOUBLE_EQ(timeline.ready_ns[0], full_end + 5.0);
   // The partial wave's slice 0 read ended at 100 + 7 x 256 + 100 (read during the last

@@ -65,6 +65,23 @@ TEST(CrossbarModule, ReadBoundWhenReadsOutlastConversionsAndTransfers) {
   EXPECT_NEAR(result.estimate.seconds * 1e9, result.simulated_ns, kTolerance * result.simulated_ns);
 }
 
+TEST(CrossbarModule, ASignedInputTakesTwoSignMagnitudePhasesOfSevenSlices) {
+  ir::Op signed_gemm = small_gemm();
+  signed_gemm.signed_input = true;
+  const XbarRun result = run(small_unit(), signed_gemm, 100.0);
+  // 8-bit signed inputs: magnitudes of 7 bits, positive then negative phase: 14 one-bit slices
+  // per vector. 64 waves x 14 slices x 100 ns = 89.6 us, then as the unsigned case above.
+  EXPECT_EQ(plan_op(small_unit(), signed_gemm).input_slices, 14);
+  EXPECT_EQ(result.simulated.mapping.at("input_slices"), 14);
+  EXPECT_NEAR(result.simulated_ns, 89600.0 + 69.0 + 213.0, 30.0);
+  EXPECT_NEAR(result.estimate.seconds * 1e9, result.simulated_ns, kTolerance * result.simulated_ns);
+  // Every slice drives the rows and converts the columns: 14 / 8 of the unsigned counts.
+  const CrossbarPlan unsigned_plan = plan_op(small_unit(), small_gemm());
+  const CrossbarPlan signed_plan = plan_op(small_unit(), signed_gemm);
+  EXPECT_EQ(signed_plan.activity.adc_conversions * 8, unsigned_plan.activity.adc_conversions * 14);
+  EXPECT_EQ(signed_plan.activity.dac_drives * 8, unsigned_plan.activity.dac_drives * 14);
+}
+
 TEST(CrossbarModule, AdcBoundWhenATilesArraysShareOneConverter) {
   CrossbarParams params = small_unit();
   params.adc.per_tile = 1;  // four arrays' 64 ns groups on one ADC: 256 ns per slice

@@ -46,12 +46,12 @@ TEST(LayoutPass, NhwcTargetTransposesIntoTheConvolutionsAndBackBeforeTheReshape)
   const std::string ir = ir::print_graph(b.graph);
   EXPECT_THAT(ir,
               HasSubstr("%x.to_nhwc = copy(%x[1,3,8,8]) bytes=768 -> %x@nhwc[1,3,8,8]:fp32 fp32 "
-                        "layout=nhwc from onnx:Identity\n"));
+                        "layout=nhwc input=signed from onnx:Identity\n"));
   EXPECT_THAT(ir, HasSubstr("%conv = conv2d(%x@nhwc[1,3,8,8], %w[4,3,3,3])"));
-  EXPECT_THAT(ir, HasSubstr("layout=nhwc from onnx:Conv@17 {pads=[1,1,1,1]}\n%neg"));
+  EXPECT_THAT(ir, HasSubstr("layout=nhwc input=signed from onnx:Conv@17 {pads=[1,1,1,1]}\n%neg"));
   EXPECT_THAT(ir,
               HasSubstr("%p.to_nchw = copy(%p[1,4,4,4]) bytes=256 -> %p@nchw[1,4,4,4]:fp32 fp32 "
-                        "layout=nchw from onnx:Identity\n"));
+                        "layout=nchw input=signed from onnx:Identity\n"));
   EXPECT_THAT(ir, HasSubstr("%flatten = copy(%p@nchw[1,4,4,4])"));
 }
 

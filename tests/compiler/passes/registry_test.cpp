@@ -24,20 +24,20 @@ TEST(PassRegistry, EachEntryMakesThePassOfItsName) {
   // The five fusion passes, CSE and the target passes included.
   for (const char* name :
        {"fold-conv-bn", "fuse-gelu", "fuse-norm", "fuse-attention", "fuse-bias-activation", "cse",
-        "layout", "precision", "sparsity", "allow-unknown", "lower"}) {
+        "layout", "precision", "sparsity", "input-signs", "allow-unknown", "lower"}) {
     EXPECT_EQ(names.count(name), 1u) << name;
   }
-  EXPECT_EQ(names.size(), 14u);
+  EXPECT_EQ(names.size(), 15u);
 }
 
 TEST(PassRegistry, TheStandardPipelineIsMadeOfRegisteredPassesInItsOrder) {
   lower::PipelineOptions options;
   options.allow_unknown = true;
   const std::vector<std::string> names = lower::standard_pass_names(options);
-  ASSERT_EQ(names.size(), 14u);
+  ASSERT_EQ(names.size(), 15u);
   EXPECT_EQ(names.front(), "allow-unknown");
   EXPECT_EQ(names[1], "fold-constants");
-  EXPECT_EQ(names.back(), "sparsity");
+  EXPECT_EQ(names.back(), "input-signs");
   EXPECT_EQ(lower::standard_pipeline(options).pass_names(), names);
   EXPECT_EQ(lower::standard_pass_names().front(), "fold-constants");
 }
