@@ -96,7 +96,8 @@ PimControllerPort Controller::pim_port() {
           }};
 }
 
-PimBlockResult Controller::serve_pim(const PimBlock& block, int64_t arrival) {
+PimBlockResult Controller::serve_pim(const PimBlock& block, int64_t arrival,
+                                     const PimInternalBytesSink& internal_bytes) {
   std::vector<int64_t> no_requests;  // nothing is waiting: no burst completes
   if (next_waiting_ < waiting_.size() || !queue_.empty() || !transactions_.empty()) {
     throw_runtime({}, "PIM work reached a DRAM controller with host bursts still queued");
@@ -106,6 +107,11 @@ PimBlockResult Controller::serve_pim(const PimBlock& block, int64_t arrival) {
   }
   run_until(arrival, no_requests);
   PimControllerPort port = pim_port();
+  if (internal_bytes) {
+    port.internal_bytes = [this, &internal_bytes](int64_t cycle, int64_t bytes) {
+      internal_bytes(channel_, cycle, bytes);
+    };
+  }
   const PimBlockResult result = pim_.run(block, arrival, port);
   // The sequencer refreshed on the rank's schedule: what falls due next is known afresh.
   refresh_due_.ranks = 0;

@@ -42,7 +42,9 @@ class Controller {
   void run_until(int64_t cycle, std::vector<int64_t>& request_completion);
   // PIM work on this pseudo-channel's banks (pim_sequencer.h), arriving at `arrival` when every
   // added burst has been served. Bursts added afterwards first take the device out of PIM mode.
-  PimBlockResult serve_pim(const PimBlock& block, int64_t arrival);
+  // `internal_bytes` (may be empty) receives each column command's bytes between banks and PUs.
+  PimBlockResult serve_pim(const PimBlock& block, int64_t arrival,
+                           const PimInternalBytesSink& internal_bytes = {});
   const PimCounters& pim_counters() const { return pim_.counters(); }
   // Whether a burst of this direction added now would find a free queue entry.
   bool has_queue_room(bool is_write) const;
