@@ -177,6 +177,37 @@ TEST(DramController, RowHitsAreServedBeforeOlderConflicts) {
   EXPECT_EQ(stats.row_conflicts, 1);
 }
 
+// HBM2E at cycle 100: a read hitting the row an earlier read left open (bank group 0) and a read
+// to a closed bank of bank group 1. FR-FCFS issues the hit first; with one command bus the ACT
+// follows a cycle later, with HBM's row and column buses in the same cycle. The second read
+// completes at ACT + tRCD + CL + tBL: 100 + 1 + 23 + 23 + 2 = 149 against 148.
+TEST(DramController, HbmIssuesARowCommandBesideAColumnCommand) {
+  for (const bool dual : {false, true}) {
+    DramConfig config = hbm2e_3200();
+    ASSERT_TRUE(config.organization.dual_command_issue);
+    config.organization.dual_command_issue = dual;
+    config.controller.address_scheme = AddressScheme::kRowBankCol;
+    DramSystem system(config);
+    const AddressMapping& mapping = system.mapping();
+    system.enqueue({.addr = mapping.encode({.row = 1}), .bytes = 32, .arrival_cycle = 0});
+    const int64_t hit = system.enqueue(
+        {.addr = mapping.encode({.row = 1, .column = 4}), .bytes = 32, .arrival_cycle = 100});
+    const int64_t miss = system.enqueue(
+        {.addr = mapping.encode({.bank_group = 1, .row = 1}), .bytes = 32, .arrival_cycle = 100});
+    system.run();
+    const DramTiming& t = config.timing;
+    EXPECT_EQ(system.completion_cycle(hit), 100 + t.tCL + config.burst_cycles());
+    EXPECT_EQ(system.completion_cycle(miss), (dual ? 148 : 149)) << "dual " << dual;
+    const std::vector<Command>& commands = system.commands(0, 0);
+    ASSERT_EQ(commands.size(), 5u);
+    EXPECT_EQ(commands[2].kind, CommandKind::kRead);
+    EXPECT_EQ(commands[2].cycle, 100);
+    EXPECT_EQ(commands[3].kind, CommandKind::kActivate);
+    EXPECT_EQ(commands[3].cycle, dual ? 100 : 101);
+    EXPECT_FALSE(check_all(system).has_value()) << "dual " << dual;
+  }
+}
+
 TEST(DramController, ClosedPagePrechargesIdleRows) {
   DramConfig config = ddr4_3200();
   config.controller.page_policy = PagePolicy::kClosed;
