@@ -115,6 +115,39 @@ TEST(DramController, CheckerAcceptsRandomStreamsOverSeveralRanks) {
   }
 }
 
+// HBM with DRAMsim3's controller structure and HBM2's tRTP_L / tRTP_S (DRAMsim3's
+// HBM2_8Gb_x128.ini): the round-robin scheduler's second choice in a cycle may be a RD beside a
+// PRE, which these forbid in its bank group and rank; the checker sees every pair both ways.
+TEST(DramController, CheckerAcceptsHbmCommandPairsUnderTrtpLAndS) {
+  DramConfig config = hbm2e_3200();
+  config.timing.tRTP_L = 10;
+  config.timing.tRTP_S = 7;
+  config.controller.bank_round_robin = true;
+  config.controller.command_queue_depth = 8;
+  run_random_mix(config, 900);
+  config.controller.bank_round_robin = false;
+  config.controller.command_queue_depth = 0;
+  run_random_mix(config, 901);
+  // The pairs happen: some cycle carries a row and a column command. Bursts 7919 apart (a
+  // prime) spread over the banks and rows of every pseudo-channel.
+  DramSystem system(config);
+  for (int i = 0; i < 2000; ++i) {
+    system.enqueue({.addr = int64_t{i} * 7919 * config.bytes_per_burst(), .arrival_cycle = 0});
+  }
+  system.run();
+  int64_t pairs = 0;
+  for (int channel = 0; channel < config.organization.channels; ++channel) {
+    for (int pc = 0; pc < config.organization.pseudo_channels; ++pc) {
+      const std::vector<Command>& commands = system.commands(channel, pc);
+      for (size_t i = 1; i < commands.size(); ++i) {
+        pairs += commands[i].cycle == commands[i - 1].cycle ? 1 : 0;
+      }
+    }
+  }
+  EXPECT_GT(pairs, 0);
+  EXPECT_FALSE(check_all(system).has_value());
+}
+
 TEST(DramController, CheckerAcceptsShallowAndDeepQueues) {
   for (int depth : {1, 4, 128}) {
     DramConfig config = ddr4_3200();
