@@ -23,6 +23,7 @@ nlohmann::ordered_json traffic_json(const sim::NamedDramTraffic& named, bool is_
   if (traffic.pim_blocks > 0) {
     json["pim_blocks"] = traffic.pim_blocks;
     json["pim_column_commands"] = traffic.pim_column_commands;
+    json["pim_internal_bytes"] = traffic.pim_internal_bytes;
     json["pim_mode_entries"] = traffic.pim_mode_entries;
   }
   return json;
@@ -51,6 +52,7 @@ nlohmann::ordered_json memory_json(const sim::MemoryResult& memory) {
         {"refreshes", counters.refreshes},         {"commands_checked", counters.commands_checked}};
     if (counters.pim_column_commands > 0) {
       json["jedec"]["pim_column_commands"] = counters.pim_column_commands;
+      json["jedec"]["pim_internal_bytes"] = counters.pim_internal_bytes;
       json["jedec"]["pim_mode_entries"] = counters.pim_mode_entries;
       json["jedec"]["pim_mode_exits"] = counters.pim_mode_exits;
     }
@@ -64,10 +66,14 @@ nlohmann::ordered_json memory_json(const sim::MemoryResult& memory) {
     for (const sim::ChannelBandwidth& channel : memory.channel_bandwidth) {
       int64_t bytes = 0;
       for (int64_t window : channel.bytes) bytes += window;
-      channels.push_back({{"channel", channel.channel},
-                          {"bytes", bytes},
-                          {"window_s", channel.window_s},
-                          {"windows", channel.bytes.size()}});
+      nlohmann::ordered_json entry = {{"channel", channel.channel},
+                                      {"bytes", bytes},
+                                      {"window_s", channel.window_s},
+                                      {"windows", channel.bytes.size()}};
+      int64_t internal_bytes = 0;
+      for (int64_t window : channel.pim_internal_bytes) internal_bytes += window;
+      if (internal_bytes > 0) entry["pim_internal_bytes"] = internal_bytes;
+      channels.push_back(entry);
     }
     json["jedec"]["units"] = units;
     json["jedec"]["ops"] = ops;

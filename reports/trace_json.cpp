@@ -1,5 +1,6 @@
 #include "reports/trace_json.h"
 
+#include <algorithm>
 #include <map>
 
 namespace polyarch::reports {
@@ -73,18 +74,29 @@ void add_window_counters(const std::vector<std::string>& blocks,
   }
 }
 
-// jedec: one counter track per DRAM channel, its bandwidth in each window of the run.
+// One counter track of bytes per window, as GB/s.
+void add_bytes_counter(const std::string& name, const std::vector<int64_t>& bytes, double window_s,
+                       nlohmann::ordered_json& events) {
+  for (std::size_t window = 0; window < bytes.size(); ++window) {
+    events.push_back({{"name", name},
+                      {"ph", "C"},
+                      {"pid", kProcessId},
+                      {"ts", static_cast<double>(window) * window_s * 1e6},
+                      {"args", {{"GB/s", static_cast<double>(bytes[window]) / window_s / 1e9}}}});
+  }
+}
+
+// jedec: one counter track per DRAM channel, its data bus's bandwidth in each window of the
+// run, and where PIM units work in its banks a second one of the bytes their column commands
+// moved between banks and PUs, which never cross the bus.
 void add_channel_counters(const sim::MemoryResult& memory, nlohmann::ordered_json& events) {
   for (const sim::ChannelBandwidth& channel : memory.channel_bandwidth) {
-    const std::string name = "DRAM channel " + std::to_string(channel.channel) + " GB/s";
-    for (std::size_t window = 0; window < channel.bytes.size(); ++window) {
-      events.push_back(
-          {{"name", name},
-           {"ph", "C"},
-           {"pid", kProcessId},
-           {"ts", static_cast<double>(window) * channel.window_s * 1e6},
-           {"args",
-            {{"GB/s", static_cast<double>(channel.bytes[window]) / channel.window_s / 1e9}}}});
+    const std::string number = std::to_string(channel.channel);
+    add_bytes_counter("DRAM channel " + number + " GB/s", channel.bytes, channel.window_s, events);
+    if (std::any_of(channel.pim_internal_bytes.begin(), channel.pim_internal_bytes.end(),
+                    [](int64_t bytes) { return bytes > 0; })) {
+      add_bytes_counter("PIM channel " + number + " internal GB/s", channel.pim_internal_bytes,
+                        channel.window_s, events);
     }
   }
 }

@@ -228,6 +228,7 @@ struct JedecMemoryCounters {
   // PIM work on the banks: column commands and the device's entries into and exits from PIM
   // mode (all zero without PIM units on the DRAM).
   int64_t pim_column_commands = 0;
+  int64_t pim_internal_bytes = 0;  // moved between banks and PUs, never on the data bus
   int64_t pim_mode_entries = 0;
   int64_t pim_mode_exits = 0;
 };

@@ -143,8 +143,8 @@ DramTicket DramChannel::jedec_ticket(InitiatorState& state, std::span<const Addr
   const int64_t arrival = dram_cycle_at_or_after(now);
   const JedecService service = jedec_->serve(pieces, is_write, arrival);
   for (size_t channel = 0; channel < service.channel_bytes.size(); ++channel) {
-    add_channel_bytes(static_cast<int>(channel), service.channel_bytes[channel], arrival,
-                      service.completion_cycle);
+    add_channel_bytes(channel_window_bytes_, static_cast<int>(channel),
+                      service.channel_bytes[channel], arrival, service.completion_cycle);
   }
   DramTraffic& traffic = state.traffic;
   ++traffic.requests;
@@ -185,11 +185,17 @@ DramTicket DramChannel::pim_request(int initiator, const dram::PimBlock& block) 
   const sc_core::sc_time now = sc_core::sc_time_stamp();
   const int64_t arrival = dram_cycle_at_or_after(now);
   const dram::PimCounters before = jedec_->pim_counters();
-  const JedecService service = jedec_->serve_pim(block, arrival);
+  // Each column command's bytes go to its channel's window at the cycle it issued.
+  const dram::PimInternalBytesSink internal_bytes = [this](int channel, int64_t cycle,
+                                                           int64_t bytes) {
+    add_channel_bytes(pim_window_bytes_, channel, bytes, cycle, cycle + 1);
+  };
+  const JedecService service = jedec_->serve_pim(block, arrival, internal_bytes);
   const dram::PimCounters added = jedec_->pim_counters().since(before);
   DramTraffic& traffic = state.traffic;
   ++traffic.pim_blocks;
   traffic.pim_column_commands += added.column_commands;
+  traffic.pim_internal_bytes += added.internal_bytes;
   traffic.pim_mode_entries += added.mode_entries;
   if (state.shadow >= 0) {
     const int64_t alone =
@@ -222,29 +228,33 @@ void DramChannel::set_up_shadows() {
   }
 }
 
-void DramChannel::add_channel_bytes(int channel, int64_t bytes, int64_t first_cycle,
-                                    int64_t end_cycle) {
+void DramChannel::add_channel_bytes(std::vector<std::vector<int64_t>>& series, int channel,
+                                    int64_t bytes, int64_t first_cycle, int64_t end_cycle) {
   constexpr size_t kMaxWindows = 4096;
   if (bytes <= 0) return;
   if (channel_window_bytes_.empty()) {
-    channel_window_bytes_.resize(static_cast<size_t>(jedec_->config().organization.channels));
+    const auto channels = static_cast<size_t>(jedec_->config().organization.channels);
+    channel_window_bytes_.resize(channels);
+    pim_window_bytes_.resize(channels);
   }
   const int64_t last_cycle = std::max(first_cycle, end_cycle - 1);
   while (static_cast<size_t>(last_cycle / window_cycles_) >= kMaxWindows) {
     // Coarser windows: each new one holds two old ones.
-    for (std::vector<int64_t>& windows : channel_window_bytes_) {
-      for (size_t i = 0; i < windows.size(); ++i) {
-        if (i % 2 == 0) {
-          windows[i / 2] = windows[i];
-        } else {
-          windows[i / 2] += windows[i];
+    for (auto* kind : {&channel_window_bytes_, &pim_window_bytes_}) {
+      for (std::vector<int64_t>& windows : *kind) {
+        for (size_t i = 0; i < windows.size(); ++i) {
+          if (i % 2 == 0) {
+            windows[i / 2] = windows[i];
+          } else {
+            windows[i / 2] += windows[i];
+          }
         }
+        windows.resize((windows.size() + 1) / 2);
       }
-      windows.resize((windows.size() + 1) / 2);
     }
     window_cycles_ *= 2;
   }
-  std::vector<int64_t>& windows = channel_window_bytes_[static_cast<size_t>(channel)];
+  std::vector<int64_t>& windows = series[static_cast<size_t>(channel)];
   const auto last_window = static_cast<size_t>(last_cycle / window_cycles_);
   if (windows.size() <= last_window) windows.resize(last_window + 1, 0);
   // Spread evenly over the cycles [first_cycle, last_cycle], window by window.
@@ -265,7 +275,8 @@ std::vector<ChannelBandwidth> DramChannel::channel_bandwidth() const {
   for (size_t channel = 0; channel < channel_window_bytes_.size(); ++channel) {
     series.push_back({.channel = static_cast<int>(channel),
                       .window_s = static_cast<double>(window_cycles_) / dram_clock_hz_,
-                      .bytes = channel_window_bytes_[channel]});
+                      .bytes = channel_window_bytes_[channel],
+                      .pim_internal_bytes = pim_window_bytes_[channel]});
   }
   return series;
 }

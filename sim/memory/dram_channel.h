@@ -114,8 +114,10 @@ class DramChannel : public sc_core::sc_module {
                           int64_t bytes, bool is_write);
   // Gives every requester name its shadow DRAM once more than one name has registered.
   void set_up_shadows();
-  // Adds `bytes` served from `first_cycle` to `end_cycle` to a channel's windows.
-  void add_channel_bytes(int channel, int64_t bytes, int64_t first_cycle, int64_t end_cycle);
+  // Adds `bytes` served from `first_cycle` to `end_cycle` to a channel's windows of `series`
+  // (channel_window_bytes_ or pim_window_bytes_).
+  void add_channel_bytes(std::vector<std::vector<int64_t>>& series, int channel, int64_t bytes,
+                         int64_t first_cycle, int64_t end_cycle);
   int64_t dram_cycle_at_or_after(sc_core::sc_time time) const;
   sc_core::sc_time time_of_dram_cycle(int64_t cycle) const;
 
@@ -133,9 +135,11 @@ class DramChannel : public sc_core::sc_module {
   sc_core::sc_time interconnect_latency_;
   std::vector<std::unique_ptr<JedecBackend>> shadows_;
   bool shadows_set_up_ = false;
-  // Bytes per DRAM channel per window of window_cycles_ DRAM cycles; the window doubles (and
-  // neighbours merge) whenever a channel's list would pass kMaxWindows.
+  // Bytes per DRAM channel per window of window_cycles_ DRAM cycles, on the data bus and
+  // between banks and PUs (PIM column commands); the window doubles (and neighbours merge, in
+  // both) whenever a channel's list would pass kMaxWindows.
   std::vector<std::vector<int64_t>> channel_window_bytes_;
+  std::vector<std::vector<int64_t>> pim_window_bytes_;
   int64_t window_cycles_ = 1024;
 };
 

@@ -18,10 +18,12 @@ struct DramTraffic {
   int64_t row_misses = 0;
   int64_t row_conflicts = 0;
   // PIM work on the banks (dram/pim_sequencer.h): blocks served, column commands issued (in
-  // all-bank mode one drives every PU of a pseudo-channel) and the device's
-  // entries into PIM mode it caused (exits come with the host traffic that needs them).
+  // all-bank mode one drives every PU of a pseudo-channel), the bytes they moved between banks
+  // and PUs (never on the data bus, so not in bytes_read) and the device's entries into PIM
+  // mode it caused (exits come with the host traffic that needs them).
   int64_t pim_blocks = 0;
   int64_t pim_column_commands = 0;
+  int64_t pim_internal_bytes = 0;
   int64_t pim_mode_entries = 0;
   // Interference: how much later its requests' last data arrived than it would have on the
   // same DRAM serving only this requester's requests (the same requests, issued at the same
@@ -38,6 +40,7 @@ struct DramTraffic {
     row_conflicts += other.row_conflicts;
     pim_blocks += other.pim_blocks;
     pim_column_commands += other.pim_column_commands;
+    pim_internal_bytes += other.pim_internal_bytes;
     pim_mode_entries += other.pim_mode_entries;
     interference_s += other.interference_s;
     return *this;
@@ -54,6 +57,7 @@ struct DramTraffic {
     delta.row_conflicts -= earlier.row_conflicts;
     delta.pim_blocks -= earlier.pim_blocks;
     delta.pim_column_commands -= earlier.pim_column_commands;
+    delta.pim_internal_bytes -= earlier.pim_internal_bytes;
     delta.pim_mode_entries -= earlier.pim_mode_entries;
     delta.interference_s -= earlier.interference_s;
     return delta;
@@ -70,11 +74,14 @@ struct NamedDramTraffic {
 };
 
 // Bytes that crossed one DRAM channel's data bus in consecutive windows of `window_s`, the
-// first starting at time 0 (a request's bytes spread evenly over the time it was served).
+// first starting at time 0 (a request's bytes spread evenly over the time it was served), and
+// in the same windows the bytes PIM column commands moved between the channel's banks and PUs
+// (each command's in the window of its cycle; empty where no PIM work reached the channel).
 struct ChannelBandwidth {
   int channel = 0;
   double window_s = 0;
   std::vector<int64_t> bytes;
+  std::vector<int64_t> pim_internal_bytes;
 };
 
 }  // namespace polyarch::sim

@@ -32,8 +32,9 @@ JedecService JedecBackend::serve(std::span<const AddressRange> pieces, bool is_w
   return service;
 }
 
-JedecService JedecBackend::serve_pim(const dram::PimBlock& block, int64_t arrival_cycle) {
-  const dram::PimBlockResult result = system_.serve_pim(block, arrival_cycle);
+JedecService JedecBackend::serve_pim(const dram::PimBlock& block, int64_t arrival_cycle,
+                                     const dram::PimInternalBytesSink& internal_bytes) {
+  const dram::PimBlockResult result = system_.serve_pim(block, arrival_cycle, internal_bytes);
   JedecService service;
   service.last_command_cycle = result.last_command_cycle;
   service.completion_cycle = result.completion_cycle;

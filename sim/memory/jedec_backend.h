@@ -35,8 +35,10 @@ class JedecBackend {
   JedecService serve(std::span<const AddressRange> pieces, bool is_write, int64_t arrival_cycle);
 
   // PIM work on every pseudo-channel's banks (dram/pim_sequencer.h), queued behind the
-  // requests served before it like a request.
-  JedecService serve_pim(const dram::PimBlock& block, int64_t arrival_cycle);
+  // requests served before it like a request. `internal_bytes` (may be empty) receives each
+  // PIM column command's bytes between banks and PUs, with its channel and cycle.
+  JedecService serve_pim(const dram::PimBlock& block, int64_t arrival_cycle,
+                         const dram::PimInternalBytesSink& internal_bytes = {});
   dram::PimCounters pim_counters() const { return system_.pim_counters(); }
 
   dram::DramStats stats() const { return system_.stats(); }

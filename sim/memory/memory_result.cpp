@@ -47,6 +47,7 @@ MemoryResult memory_result(const DramSpec& spec, const TensorAllocation& allocat
   counters.activates = stats.command_count(dram::CommandKind::kActivate);
   const dram::PimCounters pim = jedec->pim_counters();
   counters.pim_column_commands = pim.column_commands;
+  counters.pim_internal_bytes = pim.internal_bytes;
   counters.pim_mode_entries = pim.mode_entries;
   counters.pim_mode_exits = pim.mode_exits;
   memory.jedec = counters;

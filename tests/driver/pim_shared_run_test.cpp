@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "archs/soc/soc_config.h"
 #include "base/config_tree.h"
@@ -66,6 +67,45 @@ TEST(PimSharedRun, PimAndHostCommandStreamsOfAFullRunPassTheJedecChecker) {
     EXPECT_GT(unit.traffic.pim_column_commands, 0);
   }
   EXPECT_TRUE(pim_unit_reported);
+}
+
+// Each GEMV of decode_like() holds 4096 x 1024 fp16 weights (8 MiB). hbm2e_3200 has 8 channels
+// x 2 pseudo-channels x 16 banks; with two banks per PU that is 128 PUs, each streaming 8 MiB /
+// 128 = 2048 bursts of 32 B once (its input vector fits the PU's registers: one pass). A
+// channel's 16 PUs thus move 16 x 2048 x 32 B = 1 MiB per GEMV between banks and PUs.
+TEST(PimSharedRun, InternalBytesPerChannelAreTheBurstsOfItsPusAndStayOffTheBus) {
+  const archs::SocConfig soc = soc_from(arch_text("{preset: hbm2e_3200}", "shared"));
+  const sim::RunResult result = simulate_workload(soc, decode_like());
+  ASSERT_TRUE(result.memory && result.memory->jedec);
+  int64_t pim_ops = 0;
+  for (const sim::OpResult& op : result.ops) pim_ops += op.unit == "pim" ? 1 : 0;
+  ASSERT_GT(pim_ops, 0) << "the GEMVs should run beside the banks";
+  const int64_t per_channel = pim_ops * 16 * 2048 * 32;
+  const std::vector<sim::ChannelBandwidth>& channels = result.memory->channel_bandwidth;
+  ASSERT_EQ(channels.size(), 8u);
+  int64_t bus_bytes = 0;
+  for (const sim::ChannelBandwidth& channel : channels) {
+    int64_t internal = 0;
+    for (int64_t window : channel.pim_internal_bytes) internal += window;
+    EXPECT_EQ(internal, per_channel) << "channel " << channel.channel;
+    for (int64_t window : channel.bytes) bus_bytes += window;
+  }
+  EXPECT_EQ(result.memory->jedec->pim_internal_bytes, 8 * per_channel);
+  // The bus counters hold what the units moved over the bus, and nothing of the PUs' streams.
+  int64_t unit_bus_bytes = 0;
+  int64_t unit_internal_bytes = 0;
+  for (const sim::NamedDramTraffic& unit : result.memory->unit_traffic) {
+    unit_bus_bytes += unit.traffic.bytes_read + unit.traffic.bytes_written;
+    unit_internal_bytes += unit.traffic.pim_internal_bytes;
+  }
+  EXPECT_EQ(bus_bytes, unit_bus_bytes);
+  EXPECT_EQ(unit_internal_bytes, 8 * per_channel);
+  int64_t op_internal_bytes = 0;
+  for (const sim::NamedDramTraffic& op : result.memory->op_traffic) {
+    EXPECT_EQ(op.traffic.pim_internal_bytes, op.unit == "pim" ? 8 * 16 * 2048 * 32 : 0) << op.name;
+    op_internal_bytes += op.traffic.pim_internal_bytes;
+  }
+  EXPECT_EQ(op_internal_bytes, 8 * per_channel);
 }
 
 TEST(PimSharedRun, SharedMemoryNeedsTheSocDramInJedecForm) {

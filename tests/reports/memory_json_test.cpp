@@ -45,6 +45,27 @@ TEST(MemoryJson, UnitsAndOpsCarryTheirTrafficAndBandwidthOverTheirBusyTime) {
   EXPECT_EQ(json["notes"].size(), 1u);
 }
 
+TEST(MemoryJson, PimWorkReportsItsInternalBytesApartFromTheBusBytes) {
+  sim::MemoryResult memory = jedec_memory();
+  EXPECT_FALSE(memory_json(memory)["jedec"]["channels"][0].contains("pim_internal_bytes"));
+  EXPECT_FALSE(memory_json(memory)["jedec"]["units"][0].contains("pim_internal_bytes"));
+  memory.jedec->pim_column_commands = 10;
+  memory.jedec->pim_internal_bytes = 2560;  // 10 all-bank commands x 8 PUs x 32 B
+  sim::DramTraffic pim;
+  pim.pim_blocks = 1;
+  pim.pim_column_commands = 10;
+  pim.pim_internal_bytes = 2560;
+  memory.unit_traffic.push_back({.name = "pim", .unit = "pim", .busy_s = 1e-6, .traffic = pim});
+  memory.channel_bandwidth[0].pim_internal_bytes = {2000, 560};
+  const nlohmann::ordered_json json = memory_json(memory);
+  EXPECT_EQ(json["jedec"]["pim_internal_bytes"], 2560);
+  EXPECT_EQ(json["jedec"]["units"][1]["pim_internal_bytes"], 2560);
+  // No bus bytes: the PUs' reads stay beside the banks.
+  EXPECT_DOUBLE_EQ(json["jedec"]["units"][1]["achieved_bandwidth_gbps"].get<double>(), 0.0);
+  EXPECT_EQ(json["jedec"]["channels"][0]["pim_internal_bytes"], 2560);
+  EXPECT_EQ(json["jedec"]["channels"][0]["bytes"], 300);
+}
+
 TEST(MemoryJson, TheSimpleQueueHasNoJedecSectionAndNoNotes) {
   sim::MemoryResult memory;
   memory.model = "simple";

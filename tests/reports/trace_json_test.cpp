@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <vector>
+
 namespace polyarch::reports {
 namespace {
 
@@ -74,6 +76,33 @@ TEST(TraceJson, EachDramChannelHasABandwidthCounterPerWindow) {
   EXPECT_DOUBLE_EQ(counters[0]["args"]["GB/s"].get<double>(), 3.0);  // 3000 B / 1 us
   EXPECT_DOUBLE_EQ(counters[1]["ts"].get<double>(), 1.0);
   EXPECT_DOUBLE_EQ(counters[1]["args"]["GB/s"].get<double>(), 0.0);
+}
+
+TEST(TraceJson, PimInternalBytesHaveATrackBesideTheirChannelsBusCounter) {
+  sim::RunResult result = two_op_result();
+  result.memory.emplace();
+  // Channel 0: PIM column commands moved 8000 B between banks and PUs in the second window;
+  // channel 1 had no PIM work and gets no second track.
+  result.memory->channel_bandwidth.push_back(
+      {.channel = 0, .window_s = 1e-6, .bytes = {100, 0}, .pim_internal_bytes = {0, 8000}});
+  result.memory->channel_bandwidth.push_back(
+      {.channel = 1, .window_s = 1e-6, .bytes = {100, 0}, .pim_internal_bytes = {0, 0}});
+  const nlohmann::ordered_json trace = trace_json(result);
+  std::vector<double> internal;
+  std::vector<double> bus;
+  for (const auto& event : trace["traceEvents"]) {
+    if (event["ph"] != "C") continue;
+    EXPECT_NE(event["name"], "PIM channel 1 internal GB/s");
+    if (event["name"] == "PIM channel 0 internal GB/s") {
+      internal.push_back(event["args"]["GB/s"].get<double>());
+    }
+    if (event["name"] == "DRAM channel 0 GB/s") bus.push_back(event["args"]["GB/s"].get<double>());
+  }
+  ASSERT_EQ(internal.size(), 2u);
+  EXPECT_DOUBLE_EQ(internal[0], 0.0);
+  EXPECT_DOUBLE_EQ(internal[1], 8.0);  // 8000 B / 1 us
+  ASSERT_EQ(bus.size(), 2u);
+  EXPECT_DOUBLE_EQ(bus[0], 0.1);  // the bus counter keeps only its own bytes
 }
 
 }  // namespace

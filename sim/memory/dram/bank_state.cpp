@@ -98,6 +98,11 @@ void BankState::issue(CommandKind kind, int bank_group, int bank, int64_t row, i
       raise(target.next, CommandKind::kRefreshBank, cycle + t.tRP);
       raise(channel_next_, CommandKind::kRefresh, cycle + t.tRP);
       if (t.tPPD > 0) raise(channel_next_, CommandKind::kPrecharge, cycle + t.tPPD);
+      // tRTP_L / tRTP_S keep a PRE from the cycle of a read of the bank group / rank: with dual
+      // command issue the read may not go out beside the PRE either. (With one command per
+      // cycle nothing issues in the PRE's cycle anyway.)
+      if (t.tRTP_L > 0) raise(group, CommandKind::kRead, cycle + 1);
+      if (t.tRTP_S > 0) raise(channel_next_, CommandKind::kRead, cycle + 1);
       break;
     }
     case CommandKind::kRead:

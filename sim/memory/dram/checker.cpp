@@ -23,6 +23,7 @@ struct BankHistory {
 
 struct GroupHistory {
   int64_t last_activate = kNone;
+  int64_t last_precharge = kNone;
   int64_t last_read = kNone;
   int64_t last_write = kNone;
 };
@@ -44,6 +45,9 @@ struct RankHistory {
 struct PseudoChannelHistory {
   std::vector<RankHistory> ranks;
   int64_t last_command = kNone;
+  // HBM's two command buses: the last ACT, PRE or REF, and the last RD or WR.
+  int64_t last_row_command = kNone;
+  int64_t last_column_command = kNone;
   int64_t last_read = kNone;  // any rank's: the bus turns around after it
   int64_t data_bus_free = 0;  // first cycle after the last burst's data
   int last_burst_rank = -1;   // the rank whose burst the data bus carried last
@@ -128,7 +132,20 @@ std::optional<TimingViolation> Replay::step(const Command& c) {
   if (!in_range(c)) return state_violation(c, "address outside the organisation");
   PseudoChannelHistory& channel = history_for(c);
   RankHistory& h = channel.ranks[static_cast<size_t>(c.rank)];
-  if (channel.last_command != kNone && c.cycle <= channel.last_command) {
+  const bool column = c.kind == CommandKind::kRead || c.kind == CommandKind::kWrite;
+  if (config_.organization.dual_command_issue) {
+    // HBM (JESD235): a row and a column command bus, each one command per cycle.
+    const int64_t same_bus = column ? channel.last_column_command : channel.last_row_command;
+    if ((channel.last_command != kNone && c.cycle < channel.last_command) ||
+        (same_bus != kNone && c.cycle <= same_bus)) {
+      return TimingViolation{"command bus", c,
+                             "command bus violated: " + describe(c) + " comes at or before the " +
+                                 std::string(column ? "column" : "row") +
+                                 " command bus's previous command at cycle " +
+                                 std::to_string(std::max(same_bus, channel.last_command)) +
+                                 " (one row and one column command per cycle, in issue order)"};
+    }
+  } else if (channel.last_command != kNone && c.cycle <= channel.last_command) {
     return TimingViolation{
         "command bus", c,
         "command bus violated: " + describe(c) + " is not after the previous command at cycle " +
@@ -169,6 +186,7 @@ std::optional<TimingViolation> Replay::step(const Command& c) {
       break;
   }
   channel.last_command = c.cycle;
+  (column ? channel.last_column_command : channel.last_row_command) = c.cycle;
   return found;
 }
 
@@ -229,6 +247,7 @@ std::optional<TimingViolation> Replay::check_precharge(const Command& c, RankHis
   }
   bank.open = false;
   bank.last_precharge = h.last_precharge = c.cycle;
+  h.groups[static_cast<size_t>(c.bank_group)].last_precharge = c.cycle;
   return std::nullopt;
 }
 
@@ -261,6 +280,13 @@ std::optional<TimingViolation> Replay::check_column(const Command& c, RankHistor
     return violation("tCCD_S", c, channel_same, std::string(same_name) + " in the rank", t_.tCCD_S);
   }
   if (is_read) {
+    // A PRE in the same cycle (dual command issue) is not tRTP_L / tRTP_S after the read.
+    if (t_.tRTP_L > 0 && group.last_precharge == c.cycle) {
+      return violation("tRTP_L", c, c.cycle, "PRE in the same bank group, same cycle", t_.tRTP_L);
+    }
+    if (t_.tRTP_S > 0 && h.last_precharge == c.cycle) {
+      return violation("tRTP_S", c, c.cycle, "PRE in the rank, same cycle", t_.tRTP_S);
+    }
     // Read after write: the write data must have ended tWTR before the RD.
     const int64_t needed_l = t_.tWL + burst_cycles_ + t_.tWTR_L;
     const int64_t needed_s = t_.tWL + burst_cycles_ + t_.tWTR_S;

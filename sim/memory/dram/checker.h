@@ -4,7 +4,8 @@
 // the controller must obey. It shares no constraint code with the controller (bank_state.h),
 // so a bug in one shows up as a disagreement with the other.
 //
-// Checked per pseudo-channel: command order and one command per cycle, data-bus overlap, tRTW
+// Checked per pseudo-channel: command order and one command per cycle (HBM, whose row and
+// column commands have buses of their own: one of each per cycle), data-bus overlap, tRTW
 // (read-to-write bus turnaround) and tRTRS (idle bus between two ranks' bursts where the driver
 // changes). Per rank: bank state (ACT only to a closed bank, RD/WR only to the open row, PRE
 // only to an open bank, REF only with every bank of the rank closed); tRCD, tRP, tRAS, tRTP,

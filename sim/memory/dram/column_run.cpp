@@ -15,6 +15,7 @@ CommandKind column_kind(const QueuedBurst& burst) {
 struct Contender {
   int64_t ready_cycle = kNever;  // lower bound, before the run issues anything
   int64_t pushed_by_run = 0;     // its earliest cycle is at least (run command + this)
+  bool row_command = false;      // ACT or PRE
 };
 
 Contender contender(const QueuedBurst& burst, const ChannelState& banks, const QueuedBurst& front) {
@@ -33,12 +34,14 @@ Contender contender(const QueuedBurst& burst, const ChannelState& banks, const Q
   } else if (open_row == kClosedRow) {
     result.ready_cycle =
         banks.earliest(CommandKind::kActivate, address.rank, address.bank_group, address.bank);
+    result.row_command = true;
   } else if (run_bank) {
     // FR-FCFS does not close a row that an older queued burst (the run's first) still hits.
     return result;
   } else {
     result.ready_cycle =
         banks.earliest(CommandKind::kPrecharge, address.rank, address.bank_group, address.bank);
+    result.row_command = true;
   }
   result.ready_cycle = std::max(result.ready_cycle, burst.arrival_cycle);
   return result;
@@ -82,6 +85,9 @@ ColumnRun plan_column_run(const ColumnRunContext& context) {
   // Bursts in the window that the run's commands do not hold off: none may be ready before the
   // run's next command.
   int64_t earliest_between = kNever;
+  // Dual command issue: row commands of bursts in the window; none may be ready by a command
+  // of the run (it would go out beside it).
+  int64_t earliest_row_command = kNever;
   ColumnRun result{.first_cycle = first_cycle, .spacing_cycles = spacing, .kind = kind};
   for (int64_t k = 0;; ++k) {
     const int64_t cycle = first_cycle + k * spacing;
@@ -100,10 +106,14 @@ ColumnRun plan_column_run(const ColumnRunContext& context) {
       if (other.pushed_by_run < spacing) {
         earliest_between = std::min(earliest_between, other.ready_cycle);
       }
+      if (other.row_command) {
+        earliest_row_command = std::min(earliest_row_command, other.ready_cycle);
+      }
     }
     if (k >= run_length) break;
     if (k == 0 && first_cycle > context.now && earliest_before_first < first_cycle) break;
     if (k > 0 && earliest_between < cycle) break;
+    if (context.dual_command_issue && earliest_row_command <= cycle) break;
     result.count = k + 1;
   }
   return result;

@@ -43,6 +43,10 @@ struct ColumnRunContext {
   // More bursts will be added behind `waiting`: the run may not go where the queue would hold
   // one of them.
   bool more_bursts_follow = false;
+  // HBM (DramOrganization::dual_command_issue): another burst's ACT or PRE would issue in the
+  // same cycle as a column command of the run, so the run also stops at (not only before) the
+  // first cycle one could.
+  bool dual_command_issue = false;
 };
 
 // The run of column commands the FR-FCFS scheduler would issue next, one per burst, starting

@@ -16,6 +16,11 @@ enum class CommandKind {
 };
 inline constexpr int kCommandKindCount = 6;
 std::string_view command_name(CommandKind kind);  // "ACT", "PRE", "RD", "WR", "REF", "REFpb"
+// RD and WR go on the column command bus; ACT, PRE and the refreshes on the row command bus
+// (one bus for both except with DramOrganization::dual_command_issue).
+inline constexpr bool is_column(CommandKind kind) {
+  return kind == CommandKind::kRead || kind == CommandKind::kWrite;
+}
 
 struct Command {
   int64_t cycle = 0;  // DRAM command-clock cycle it is issued in

@@ -34,6 +34,10 @@ struct DramOrganization {
   int channel_width_bits = 64;    // data bus of one channel, split evenly among pseudo-channels
   int64_t data_rate_mtps = 3200;  // mega-transfers per second per data pin
   int64_t clock_mhz = 1600;       // command clock (CK); all timings count its cycles
+  // Separate row and column command buses (HBM2, JESD235; HBM3, JESD238): one row command
+  // (ACT, PRE, REF) and one column command (RD, WR) may issue in the same cycle. Follows from
+  // the standard (HBM only); every other standard has one command per cycle.
+  bool dual_command_issue = false;
 
   // The banks of a pseudo-channel over all its ranks, numbered bank by bank within a bank
   // group, bank group by bank group within a rank: what the controller's per-bank tables and

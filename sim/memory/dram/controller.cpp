@@ -96,7 +96,8 @@ PimControllerPort Controller::pim_port() {
           }};
 }
 
-PimBlockResult Controller::serve_pim(const PimBlock& block, int64_t arrival) {
+PimBlockResult Controller::serve_pim(const PimBlock& block, int64_t arrival,
+                                     const PimInternalBytesSink& internal_bytes) {
   std::vector<int64_t> no_requests;  // nothing is waiting: no burst completes
   if (next_waiting_ < waiting_.size() || !queue_.empty() || !transactions_.empty()) {
     throw_runtime({}, "PIM work reached a DRAM controller with host bursts still queued");
@@ -106,6 +107,11 @@ PimBlockResult Controller::serve_pim(const PimBlock& block, int64_t arrival) {
   }
   run_until(arrival, no_requests);
   PimControllerPort port = pim_port();
+  if (internal_bytes) {
+    port.internal_bytes = [this, &internal_bytes](int64_t cycle, int64_t bytes) {
+      internal_bytes(channel_, cycle, bytes);
+    };
+  }
   const PimBlockResult result = pim_.run(block, arrival, port);
   // The sequencer refreshed on the rank's schedule: what falls due next is known afresh.
   refresh_due_.ranks = 0;
@@ -145,17 +151,22 @@ void Controller::simulate(int64_t limit, bool idle_refresh,
       continue;
     }
 
-    const SchedulerDecision decision = refresh_due_.any() ? decide_while_refreshing()
-                                       : config_.controller.bank_round_robin
-                                           ? round_robin_.decide(queue_, banks_, now_)
-                                           : scheduler_.decide(queue_, banks_, now_, kNothingDue);
+    const SchedulerDecision decision = decide();
     // With command queues, one burst moves on per cycle, after the command (DRAMsim3's
     // Controller::ClockTick); the last requests' writes are flushed once none can follow.
     const bool flush_writes = !idle_refresh && next_waiting_ == waiting_.size();
     if (decision.issue_now) {
       issue(decision, request_completion);
+      if (config_.organization.dual_command_issue) {
+        // HBM: the scheduler's next choice goes out in the same cycle if it takes the other
+        // command bus (DRAMsim3's Controller::ClockTick does the same).
+        if (const SchedulerDecision second = decide();
+            second.issue_now && is_column(second.kind) != is_column(decision.kind)) {
+          issue(second, request_completion);
+        }
+      }
       if (staged_) transactions_.move_one(queue_, flush_writes);
-      ++now_;  // one command per cycle on the command bus
+      ++now_;  // one command per cycle on each command bus
       continue;
     }
     if (staged_ && transactions_.move_one(queue_, flush_writes)) {
@@ -196,6 +207,12 @@ int64_t Controller::update_bank_refresh_due() {
   }
   if (bank_refreshes_waiting_ > 0) refresh_due_.bank = next_refresh_bank_;
   return next_bank_refresh_cycle_;
+}
+
+SchedulerDecision Controller::decide() {
+  if (refresh_due_.any()) return decide_while_refreshing();
+  return config_.controller.bank_round_robin ? round_robin_.decide(queue_, banks_, now_)
+                                             : scheduler_.decide(queue_, banks_, now_, kNothingDue);
 }
 
 SchedulerDecision Controller::decide_while_refreshing() {
@@ -286,14 +303,16 @@ bool Controller::issue_column_run(int64_t stop_cycle, bool more_coming,
                                   std::vector<int64_t>& request_completion) {
   const std::span<const QueuedBurst> waiting(waiting_.data() + next_waiting_,
                                              waiting_.size() - next_waiting_);
-  const ColumnRun run = plan_column_run({.banks = banks_,
-                                         .queue = queue_,
-                                         .waiting = waiting,
-                                         .queue_depth = config_.controller.queue_depth,
-                                         .page_policy = config_.controller.page_policy,
-                                         .now = now_,
-                                         .stop_cycle = stop_cycle,
-                                         .more_bursts_follow = more_coming});
+  const ColumnRun run =
+      plan_column_run({.banks = banks_,
+                       .queue = queue_,
+                       .waiting = waiting,
+                       .queue_depth = config_.controller.queue_depth,
+                       .page_policy = config_.controller.page_policy,
+                       .now = now_,
+                       .stop_cycle = stop_cycle,
+                       .more_bursts_follow = more_coming,
+                       .dual_command_issue = config_.organization.dual_command_issue});
   if (run.count == 0) return false;
   const DramAddress address = queue_.front().address;
   const int64_t latency =

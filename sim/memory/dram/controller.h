@@ -1,7 +1,8 @@
 #pragma once
 // The memory controller of one pseudo-channel and its ranks: a request queue of `queue_depth`
 // bursts filled in arrival order, FR-FCFS scheduling (scheduler.h), each rank's all-bank
-// refresh every tREFI (staggered over the ranks or not), one command per command-clock cycle. Time
+// refresh every tREFI (staggered over the ranks or not), one command per command-clock cycle (on
+// HBM one row and one column command: DramOrganization::dual_command_issue). Time
 // advances from one event to the next (an arrival, a refresh falling due, the earliest cycle a
 // waiting command may issue), so idle stretches cost nothing, and runs of row hits are issued whole
 // where the scheduler could choose nothing else (column_run.h): the same commands at the same
@@ -42,7 +43,9 @@ class Controller {
   void run_until(int64_t cycle, std::vector<int64_t>& request_completion);
   // PIM work on this pseudo-channel's banks (pim_sequencer.h), arriving at `arrival` when every
   // added burst has been served. Bursts added afterwards first take the device out of PIM mode.
-  PimBlockResult serve_pim(const PimBlock& block, int64_t arrival);
+  // `internal_bytes` (may be empty) receives each column command's bytes between banks and PUs.
+  PimBlockResult serve_pim(const PimBlock& block, int64_t arrival,
+                           const PimInternalBytesSink& internal_bytes = {});
   const PimCounters& pim_counters() const { return pim_.counters(); }
   // Whether a burst of this direction added now would find a free queue entry.
   bool has_queue_room(bool is_write) const;
@@ -65,6 +68,8 @@ class Controller {
   bool issue_column_run(int64_t stop_cycle, bool more_coming,
                         std::vector<int64_t>& request_completion);
   void record(CommandKind kind, int rank, int bank_group, int bank, int64_t row, int column);
+  // The scheduler's decision for this cycle (the refresh work first while some is due).
+  SchedulerDecision decide();
   // The decision for this cycle while refresh work is due: that work first, then the bursts it
   // does not hold.
   SchedulerDecision decide_while_refreshing();

@@ -100,13 +100,14 @@ int64_t DramSystem::serve(std::span<const Request> pieces) {
   return completion;
 }
 
-PimBlockResult DramSystem::serve_pim(const PimBlock& block, int64_t arrival) {
+PimBlockResult DramSystem::serve_pim(const PimBlock& block, int64_t arrival,
+                                     const PimInternalBytesSink& internal_bytes) {
   PimBlockResult latest{arrival, arrival};
   served_stats_ = DramStats{};
   std::fill(served_channel_bytes_.begin(), served_channel_bytes_.end(), 0);
   for (Controller& controller : controllers_) {
     const DramStats before = controller.stats();
-    const PimBlockResult result = controller.serve_pim(block, arrival);
+    const PimBlockResult result = controller.serve_pim(block, arrival, internal_bytes);
     served_stats_ += controller.stats().since(before);
     latest.last_command_cycle = std::max(latest.last_command_cycle, result.last_command_cycle);
     latest.completion_cycle = std::max(latest.completion_cycle, result.completion_cycle);

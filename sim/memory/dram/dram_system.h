@@ -51,8 +51,10 @@ class DramSystem {
   // PIM work (pim_sequencer.h): the same block on every pseudo-channel's banks (the PUs sit in
   // all of them), arriving at `arrival`, no earlier than any request served before. Returns the
   // latest last column command and completion over the pseudo-channels; served_stats() then
-  // holds the commands it added.
-  PimBlockResult serve_pim(const PimBlock& block, int64_t arrival);
+  // holds the commands it added. `internal_bytes` (may be empty) receives each PIM column
+  // command's bytes between banks and PUs, with its channel and cycle.
+  PimBlockResult serve_pim(const PimBlock& block, int64_t arrival,
+                           const PimInternalBytesSink& internal_bytes = {});
   PimCounters pim_counters() const;
   // What the last serve() added to the counters of the controllers it used, and the bytes it
   // moved on each channel (index: channel).

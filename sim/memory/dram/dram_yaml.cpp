@@ -220,6 +220,8 @@ DramConfig starting_point(KeyReader& top, DramDescription& description, bool& fr
     if (!standard) bad_key(map.node(), "a dram map needs a preset, a standard or from");
     DramConfig config;
     config.name = *standard;
+    // HBM's separate row and column command buses (JESD235, JESD238).
+    config.organization.dual_command_issue = standard->rfind("hbm", 0) == 0;
     return config;
   }
   return preset(preset_name);

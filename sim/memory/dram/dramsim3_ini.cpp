@@ -21,7 +21,6 @@ struct IniValue {
 // self-refresh timings, preambles, thermal and output options.
 const std::set<std::string>& unmodelled_keys() {
   static const std::set<std::string> keys = {"dram_structure.num_dies",
-                                             "dram_structure.hbm_dual_cmd",
                                              "timing.tRFC2",
                                              "timing.tRFC4",
                                              "timing.tRPRE",
@@ -50,6 +49,7 @@ const std::set<std::string>& modelled_keys() {
                                              "dram_structure.bankgroups",
                                              "dram_structure.banks_per_group",
                                              "dram_structure.bankgroup_enable",
+                                             "dram_structure.hbm_dual_cmd",
                                              "dram_structure.rows",
                                              "dram_structure.columns",
                                              "dram_structure.device_width",
@@ -249,6 +249,8 @@ void read_structure(const IniFile& ini, const Protocol& protocol, DramDescriptio
   org.channel_width_bits = static_cast<int>(ini.integer("system.bus_width", 64));
   org.channels = static_cast<int>(ini.integer("system.channels", 1));
   org.pseudo_channels = 1;
+  // DRAMsim3's Config: hbm_dual_cmd (default true) applies to HBM only.
+  org.dual_command_issue = protocol.hbm && ini.boolean("dram_structure.hbm_dual_cmd", true);
   if (description.device_width_bits <= 0 ||
       org.channel_width_bits % description.device_width_bits != 0) {
     ini.fail_key("system.bus_width", "bus_width " + std::to_string(org.channel_width_bits) +

@@ -52,6 +52,7 @@ PimCounters& PimCounters::operator+=(const PimCounters& other) {
   mode_entries += other.mode_entries;
   mode_exits += other.mode_exits;
   bursts_per_pu += other.bursts_per_pu;
+  internal_bytes += other.internal_bytes;
   return *this;
 }
 
@@ -65,6 +66,7 @@ PimCounters PimCounters::since(const PimCounters& earlier) const {
   delta.mode_entries -= earlier.mode_entries;
   delta.mode_exits -= earlier.mode_exits;
   delta.bursts_per_pu -= earlier.bursts_per_pu;
+  delta.internal_bytes -= earlier.internal_bytes;
   return delta;
 }
 
@@ -140,6 +142,8 @@ PimBlockResult PimSequencer::run(const PimBlock& block, int64_t arrival,
   counters_.bursts_per_pu += block.bursts;
 
   const int64_t per_row = bursts_per_row_;
+  // All-bank: one command reads a burst in every PU's bank; per-bank: in its own PU's.
+  const int64_t bytes_per_column_command = (all_bank ? block.pus : 1) * config_.bytes_per_burst();
   const int64_t bpp = block.banks_per_pu;
   const int64_t rows = config_.organization.rows;
   // The stream's row `r` of a PU: its flat bank and the DRAM row in it.
@@ -239,6 +243,8 @@ PimBlockResult PimSequencer::run(const PimBlock& block, int64_t arrival,
         ++pu.next_burst;
         --remaining;
         ++counters_.column_commands;
+        counters_.internal_bytes += bytes_per_column_command;
+        if (port.internal_bytes) port.internal_bytes(cycle, bytes_per_column_command);
         result.last_command_cycle = cycle;
         result.completion_cycle =
             std::max({result.completion_cycle, cycle + read_latency_,

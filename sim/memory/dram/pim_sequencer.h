@@ -62,9 +62,16 @@ struct PimCounters {
   int64_t mode_entries = 0;
   int64_t mode_exits = 0;
   int64_t bursts_per_pu = 0;  // column accesses of one PU, summed over blocks
+  // Bytes the column commands moved between banks and PUs (all-bank: a burst for every PU of
+  // the pseudo-channel per command; per-bank: one PU's burst). They never cross the data bus.
+  int64_t internal_bytes = 0;
   PimCounters& operator+=(const PimCounters& other);
   PimCounters since(const PimCounters& earlier) const;
 };
+
+// Receives each PIM column command's bytes between banks and PUs at the command's cycle, on the
+// channel whose controller issued it (DramChannel's per-channel counters of internal bytes).
+using PimInternalBytesSink = std::function<void(int channel, int64_t cycle, int64_t bytes)>;
 
 // The controller's side that the sequencer drives: its bank state (PIM work is modelled on one
 // rank, rank 0), its clock (the first cycle the command bus is free), its refresh schedule, and
@@ -79,6 +86,8 @@ struct PimControllerPort {
   std::function<void(CommandKind kind, int bank_group, int bank, int64_t row, int column,
                      int64_t cycle)>
       issue;
+  // Counts a column command's internal bytes at its cycle; may be empty.
+  std::function<void(int64_t cycle, int64_t bytes)> internal_bytes;
 };
 
 class PimSequencer {

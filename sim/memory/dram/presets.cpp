@@ -104,7 +104,9 @@ DramConfig hbm2e_3200() {
                          .burst_length = 4,
                          .channel_width_bits = 128,
                          .data_rate_mtps = 3200,
-                         .clock_mhz = 1600};
+                         .clock_mhz = 1600,
+                         // JESD235: a row and a column command bus.
+                         .dual_command_issue = true};
   config.timing = {.tRCD = 23,     // 14 ns
                    .tRP = 23,      // 14 ns
                    .tRAS = 55,     // 34 ns

@@ -215,6 +215,51 @@ TEST_F(TimingChecker, RejectsTwoCommandsInOneCycleOfOnePseudoChannel) {
   EXPECT_EQ(found->rule, "command bus");
 }
 
+TEST_F(TimingChecker, RejectsARowAndAColumnCommandInOneCycleOnOneCommandBus) {
+  // DDR4 has one command bus: an ACT beside a RD to another bank group is one too many.
+  const std::vector<Command> pair{act(0, 0, 0), rd(22, 0, 0), act(22, 1, 0)};
+  const auto found = check_command_stream(config, pair);
+  ASSERT_TRUE(found.has_value());
+  EXPECT_EQ(found->rule, "command bus");
+  EXPECT_EQ(found->command, pair.back());
+}
+
+TEST_F(TimingChecker, HbmTakesOneRowAndOneColumnCommandPerCycle) {
+  const DramConfig hbm = hbm2e_3200();
+  const int64_t trcd = hbm.timing.tRCD;
+  // JESD235's row and column command buses: an ACT beside a RD, in either order, is legal.
+  EXPECT_FALSE(
+      check_command_stream(hbm, std::vector{act(0, 0, 0), rd(trcd, 0, 0), act(trcd, 1, 0)}));
+  EXPECT_FALSE(
+      check_command_stream(hbm, std::vector{act(0, 0, 0), act(trcd, 1, 0), rd(trcd, 0, 0)}));
+  // Two row commands, or two column commands, in one cycle are not.
+  const auto two_rows =
+      check_command_stream(hbm, std::vector{act(0, 0, 0), act(20, 1, 0), pre(hbm.timing.tRAS, 0, 0),
+                                            act(hbm.timing.tRAS, 2, 0)});
+  ASSERT_TRUE(two_rows.has_value());
+  EXPECT_EQ(two_rows->rule, "command bus");
+  const auto two_columns = check_command_stream(
+      hbm, std::vector{act(0, 0, 0), act(10, 1, 0), rd(40, 0, 0), wr(40, 1, 0)});
+  ASSERT_TRUE(two_columns.has_value());
+  EXPECT_EQ(two_columns->rule, "command bus");
+  // Issue order still holds: a command may not come before the one listed ahead of it.
+  const auto backwards =
+      check_command_stream(hbm, std::vector{act(0, 0, 0), act(trcd + 1, 1, 0), rd(trcd, 0, 0)});
+  ASSERT_TRUE(backwards.has_value());
+  EXPECT_EQ(backwards->rule, "command bus");
+}
+
+TEST_F(TimingChecker, HbmPrechargeBesideAReadOfItsBankGroupBreaksTrtpL) {
+  DramConfig hbm = hbm2e_3200();
+  hbm.timing.tRTP_L = 6;
+  // The PRE listed first: still not tRTP_L after the read that goes out in its cycle.
+  const std::vector<Command> stream{act(0, 0, 0), act(10, 0, 1), pre(70, 0, 1), rd(70, 0, 0)};
+  const auto found = check_command_stream(hbm, stream);
+  ASSERT_TRUE(found.has_value());
+  EXPECT_EQ(found->rule, "tRTP_L");
+  EXPECT_EQ(found->command, stream.back());
+}
+
 TEST_F(TimingChecker, KeepsPseudoChannelsApart) {
   DramConfig hbm = hbm2e_3200();
   Command other = act(0, 0, 0);

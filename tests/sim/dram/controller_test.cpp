@@ -115,6 +115,39 @@ TEST(DramController, CheckerAcceptsRandomStreamsOverSeveralRanks) {
   }
 }
 
+// HBM with DRAMsim3's controller structure and HBM2's tRTP_L / tRTP_S (DRAMsim3's
+// HBM2_8Gb_x128.ini): the round-robin scheduler's second choice in a cycle may be a RD beside a
+// PRE, which these forbid in its bank group and rank; the checker sees every pair both ways.
+TEST(DramController, CheckerAcceptsHbmCommandPairsUnderTrtpLAndS) {
+  DramConfig config = hbm2e_3200();
+  config.timing.tRTP_L = 10;
+  config.timing.tRTP_S = 7;
+  config.controller.bank_round_robin = true;
+  config.controller.command_queue_depth = 8;
+  run_random_mix(config, 900);
+  config.controller.bank_round_robin = false;
+  config.controller.command_queue_depth = 0;
+  run_random_mix(config, 901);
+  // The pairs happen: some cycle carries a row and a column command. Bursts 7919 apart (a
+  // prime) spread over the banks and rows of every pseudo-channel.
+  DramSystem system(config);
+  for (int i = 0; i < 2000; ++i) {
+    system.enqueue({.addr = int64_t{i} * 7919 * config.bytes_per_burst(), .arrival_cycle = 0});
+  }
+  system.run();
+  int64_t pairs = 0;
+  for (int channel = 0; channel < config.organization.channels; ++channel) {
+    for (int pc = 0; pc < config.organization.pseudo_channels; ++pc) {
+      const std::vector<Command>& commands = system.commands(channel, pc);
+      for (size_t i = 1; i < commands.size(); ++i) {
+        pairs += commands[i].cycle == commands[i - 1].cycle ? 1 : 0;
+      }
+    }
+  }
+  EXPECT_GT(pairs, 0);
+  EXPECT_FALSE(check_all(system).has_value());
+}
+
 TEST(DramController, CheckerAcceptsShallowAndDeepQueues) {
   for (int depth : {1, 4, 128}) {
     DramConfig config = ddr4_3200();
@@ -175,6 +208,37 @@ TEST(DramController, RowHitsAreServedBeforeOlderConflicts) {
   EXPECT_EQ(stats.row_hits, 1);
   EXPECT_EQ(stats.row_misses, 1);
   EXPECT_EQ(stats.row_conflicts, 1);
+}
+
+// HBM2E at cycle 100: a read hitting the row an earlier read left open (bank group 0) and a read
+// to a closed bank of bank group 1. FR-FCFS issues the hit first; with one command bus the ACT
+// follows a cycle later, with HBM's row and column buses in the same cycle. The second read
+// completes at ACT + tRCD + CL + tBL: 100 + 1 + 23 + 23 + 2 = 149 against 148.
+TEST(DramController, HbmIssuesARowCommandBesideAColumnCommand) {
+  for (const bool dual : {false, true}) {
+    DramConfig config = hbm2e_3200();
+    ASSERT_TRUE(config.organization.dual_command_issue);
+    config.organization.dual_command_issue = dual;
+    config.controller.address_scheme = AddressScheme::kRowBankCol;
+    DramSystem system(config);
+    const AddressMapping& mapping = system.mapping();
+    system.enqueue({.addr = mapping.encode({.row = 1}), .bytes = 32, .arrival_cycle = 0});
+    const int64_t hit = system.enqueue(
+        {.addr = mapping.encode({.row = 1, .column = 4}), .bytes = 32, .arrival_cycle = 100});
+    const int64_t miss = system.enqueue(
+        {.addr = mapping.encode({.bank_group = 1, .row = 1}), .bytes = 32, .arrival_cycle = 100});
+    system.run();
+    const DramTiming& t = config.timing;
+    EXPECT_EQ(system.completion_cycle(hit), 100 + t.tCL + config.burst_cycles());
+    EXPECT_EQ(system.completion_cycle(miss), (dual ? 148 : 149)) << "dual " << dual;
+    const std::vector<Command>& commands = system.commands(0, 0);
+    ASSERT_EQ(commands.size(), 5u);
+    EXPECT_EQ(commands[2].kind, CommandKind::kRead);
+    EXPECT_EQ(commands[2].cycle, 100);
+    EXPECT_EQ(commands[3].kind, CommandKind::kActivate);
+    EXPECT_EQ(commands[3].cycle, dual ? 100 : 101);
+    EXPECT_FALSE(check_all(system).has_value()) << "dual " << dual;
+  }
 }
 
 TEST(DramController, ClosedPagePrechargesIdleRows) {

@@ -83,6 +83,23 @@ TEST(DramYaml, RanksRefreshAndRankSwitchAreKeys) {
   EXPECT_NE(message.find("power of two"), std::string::npos) << message;
 }
 
+TEST(DramYaml, HbmStandardsIssueRowAndColumnCommandsTogether) {
+  EXPECT_TRUE(parse("dram: {standard: hbm3}\n").config.organization.dual_command_issue);
+  EXPECT_TRUE(parse("dram: {preset: hbm2e_3200}\n").config.organization.dual_command_issue);
+  EXPECT_FALSE(parse("dram: {preset: ddr4_3200}\n").config.organization.dual_command_issue);
+  EXPECT_FALSE(parse("dram: {standard: gddr6}\n").config.organization.dual_command_issue);
+  // A standard without a preset, described key by key: HBM2 has the two buses, DDR5 not.
+  const std::string keys =
+      "  organization: {channels: 8, pseudo_channels: 2, bank_groups: 4, banks_per_group: 4,\n"
+      "                 rows: 16384, columns: 128, device_width: 128, bus_width: 128,\n"
+      "                 burst_length: 4, transfers_per_clock: 2}\n"
+      "  timing: {tCK_ns: 1.0, CL: 14, CWL: 4, tRCD: 14, tRP: 14, tRAS: 34, tRFC: 260,\n"
+      "           tREFI: 3900, tRRD_S: 4, tRRD_L: 6, tFAW: 30, tCCD_S: 1, tCCD_L: 2, tWR: 16,\n"
+      "           tWTR_S: 6, tWTR_L: 8, tRTP: 5, tRTRS: 1}\n";
+  EXPECT_TRUE(parse("dram:\n  standard: hbm2\n" + keys).config.organization.dual_command_issue);
+  EXPECT_FALSE(parse("dram:\n  standard: ddr5\n" + keys).config.organization.dual_command_issue);
+}
+
 TEST(DramYaml, ContradictionsAndMissingKeysAreBadInput) {
   EXPECT_NE(error_of("dram: {standard: hbm3, preset: ddr4_3200}\n").find("contradicts"),
             std::string::npos);

@@ -152,6 +152,17 @@ TEST(DramSim3Ini, ProtocolTimingsAndPerBankRefreshAreRead) {
   EXPECT_EQ(parse(replaced(text, "protocol = LPDDR4", "protocol = DDR4")).config.timing.tPPD, 0);
 }
 
+TEST(DramSim3Ini, HbmIssuesRowAndColumnCommandsTogetherUnlessTheFileSaysNot) {
+  EXPECT_FALSE(parse(kDdr4Ini).config.organization.dual_command_issue);
+  const std::string hbm = replaced(kDdr4Ini, "protocol = DDR4", "protocol = HBM2");
+  EXPECT_TRUE(parse(hbm).config.organization.dual_command_issue);
+  EXPECT_FALSE(parse(replaced(hbm, "BL = 8", "BL = 8\nhbm_dual_cmd = false"))
+                   .config.organization.dual_command_issue);
+  // DRAMsim3 ignores the key outside HBM, and so does polyarch.
+  EXPECT_FALSE(parse(replaced(kDdr4Ini, "BL = 8", "BL = 8\nhbm_dual_cmd = true"))
+                   .config.organization.dual_command_issue);
+}
+
 TEST(DramSim3Ini, UnknownKeyNamesFileLineAndSection) {
   const std::string message = error_of(replaced(kDdr4Ini, "tRP = 22", "tRPP = 22"));
   EXPECT_NE(message.find("d.ini:17"), std::string::npos) << message;
