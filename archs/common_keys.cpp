@@ -6,7 +6,8 @@ namespace polyarch::archs {
 
 KeyTable unit_key_table(std::string kind, std::string summary, std::vector<KeySpec> keys) {
   KeyTable table{kind, std::move(summary), {}};
-  table.keys.push_back(string_key("name", kRequired, "the unit's name, unique in the SoC"));
+  table.keys.push_back(
+      descriptive(string_key("name", kRequired, "the unit's name, unique in the SoC")));
   table.keys.push_back(choice_key("kind", kRequired, {kind}, "the unit kind"));
   for (KeySpec& spec : keys) table.keys.push_back(std::move(spec));
   return table;

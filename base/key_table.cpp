@@ -167,9 +167,10 @@ std::string key_table_text(const KeyTable& table) {
   const std::vector<std::string> header = {"key", "type", "unit", "default", "range", "doc"};
   std::vector<std::vector<std::string>> rows = {header};
   for (const KeySpec& spec : table.keys) {
-    rows.push_back({spec.path, std::string(key_type_name(spec.type)), spec.unit,
-                    spec.required() ? "(required)" : spec.default_value, spec.range_text(),
-                    spec.doc});
+    rows.push_back(
+        {spec.path, std::string(key_type_name(spec.type)), spec.unit,
+         spec.required() ? "(required)" : spec.default_value, spec.range_text(),
+         spec.descriptive ? spec.doc + " [descriptive: changes no simulated figure]" : spec.doc});
   }
   std::vector<std::size_t> widths(header.size(), 0);
   for (const auto& row : rows) {

@@ -27,6 +27,10 @@ struct KeySpec {
   double max_value = 0;
   std::vector<std::string> choices;  // kChoice: the accepted values
   std::string doc;
+  // True for a key that by design changes no simulated figure (timing, energy, area, power,
+  // temperature): a name or label the reports carry. Every other key changes a run's results
+  // or is rejected (tests/driver/arch_keys_used_test.cpp holds the tables to that).
+  bool descriptive = false;
 
   bool required() const { return default_value.empty(); }
   std::string_view leaf() const;   // the last path component: the key as written in its map
@@ -72,7 +76,8 @@ std::optional<double> read_optional_number(MapReader& reader, const KeySpec& spe
 void finish_with_table(MapReader& reader, const KeyTable& table, std::string_view prefix);
 
 // The table as aligned text: a header line and one line per key (key, type, unit, default,
-// range, doc), for `polyarch validate --describe`.
+// range, doc; a descriptive key's doc ends "[descriptive: ...]"), for `polyarch validate
+// --describe`.
 std::string key_table_text(const KeyTable& table);
 
 }  // namespace polyarch

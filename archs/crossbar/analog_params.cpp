@@ -35,6 +35,15 @@ AnalogParams parse_analog_params(KeyReader& unit) {
   analog.program_variation = reader.read_choice("program_variation") == "gaussian"
                                  ? ProgramVariation::kGaussian
                                  : ProgramVariation::kLognormal;
+  // The variation's form shapes the programming spread only: without one another form would
+  // change nothing.
+  if (const ConfigNode* node = reader.map_reader().node().find("program_variation");
+      node != nullptr && analog.program_sigma == 0.0 &&
+      analog.program_variation != AnalogParams{}.program_variation) {
+    throw_bad_input(node->where(),
+                    "analog.program_variation is the form of the programming spread; "
+                    "program_sigma: 0 (the default) has none");
+  }
   analog.read_sigma = reader.read_number("read_sigma");
   analog.stuck_at_zero_rate = reader.read_number("stuck_at_zero_rate");
   analog.stuck_at_one_rate = reader.read_number("stuck_at_one_rate");

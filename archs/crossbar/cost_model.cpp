@@ -88,6 +88,12 @@ CrossbarPlan plan_op(const CrossbarParams& params, const ir::Op& op,
                   {"mvms", plan.mvms},
                   {"mvm_latency_ns", plan.mvm_latency_ns},
                   {"program_ns", plan.program_ns}};
+  if (plan.passes > 1) {
+    // Each pass rewrites the arrays it uses once, so one run of the op writes a cell at most
+    // `passes` times: the op runs endurance / passes times before its most-written cells wear out.
+    plan.mapping["runs_to_wear_out"] =
+        params.cell.endurance_cycles / static_cast<double>(plan.passes);
+  }
   record_activity(plan.activity, plan.mapping);
   return plan;
 }

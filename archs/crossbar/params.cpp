@@ -1,6 +1,7 @@
 #include "archs/crossbar/params.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "archs/common_keys.h"
 #include "archs/crossbar/cell_tech.h"
@@ -46,6 +47,15 @@ AdcParams parse_adc(KeyReader& unit) {
   adc.area_mm2 = reader.read_number("area_mm2");
   adc.full_scale_fraction = reader.read_number("full_scale_fraction");
   adc.calibrated_range = reader.read_choice("range") == "calibrated";
+  // A calibrated range is the op's largest sum: the fraction of the worst case would change
+  // nothing.
+  if (const ConfigNode* node = reader.map_reader().node().find("full_scale_fraction");
+      node != nullptr && adc.calibrated_range &&
+      adc.full_scale_fraction != AdcParams{}.full_scale_fraction) {
+    throw_bad_input(node->where(),
+                    "adc.full_scale_fraction scales the worst-case range; range: calibrated sets "
+                    "the range from the op's own sums");
+  }
   reader.finish();
   return adc;
 }
@@ -67,6 +77,49 @@ CellParams parse_cell(KeyReader& unit) {
 KeySpec event_energy_key(std::string path, std::string unit, std::string doc) {
   return number_key(std::move(path), std::move(unit), "tech table", 0.0, kMaxEnergy,
                     std::move(doc));
+}
+
+// Keys that act only beside others, refused at a value other than their default where the others
+// leave them nothing to change (each would otherwise be accepted and change no result; a default
+// written out, as a report's `arch` echoes it, says what holds anyway).
+void reject_inert_keys(const ConfigNode& unit, const CrossbarParams& params) {
+  const CrossbarParams defaults;
+  const ConfigNode* cell = unit.find("cell");
+  if (const ConfigNode* device = cell->find("device");
+      device != nullptr && params.cell.device != defaults.cell.device &&
+      params.cell.read_energy_fj && params.cell.write_energy_pj) {
+    throw_bad_input(device->where(),
+                    "cell.device prices a cell's reads and writes from the technology table; "
+                    "read_energy_fj and write_energy_pj both given leave it nothing to price");
+  }
+  // Worst case, a column sums rows x top level x top input slice (half with flipped columns,
+  // archs/crossbar/analog_mvm.cpp). An ADC with bits for every level of that converts each sum
+  // exactly whatever its range: neither a smaller full scale nor calibration changes it.
+  const double column_levels = static_cast<double>(params.rows) *
+                               (std::ldexp(1.0, static_cast<int>(params.cell.bits_per_cell)) - 1) /
+                               (params.flip_columns ? 2.0 : 1.0) *
+                               (std::ldexp(1.0, static_cast<int>(params.dac_bits)) - 1);
+  const bool exact_adc = std::ceil(std::log2(column_levels + 1)) <= params.adc.bits;
+  const ConfigNode* adc = unit.find("adc");
+  const bool adc_default = params.adc.full_scale_fraction == defaults.adc.full_scale_fraction &&
+                           params.adc.calibrated_range == defaults.adc.calibrated_range;
+  for (const char* key : {"full_scale_fraction", "range"}) {
+    if (const ConfigNode* node = adc->find(key); node != nullptr && exact_adc && !adc_default) {
+      throw_bad_input(node->where(), "adc." + std::string(key) + ": the " +
+                                         std::to_string(params.adc.bits) +
+                                         "-bit ADC resolves all " + default_text(column_levels) +
+                                         " levels of a column's sum, so its range changes "
+                                         "nothing");
+    }
+  }
+  const ConfigNode* analog = unit.find("analog");
+  if (const ConfigNode* node = analog != nullptr ? analog->find("cell_on_resistance_ohm") : nullptr;
+      node != nullptr && params.analog.wire_resistance_ohm == 0.0 &&
+      params.analog.cell_on_resistance_ohm != defaults.analog.cell_on_resistance_ohm) {
+    throw_bad_input(node->where(),
+                    "analog.cell_on_resistance_ohm sets the wires' IR drop against the cells; "
+                    "wire_resistance_ohm: 0 (ideal wires, the default) has none");
+  }
 }
 
 }  // namespace
@@ -158,6 +211,7 @@ CrossbarParams parse_crossbar_params(KeyReader& unit, const std::string& unit_na
                     "adc.columns_per_adc=" + std::to_string(params.adc.columns_per_adc) +
                         " exceeds the array's " + std::to_string(params.cols) + " columns");
   }
+  reject_inert_keys(unit.map_reader().node(), params);
   return params;
 }
 

@@ -1,6 +1,7 @@
 #include "archs/mimd/params.h"
 
 #include <algorithm>
+#include <string_view>
 
 #include "archs/common_keys.h"
 #include "base/error.h"
@@ -25,6 +26,20 @@ CoreParams parse_core(KeyReader& unit) {
   core.outstanding_lines = reader.read_int("outstanding_lines");
   core.line_bytes = reader.read_int("line_bytes");
   core.memory_latency_ns = reader.read_optional_number("memory_latency_ns");
+  // A line's size and latency serve only the miss-queue bound: without one, a size other than
+  // the default or a latency would change nothing.
+  if (core.outstanding_lines == 0) {
+    const bool line_default = core.line_bytes == CoreParams{}.line_bytes;
+    for (const char* key : {"line_bytes", "memory_latency_ns"}) {
+      const bool inert = key == std::string_view("line_bytes") ? !line_default
+                                                               : core.memory_latency_ns.has_value();
+      if (const ConfigNode* node = reader.map_reader().optional(key); node != nullptr && inert) {
+        throw_bad_input(node->where(), std::string("core.") + key +
+                                           " sets the miss-queue bound, which "
+                                           "core.outstanding_lines: 0 (the default) leaves out");
+      }
+    }
+  }
   core.write_allocate = reader.read_bool("write_allocate");
   reader.finish();
   return core;
@@ -99,9 +114,10 @@ const KeyTable& mimd_keys() {
                  "DRAM lines one core keeps in flight (its L2 miss queue); bounds its DRAM "
                  "bandwidth to lines x line_bytes / memory latency; 0: no bound"),
          int_key("core.line_bytes", "B", default_text(core.line_bytes), 1, 1 << 16,
-                 "bytes per line miss"),
+                 "bytes per line miss (with outstanding_lines > 0)"),
          number_key("core.memory_latency_ns", "ns", "the SoC's DRAM latency_ns", 1.0, 1e6,
-                    "a line's latency from DRAM as the core sees it, for the bound above"),
+                    "a line's latency from DRAM as the core sees it, for the bound above (with "
+                    "outstanding_lines > 0)"),
          bool_key("core.write_allocate", core.write_allocate,
                   "stores read their lines from DRAM first (write-back, write-allocate cache)"),
          map_key("noc", kRequired, "the network-on-chip"),

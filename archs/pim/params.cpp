@@ -160,6 +160,16 @@ PimParams parse_pim_params(KeyReader& unit, const std::string& unit_name) {
   params.reduction = unit.read_choice("reduction") == "channel_adder" ? Reduction::kChannelAdder
                                                                       : Reduction::kHost;
   params.host_waits_for_op = unit.read_choice("preemption") == "op";
+  // Preemption is the host's turn at banks it shares with the PUs; a PIM device of its own
+  // serves no host traffic, so `row` would change nothing there.
+  if (const ConfigNode* node = unit.map_reader().optional("preemption");
+      node != nullptr && !params.shares_soc_memory() && !params.host_waits_for_op) {
+    throw_bad_input(node->where(),
+                    "preemption: row applies to PUs in the SoC's own DRAM (memory: "
+                    "shared); memory: " +
+                        params.memory_preset +
+                        " is a device of its own, which no host traffic reaches");
+  }
   return params;
 }
 

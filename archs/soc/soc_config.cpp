@@ -98,6 +98,50 @@ std::string parse_technology(MapReader& reader) {
   return text;
 }
 
+// The power cap (the multi-unit scheduler plans under it) and copied transfers (results crossing
+// units) act between units: an SoC of one unit runs its ops one after another on it, which
+// neither changes, so they are refused there rather than accepted and left unused.
+void reject_keys_between_units(const ConfigNode& root, const SocConfig& soc) {
+  if (soc.units.size() != 1) return;
+  if (const ConfigNode* cap = root.find("power_cap_w")) {
+    throw_bad_input(cap->where(),
+                    "power_cap_w: the cap is planned by the multi-unit scheduler; an SoC of one "
+                    "unit runs its ops one after another, which no cap changes");
+  }
+  if (soc.interconnect.transfers == "copy") {
+    throw_bad_input(root.find("interconnect")->find("transfers")->where(),
+                    "interconnect.transfers: copy prices results crossing units; an SoC of one "
+                    "unit has none");
+  }
+}
+
+// Keys of the thermal parser (shared with `polyarch thermal`, whose --model and --grid may
+// override the file's model) that a run would leave unused, refused at values other than their
+// defaults: the sampling interval (a run samples its temperatures at its power windows,
+// `--power-window-us`) and the grid's size beside the block model (one node per block).
+void reject_unused_thermal_keys(const ConfigNode& node,
+                                const sim::thermal::PackageConfig& package) {
+  const sim::thermal::PackageConfig defaults;
+  if (const ConfigNode* interval = node.find("sampling_interval_s");
+      interval != nullptr && package.sampling_interval_s != defaults.sampling_interval_s) {
+    throw_bad_input(interval->where(),
+                    "thermal.sampling_interval_s: a run samples at its power window "
+                    "(--power-window-us); the key is for `polyarch thermal` files");
+  }
+  if (package.model.kind != sim::thermal::ThermalModelKind::kBlock ||
+      (package.model.grid_rows == defaults.model.grid_rows &&
+       package.model.grid_cols == defaults.model.grid_cols)) {
+    return;
+  }
+  for (const char* key : {"grid_rows", "grid_cols"}) {
+    if (const ConfigNode* grid = node.find(key)) {
+      throw_bad_input(grid->where(), "thermal." + std::string(key) +
+                                         " sizes the grid model; model: block (the default) has "
+                                         "one node per block");
+    }
+  }
+}
+
 }  // namespace
 
 SocConfig parse_soc_config(const ConfigNode& root) {
@@ -122,10 +166,12 @@ SocConfig parse_soc_config(const ConfigNode& root) {
   for (auto& unit : soc.units) unit->use_mapping_energy({table, soc.dram.kind});
   if (const ConfigNode* node = reader.optional("thermal")) {
     soc.thermal = sim::thermal::parse_package_config(*node);
+    reject_unused_thermal_keys(*node, *soc.thermal);
   }
   if (const ConfigNode* node = reader.optional("dvfs")) soc.dvfs = sim::parse_dvfs_policy(*node);
   soc.power_cap_w = read_optional_number(reader, keys.at("power_cap_w"));
   finish_with_table(reader, keys, "");
+  reject_keys_between_units(root, soc);
   return soc;
 }
 

@@ -40,7 +40,7 @@ const KeyTable& soc_keys() {
         "soc",
         "the top level of an arch file",
         {string_key("base", "none", "an arch file this one overrides (merged before parsing)"),
-         string_key("name", kRequired, "the SoC's name"),
+         descriptive(string_key("name", kRequired, "the SoC's name")),
          number_key("clock_ghz", "GHz", kRequired, 1e-6, 100.0,
                     "the SoC clock; units without their own run at it"),
          string_key("technology", "28nm",
@@ -48,7 +48,7 @@ const KeyTable& soc_keys() {
          map_key("energy", "{}",
                  "overrides of technology-table entries (keys of configs/tech/*.yaml)"),
          number_key("power_cap_w", "W", "none", 1e-6, 1e7,
-                    "chip power the multi-unit scheduler plans under"),
+                    "chip power the multi-unit scheduler plans under (several units only)"),
          map_key("memory", kRequired, "DRAM (--describe memory)"),
          map_key("interconnect", "{}", "the path between units and DRAM"),
          choice_key("interconnect.kind", interconnect.kind, {"bus"}, "interconnect model"),
@@ -58,7 +58,7 @@ const KeyTable& soc_keys() {
          int_key("interconnect.latency_cycles", "cycles", default_text(interconnect.latency_cycles),
                  0, 1000000, "SoC cycles added to every DRAM access and hand-over between units"),
          choice_key("interconnect.transfers", interconnect.transfers, {"shared_dram", "copy"},
-                    "how a result reaches a consumer on another unit"),
+                    "how a result reaches a consumer on another unit (copy: several units only)"),
          list_key("units", kRequired, "at least one unit, names unique (--describe KIND)"),
          map_key("thermal", "{}", "the thermal package (--describe thermal)"),
          map_key("dvfs", "none", "thermal throttling: trip_c, release_c, interval_s, levels")}};
@@ -85,8 +85,10 @@ const KeyTable& memory_keys() {
                     "peak bandwidth (10^9 B/s); 0 = unlimited"),
          number_key("dram.latency_ns", "ns", default_text(dram.latency_ns), 0.0, 1e6,
                     "latency of an access"),
-         int_key("dram.channels", "", default_text(dram.channels), 1, 1024,
-                 "channels (recorded: the queue is one pipe of bandwidth_gbps)"),
+         // The simple model is one queue of bandwidth_gbps by design; channel-level behaviour
+         // (banks, interleaving, refresh) is the JEDEC form's.
+         descriptive(int_key("dram.channels", "", default_text(dram.channels), 1, 1024,
+                             "channels (recorded: the queue is one pipe of bandwidth_gbps)")),
          number_key("dram.capacity_gib", "GiB", default_text(dram.capacity_gib), 1e-6, 1e6,
                     "capacity (reported beside the tensors' footprint)"),
          choice_key("dram.timing", "none", dram_presets(),
@@ -102,13 +104,15 @@ const KeyTable& thermal_keys() {
         choice_key("model", "block", {"block", "grid"},
                    "HotSpot model: one node per unit, or a grid"),
         int_key("grid_rows", "", default_text(package.model.grid_rows), 1,
-                sim::thermal::kMaxGridCells, "grid model rows (rows x cols <= 16384)"),
+                sim::thermal::kMaxGridCells,
+                "grid model rows (rows x cols <= 16384; model: grid only)"),
         int_key("grid_cols", "", default_text(package.model.grid_cols), 1,
-                sim::thermal::kMaxGridCells, "grid model columns"),
+                sim::thermal::kMaxGridCells, "grid model columns (model: grid only)"),
         number_key("ambient_k", "K", default_text(package.ambient_k), 0, 1e4,
                    "ambient temperature (> 0)"),
         number_key("sampling_interval_s", "s", default_text(package.sampling_interval_s), 0, 1e6,
-                   "HotSpot's sampling interval (> 0)"),
+                   "HotSpot's sampling interval (> 0); `polyarch thermal` only: a run samples at "
+                   "its power window"),
         map_key("die", "{}", "the silicon die")};
     add_material_keys(keys, "die", package.die);
     keys.push_back(map_key("tim", "{}", "thermal interface material"));

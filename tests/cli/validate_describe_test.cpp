@@ -69,6 +69,20 @@ TEST(ValidateDescribeCli, SocSectionAndKindTablesNameTheirNestedKeys) {
       << thermal.output;
 }
 
+// Keys that by design change no simulated figure say so: names, and what a model records only.
+TEST(ValidateDescribeCli, DescriptiveKeysAreMarkedAndOthersAreNot) {
+  const auto memory = run_polyarch("validate --describe memory");
+  ASSERT_EQ(memory.exit_code, 0) << memory.output;
+  const std::vector<std::string> lines = lines_of(memory.output);
+  EXPECT_NE(row_of(lines, "dram.channels").find("[descriptive: "), std::string::npos)
+      << memory.output;
+  EXPECT_EQ(row_of(lines, "dram.bandwidth_gbps").find("[descriptive"), std::string::npos)
+      << memory.output;
+  const auto systolic = run_polyarch("validate --describe systolic");
+  EXPECT_NE(row_of(lines_of(systolic.output), "name").find("[descriptive: "), std::string::npos)
+      << systolic.output;
+}
+
 TEST(ValidateDescribeCli, CrossbarDeviceChoicesAndSimdDefaultsAreThoseOfTheModels) {
   const auto crossbar = run_polyarch("validate --describe crossbar");
   const std::string device = row_of(lines_of(crossbar.output), "cell.device");

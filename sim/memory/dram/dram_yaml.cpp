@@ -124,8 +124,12 @@ KeyTable build_table() {
                             "overrides it"));
   keys.push_back(map_key("organization", "{}", "how the DRAM is organised"));
   for (const IntField& field : organization_fields()) {
-    keys.push_back(
-        int_key(std::string("organization.") + field.key, "", kFromPreset, 1, 1 << 30, field.doc));
+    KeySpec spec =
+        int_key(std::string("organization.") + field.key, "", kFromPreset, 1, 1 << 30, field.doc);
+    // Recorded by design: the capacity follows the bus width, the energy the technology
+    // table's per-bit figure; nothing the controllers time depends on a device's pins.
+    if (spec.leaf() == "device_width") spec.descriptive = true;
+    keys.push_back(std::move(spec));
   }
   keys.push_back(map_key("timing", "{}", "timing parameters in tCK"));
   keys.push_back(
@@ -349,6 +353,24 @@ DramDescription read_dram_map(const ConfigNode& node) {
   read_organization(top, description, from_preset, missing);
   read_timing(top, description, from_preset, missing);
   read_controller(top, description);
+  // Timings written for controllers that would not use them: GDDR's 32-activate window
+  // (JESD250 GDDR6) in another standard, and the per-bank refresh timings without per-bank
+  // refresh.
+  if (const ConfigNode* timing = node.find("timing")) {
+    if (const ConfigNode* written = timing->find("t32AW");
+        written != nullptr && description.standard.rfind("gddr", 0) != 0) {
+      bad_key(*written,
+              "timing.t32AW is GDDR's 32-activate window; " + description.standard + " has none");
+    }
+    for (const char* key : {"tREFIb", "tRFCb"}) {
+      const ConfigNode* written = timing->find(key);
+      if (written != nullptr && !description.config.controller.refresh_per_bank) {
+        bad_key(*written, std::string("timing.") + key +
+                              " times per-bank refresh; the controller refreshes all banks "
+                              "(controller.refresh: per_bank uses it)");
+      }
+    }
+  }
   top.finish();
   if (!missing.empty()) {
     std::string list;

@@ -2,11 +2,16 @@
 // and attention routed to a digital unit.
 #include <gtest/gtest.h>
 
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "archs/crossbar/cost_model.h"
 #include "archs/crossbar/energy.h"
 #include "archs/crossbar/estimate.h"
 #include "archs/crossbar/kind.h"
 #include "archs/soc/soc_config.h"
+#include "tests/archs/crossbar/small_unit.h"
 #include "tests/base/error_capture.h"
 #include "tests/support/ir_builders.h"
 
@@ -77,6 +82,22 @@ TEST(CrossbarCostModel, WeightsThatDoNotFitAreReprogrammedPassByPass) {
   EXPECT_GT(plan.activity.cells_reprogrammed, 0);
 }
 
+TEST(CrossbarCostModel, EachPassWritesACellOnceSoEnduranceOverPassesIsTheRunsToWearOut) {
+  CrossbarParams params = test_units::small_unit();
+  params.cell.endurance_cycles = 1e6;
+  // K = 128 -> 2 row blocks; 160 weights x 4 two-bit cells over 64 columns -> 10 column blocks:
+  // 20 arrays on 8, so 3 passes, and a cell of the first arrays is written in every one.
+  const CrossbarPlan plan =
+      plan_op(params, make_op("big", ir::GemmAttrs{.m = 4, .n = 160, .k = 128}));
+  ASSERT_EQ(plan.passes, 3);
+  EXPECT_DOUBLE_EQ(plan.mapping.at("runs_to_wear_out").get<double>(), 1e6 / 3);
+  // Resident weights are programmed once, before any run: no wear per run.
+  const CrossbarPlan resident =
+      plan_op(params, make_op("small", ir::GemmAttrs{.m = 4, .n = 16, .k = 64}));
+  EXPECT_EQ(resident.passes, 1);
+  EXPECT_FALSE(resident.mapping.contains("runs_to_wear_out"));
+}
+
 TEST(CrossbarEnergy, AdcConversionsDominateOnIsaac) {
   const SocConfig soc = shipped("isaac_like.yaml");
   const CrossbarParams params = params_of(soc);
@@ -103,8 +124,8 @@ TEST(CrossbarUnit, AttentionIsNotStaticSoItRunsDigitally) {
   EXPECT_TRUE(crossbar_supports(make_op("fc", ir::GemmAttrs{.m = 8, .n = 8, .k = 4})));
 }
 
-TEST(CrossbarParams, AnAdcCannotServeMoreColumnsThanTheArrayHas) {
-  const std::string text = R"(name: t
+// One 64 x 64 array: a unit's head, its cell and ADC written by each test.
+constexpr const char* kOneArray = R"(name: t
 clock_ghz: 1.0
 memory: {dram: {bandwidth_gbps: 10}}
 units:
@@ -114,13 +135,51 @@ units:
     arrays_per_tile: 1
     rows: 64
     cols: 64
-    cell: {bits_per_cell: 2}
-    adc: {bits: 8, columns_per_adc: 128, sample_rate_gsps: 1, energy_pj: 1}
     read_ns: 10
 )";
-  const std::string error =
-      testing::error_text([&] { parse_soc_config(parse_config_text(text, "arch.yaml")); });
+
+std::string parse_error(const std::string& unit_keys) {
+  const std::string text = kOneArray + unit_keys;
+  return testing::error_text([&] { parse_soc_config(parse_config_text(text, "arch.yaml")); });
+}
+
+TEST(CrossbarParams, AnAdcCannotServeMoreColumnsThanTheArrayHas) {
+  const std::string error = parse_error(
+      "    cell: {bits_per_cell: 2}\n"
+      "    adc: {bits: 8, columns_per_adc: 128, sample_rate_gsps: 1, energy_pj: 1}\n");
   EXPECT_NE(error.find("columns_per_adc"), std::string::npos) << error;
+}
+
+// A key that acts only beside others is refused where they leave it nothing to change: the
+// range of an ADC that resolves every level of a column (64 rows x 3 levels = 192 < 2^8), a
+// cell's resistance without wire resistance, the device when both its energies are given.
+TEST(CrossbarParams, KeysTheOtherKeysLeaveNothingToChangeAreRefused) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"    cell: {bits_per_cell: 2}\n"
+       "    adc: {bits: 8, columns_per_adc: 64, sample_rate_gsps: 1, full_scale_fraction: 0.5}\n",
+       "adc.full_scale_fraction: the 8-bit ADC resolves all 192 levels"},
+      {"    cell: {bits_per_cell: 2}\n"
+       "    adc: {bits: 8, columns_per_adc: 64, sample_rate_gsps: 1, range: calibrated}\n",
+       "adc.range: the 8-bit ADC resolves all 192 levels"},
+      {"    cell: {bits_per_cell: 2}\n"
+       "    adc: {bits: 4, columns_per_adc: 64, sample_rate_gsps: 1}\n"
+       "    analog: {cell_on_resistance_ohm: 6000}\n",
+       "wire_resistance_ohm: 0"},
+      {"    cell: {device: pcm, bits_per_cell: 2, read_energy_fj: 1, write_energy_pj: 5}\n"
+       "    adc: {bits: 4, columns_per_adc: 64, sample_rate_gsps: 1}\n",
+       "cell.device prices"}};
+  for (const auto& [keys, expected] : cases) {
+    const std::string error = parse_error(keys);
+    EXPECT_NE(error.find(expected), std::string::npos) << error;
+    EXPECT_NE(error.find("arch.yaml:"), std::string::npos) << error;
+  }
+  // With a 4-bit ADC the range matters, and with wires the cell's resistance.
+  const std::string text = std::string(kOneArray) +
+                           "    cell: {bits_per_cell: 2}\n"
+                           "    adc: {bits: 4, columns_per_adc: 64, sample_rate_gsps: 1, "
+                           "full_scale_fraction: 0.5}\n"
+                           "    analog: {wire_resistance_ohm: 2.5, cell_on_resistance_ohm: 6000}\n";
+  EXPECT_NO_THROW(parse_soc_config(parse_config_text(text, "arch.yaml")));
 }
 
 }  // namespace

@@ -80,7 +80,7 @@ TEST(CrossbarEnergy, WithoutADeviceTheCellIsRram) {
 
 TEST(CrossbarEnergy, ExplicitEnergiesOverrideTheTable) {
   const SocConfig soc =
-      soc_with("{device: sram, bits_per_cell: 2, read_energy_fj: 3.5, write_energy_pj: 0.25}",
+      soc_with("{bits_per_cell: 2, read_energy_fj: 3.5, write_energy_pj: 0.25}",
                "{bits: 8, columns_per_adc: 64, sample_rate_gsps: 1, energy_pj: 2.0}");
   const CrossbarEventEnergy event = crossbar_event_energy(unit_of(soc).params(), soc.tech.table);
   EXPECT_DOUBLE_EQ(event.cell_read_fj, 3.5);

@@ -4,6 +4,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "archs/systolic/kind.h"
 
@@ -131,6 +134,42 @@ TEST(SocConfig, ShippedArchFilesAreValid) {
     SocConfig soc = load_soc_config(path);
     EXPECT_FALSE(soc.units.empty()) << name;
   }
+}
+
+// A key that acts only beside another is refused, at a value other than its default, where the
+// other leaves it nothing to change; its default written out (as a report's `arch` echoes every
+// key) still parses.
+TEST(SocConfig, KeysThatWouldChangeNothingAreRefusedNamingWhy) {
+  const std::string pim_unit =
+      "  - {name: pim, kind: pim, memory: hbm2e_3200, lanes: 16, preemption: row}\n";
+  const std::string mimd_unit =
+      "  - {name: cpu, kind: mimd, count: 4, core: {vector_lanes: 16, local_kib: 64, "
+      "line_bytes: 128}, noc: {topology: ring, link_bytes_per_cycle: 32}}\n";
+  const std::string jedec_head =
+      "name: t\nclock_ghz: 1.0\nunits:\n  - {name: mxu, kind: systolic, rows: 16, cols: 8, "
+      "dataflow: os}\nmemory:\n  dram: {preset: ddr4_3200, ";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {std::string(kValidArch) + "power_cap_w: 30\n", "an SoC of one unit"},
+      {std::string(kValidArch) + "interconnect: {transfers: copy}\n", "an SoC of one unit"},
+      {std::string(kValidArch) + "thermal: {sampling_interval_s: 0.001}\n", "power window"},
+      {std::string(kValidArch) + "thermal: {grid_rows: 32}\n", "model: block"},
+      {std::string(kValidArch) + pim_unit, "no host traffic reaches"},
+      {std::string(kValidArch) + mimd_unit, "outstanding_lines: 0"},
+      {jedec_head + "timing: {t32AW: 40}}\n", "ddr4 has none"},
+      {jedec_head + "timing: {tREFIb: 400}}\n", "per_bank"}};
+  for (const auto& [text, expected] : cases) {
+    const std::string message = error_of(text);
+    EXPECT_NE(message.find(expected), std::string::npos) << message;
+    EXPECT_NE(message.find("arch.yaml:"), std::string::npos) << message;
+  }
+  const std::string defaults_written =
+      std::string(kValidArch) +
+      "  - {name: pim, kind: pim, memory: hbm2e_3200, lanes: 16, preemption: op}\n"
+      "  - {name: cpu, kind: mimd, count: 4, core: {vector_lanes: 16, local_kib: 64, "
+      "line_bytes: 64}, noc: {topology: ring, link_bytes_per_cycle: 32}}\n"
+      "thermal: {sampling_interval_s: 0.00333, grid_rows: 64}\n"
+      "power_cap_w: 300\n";
+  EXPECT_NO_THROW(parse(defaults_written));
 }
 
 }  // namespace
