@@ -13,12 +13,7 @@ namespace polyarch::archs::crossbar {
 AdcTransfer adc_transfer(const CrossbarParams& params) {
   AdcTransfer adc;
   adc.quantize = params.analog.adc_quantization;
-  const double dac_max = std::ldexp(1.0, int(params.dac_bits)) - 1.0;
-  const double level_max = std::ldexp(1.0, int(params.cell.bits_per_cell)) - 1.0;
-  // Flipped columns never sum above half of rows x top level (a column and its complement sum
-  // to rows x top level at most).
-  const double column_range = double(params.rows) * level_max / (params.flip_columns ? 2.0 : 1.0);
-  adc.full_scale = params.adc.full_scale_fraction * column_range * dac_max;
+  adc.full_scale = params.adc.full_scale_fraction * params.worst_column_sum();
   const int needed_bits = static_cast<int>(std::ceil(std::log2(adc.full_scale + 1.0)));
   adc.lsb = std::ldexp(1.0, std::max(0, needed_bits - int(params.adc.bits)));
   adc.max_value = (std::ldexp(1.0, int(params.adc.bits)) - 1.0) * adc.lsb;

@@ -26,6 +26,12 @@ int64_t CrossbarParams::input_slices(bool is_signed) const {
   return is_signed ? 2 * ceil_div(input_bits - 1, dac_bits) : ceil_div(input_bits, dac_bits);
 }
 
+double CrossbarParams::worst_column_sum() const {
+  const double level_max = std::ldexp(1.0, static_cast<int>(cell.bits_per_cell)) - 1;
+  const double dac_max = std::ldexp(1.0, static_cast<int>(dac_bits)) - 1;
+  return static_cast<double>(rows) * level_max / (flip_columns ? 2.0 : 1.0) * dac_max;
+}
+
 double CrossbarParams::slice_ns() const {
   const double conversion_ns = static_cast<double>(adc.columns_per_adc) / adc.sample_rate_gsps;
   return std::max(read_ns, conversion_ns);
@@ -92,13 +98,9 @@ void reject_inert_keys(const ConfigNode& unit, const CrossbarParams& params) {
                     "cell.device prices a cell's reads and writes from the technology table; "
                     "read_energy_fj and write_energy_pj both given leave it nothing to price");
   }
-  // Worst case, a column sums rows x top level x top input slice (half with flipped columns,
-  // archs/crossbar/analog_mvm.cpp). An ADC with bits for every level of that converts each sum
-  // exactly whatever its range: neither a smaller full scale nor calibration changes it.
-  const double column_levels = static_cast<double>(params.rows) *
-                               (std::ldexp(1.0, static_cast<int>(params.cell.bits_per_cell)) - 1) /
-                               (params.flip_columns ? 2.0 : 1.0) *
-                               (std::ldexp(1.0, static_cast<int>(params.dac_bits)) - 1);
+  // An ADC with bits for every level of a column's worst-case sum converts each sum exactly
+  // whatever its range: neither a smaller full scale nor calibration changes it.
+  const double column_levels = params.worst_column_sum();
   const bool exact_adc = std::ceil(std::log2(column_levels + 1)) <= params.adc.bits;
   const ConfigNode* adc = unit.find("adc");
   const bool adc_default = params.adc.full_scale_fraction == defaults.adc.full_scale_fraction &&

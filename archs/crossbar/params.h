@@ -79,6 +79,10 @@ struct CrossbarParams {
   // DAC slices per input vector: ceil(input_bits / dac_bits) for unsigned inputs; a signed
   // input goes in sign-magnitude, two phases of ceil((input_bits - 1) / dac_bits).
   int64_t input_slices(bool is_signed = false) const;
+  // The largest sum one column can read in one slice: rows x top cell level x top DAC digit
+  // (half the rows' levels with flipped columns: a column and its complement sum to rows x
+  // top level at most).
+  double worst_column_sum() const;
   // Nanoseconds per input slice: the array read and the ADCs' conversions of all columns,
   // pipelined against each other.
   double slice_ns() const;

@@ -59,9 +59,10 @@ inline std::vector<mapping::MappingPoint> spread_of_valid_points(
     const mapping::MappingProblem& problem, int64_t count) {
   std::vector<mapping::MappingPoint> points;
   const int64_t size = problem.space().size();
-  for (int64_t step = 0; step < std::min(count, size); ++step) {
-    const int64_t end = (step + 1) * size / std::min(count, size);
-    for (int64_t rank = step * size / std::min(count, size); rank < end; ++rank) {
+  const int64_t steps = std::min(count, size);
+  for (int64_t step = 0; step < steps; ++step) {
+    const int64_t end = (step + 1) * size / steps;
+    for (int64_t rank = step * size / steps; rank < end; ++rank) {
       mapping::MappingPoint point = problem.space().unrank(rank);
       if (!problem.valid(point)) continue;
       points.push_back(std::move(point));
