@@ -9,6 +9,7 @@
 #include <systemc>
 
 #include "base/error.h"
+#include "sim/kernel/sanitizer_stack.h"
 #include "sim/kernel/unit_clock.h"
 #include "sim/memory/dram_channel.h"
 #include "sim/memory/memory_result.h"
@@ -315,10 +316,13 @@ RunResult simulate(const SystemSpec& system, const mapping::Program& program,
   try {
     sc_core::sc_start();
   } catch (const Error&) {
+    resync_sanitizer_stack();
     throw;
   } catch (const std::exception& e) {
+    resync_sanitizer_stack();
     throw_runtime({}, std::string("SystemC: ") + e.what());
   }
+  resync_sanitizer_stack();
   if (state.error) std::rethrow_exception(state.error);
   for (std::size_t op_index = 0; op_index < state.records.size(); ++op_index) {
     if (!state.records[op_index].done) {

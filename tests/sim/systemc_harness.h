@@ -5,6 +5,8 @@
 #include <systemc>
 #include <utility>
 
+#include "sim/kernel/sanitizer_stack.h"
+
 namespace polyarch::sim::harness {
 
 class ScopedSimContext {
@@ -15,6 +17,7 @@ class ScopedSimContext {
     sc_core::sc_default_global_context = context_;
   }
   ~ScopedSimContext() {
+    resync_sanitizer_stack();  // the test may have run sc_start(): see sanitizer_stack.h
     delete context_;
     sc_core::sc_curr_simcontext = nullptr;
     sc_core::sc_default_global_context = nullptr;

@@ -1,0 +1,55 @@
+#include "sim/kernel/sanitizer_stack.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define POLYARCH_WITH_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define POLYARCH_WITH_ASAN 1
+#endif
+#endif
+
+#ifdef POLYARCH_WITH_ASAN
+#include <pthread.h>
+#include <sanitizer/asan_interface.h>
+#include <sanitizer/common_interface_defs.h>
+
+#include <cstddef>
+#include <cstdint>
+#endif
+
+namespace polyarch::sim {
+
+#ifdef POLYARCH_WITH_ASAN
+
+void resync_sanitizer_stack() {
+  pthread_attr_t attributes;
+  if (pthread_getattr_np(pthread_self(), &attributes) != 0) return;
+  void* low = nullptr;
+  std::size_t size = 0;
+  const bool known = pthread_attr_getstack(&attributes, &low, &size) == 0;
+  pthread_attr_destroy(&attributes);
+  auto* const bottom = static_cast<char*>(low);
+  char here = 0;
+  // Only where this really is the thread's stack (not a coroutine's: a nested run).
+  if (!known || &here < bottom || &here >= bottom + size) return;
+  void* fake_stack = nullptr;
+  __sanitizer_start_switch_fiber(&fake_stack, bottom, size);
+  __sanitizer_finish_switch_fiber(fake_stack, nullptr, nullptr);
+  // Below this frame the stack is dead: unpoisoning it (and this frame's own redzones, which its
+  // epilogue clears anyway) costs nothing but the checks of memory no one uses.
+  // The calls a simulation makes on this stack stay far within the few MiB cleared (the stack's
+  // reach, with an unlimited stack size, may be gigabytes).
+  constexpr std::uintptr_t kDeepest = std::uintptr_t{8} << 20;
+  const auto frame = reinterpret_cast<std::uintptr_t>(__builtin_frame_address(0));
+  const auto low_end = reinterpret_cast<std::uintptr_t>(bottom);
+  const std::uintptr_t from = frame - low_end > kDeepest ? frame - kDeepest : low_end;
+  __asan_unpoison_memory_region(reinterpret_cast<void*>(from), frame - from);
+}
+
+#else
+
+void resync_sanitizer_stack() {}
+
+#endif
+
+}  // namespace polyarch::sim
