@@ -156,8 +156,11 @@ void Controller::simulate(int64_t limit, bool idle_refresh,
     // Controller::ClockTick); the last requests' writes are flushed once none can follow.
     const bool flush_writes = !idle_refresh && next_waiting_ == waiting_.size();
     if (decision.issue_now) {
+      // Judged before the command clears the refresh work it may complete.
+      const bool ask_again =
+          config_.organization.dual_command_issue && second_choice_may_differ(decision);
       issue(decision, request_completion);
-      if (config_.organization.dual_command_issue) {
+      if (ask_again) {
         // HBM: the scheduler's next choice goes out in the same cycle if it takes the other
         // command bus (DRAMsim3's Controller::ClockTick does the same).
         if (const SchedulerDecision second = decide();
