@@ -123,6 +123,7 @@ void describe_phase(const DataflowParams& params, LoopPhase& phase, int64_t elem
                    {"res_mii", schedule.res_mii},
                    {"rec_mii", schedule.rec_mii},
                    {"route_mii", schedule.route_mii},
+                   {"buffer_mii", schedule.buffer_mii},
                    {"depth_cycles", schedule.depth_cycles},
                    {"iterations", phase.iterations},
                    {"pes_used", schedule.pes_used},

@@ -17,23 +17,44 @@ constexpr int64_t kRetriesPerInterval = 4;
 
 // Whether some dependence cycle needs more than `ii` x its distance: a positive cycle of
 // latency + delay - ii x distance, found by Bellman-Ford longest paths from all nodes at once.
-bool has_positive_cycle(const Dfg& dfg, const std::vector<int64_t>& route_delay, int64_t ii) {
+// With `credit_values` > 0 every value also has to find room in its consumer's buffer: a
+// producer fires iteration j only once the consumer has fired iteration j - credit_values,
+// (seen the cycle after), which adds an edge back from each consumer to its producer of weight
+// 1 - ii x credit_values (an accumulator keeps its value in its own register: no such edge).
+bool has_positive_cycle(const Dfg& dfg, const std::vector<int64_t>& route_delay, int64_t ii,
+                        int64_t credit_values = 0) {
   std::vector<int64_t> longest(dfg.nodes.size(), 0);
+  const auto relax = [&longest](int from, int to, int64_t weight) {
+    const int64_t candidate = longest[static_cast<std::size_t>(from)] + weight;
+    if (candidate <= longest[static_cast<std::size_t>(to)]) return false;
+    longest[static_cast<std::size_t>(to)] = candidate;
+    return true;
+  };
   for (std::size_t round = 0; round <= dfg.nodes.size(); ++round) {
     bool changed = false;
     for (std::size_t e = 0; e < dfg.edges.size(); ++e) {
       const DfgEdge& edge = dfg.edges[e];
       const int64_t weight = dfg.nodes[static_cast<std::size_t>(edge.src)].latency +
                              (route_delay.empty() ? 0 : route_delay[e]) - ii * edge.distance;
-      const int64_t candidate = longest[static_cast<std::size_t>(edge.src)] + weight;
-      if (candidate > longest[static_cast<std::size_t>(edge.dst)]) {
-        longest[static_cast<std::size_t>(edge.dst)] = candidate;
-        changed = true;
+      changed = relax(edge.src, edge.dst, weight) || changed;
+      if (credit_values > 0 && edge.src != edge.dst) {
+        changed = relax(edge.dst, edge.src, 1 - ii * credit_values) || changed;
       }
     }
     if (!changed) return false;
   }
   return true;
+}
+
+// The smallest interval, at least `low` + 1, for which `feasible` holds, given that it holds
+// at `high` and fails at `low`.
+template <typename Feasible>
+int64_t smallest_feasible(int64_t low, int64_t high, Feasible feasible) {
+  while (high - low > 1) {
+    const int64_t mid = low + (high - low) / 2;
+    (feasible(mid) ? high : low) = mid;
+  }
+  return high;
 }
 
 // Kahn's order over the intra-iteration (distance 0) edges.
@@ -240,6 +261,16 @@ Timing schedule_at(const DataflowParams& params, const Fabric& fabric, const Dfg
           timing.start[static_cast<std::size_t>(edge.dst)] + late;
       return {};
     }
+    // Credit: the producer's iteration j waits for the consumer's j - buffer_values, so a
+    // consumer that issue slots or links placed later than the buffers reach holds it back.
+    const int64_t ahead = timing.start[static_cast<std::size_t>(edge.dst)] -
+                          timing.start[static_cast<std::size_t>(edge.src)] -
+                          (ii * params.network.buffer_values - 1);
+    if (edge.src != edge.dst && ahead > 0) {
+      not_before[static_cast<std::size_t>(edge.src)] =
+          timing.start[static_cast<std::size_t>(edge.src)] + ahead;
+      return {};
+    }
   }
   return timing;
 }
@@ -268,13 +299,32 @@ int64_t rec_mii(const Dfg& dfg, const std::vector<int64_t>& route_delay) {
     carried = carried || dfg.edges[e].distance > 0;
   }
   if (!carried || !has_positive_cycle(dfg, route_delay, 1)) return 1;
-  int64_t low = 1;  // infeasible; high is feasible (no cycle is longer than all edges together)
-  while (high - low > 1) {
-    const int64_t mid = low + (high - low) / 2;
-    (has_positive_cycle(dfg, route_delay, mid) ? low : high) = mid;
-  }
-  return high;
+  // Infeasible at 1; feasible at `high` (no cycle is longer than all edges together).
+  return smallest_feasible(1, high, [&](int64_t ii) {
+    return !has_positive_cycle(dfg, route_delay, ii);
+  });
 }
+
+namespace {
+
+// Smallest II at which the network's buffers (`network.buffer_values` per producer and
+// consumer) pass every value: RecMII over the dependence edges and the credit edges back.
+int64_t buffer_mii(const DataflowParams& params, const Dfg& dfg,
+                   const std::vector<int64_t>& route_delay) {
+  const int64_t credits = params.network.buffer_values;
+  if (!has_positive_cycle(dfg, route_delay, 1, credits)) return 1;
+  // Feasible at `high`: a cycle of dependence edges alone fits above RecMII, and one through a
+  // credit edge loses ii - 1 or more there, more than all latencies and delays add up to.
+  int64_t high = rec_mii(dfg, route_delay);
+  for (std::size_t e = 0; e < dfg.edges.size(); ++e) {
+    high += dfg.nodes[static_cast<std::size_t>(dfg.edges[e].src)].latency + route_delay[e] + 1;
+  }
+  return smallest_feasible(1, high, [&](int64_t ii) {
+    return !has_positive_cycle(dfg, route_delay, ii, credits);
+  });
+}
+
+}  // namespace
 
 ModuloSchedule modulo_schedule(const DataflowParams& params, const Fabric& fabric, const Dfg& dfg,
                                const Placement& placement, int64_t element_bytes) {
@@ -285,10 +335,12 @@ ModuloSchedule modulo_schedule(const DataflowParams& params, const Fabric& fabri
   schedule.res_mii = res_mii(params, dfg, element_bytes);
   schedule.rec_mii = rec_mii(dfg, routing.route_delay);
   schedule.route_mii = routing.route_mii;
+  schedule.buffer_mii = buffer_mii(params, dfg, routing.route_delay);
   const std::vector<int> order = topological_order(dfg);
   // The placement may hold more nodes per PE than ResMII allows (stationary registers forced
   // it to spread less): its interval is a bound too.
-  schedule.ii = std::max({schedule.res_mii, schedule.rec_mii, schedule.route_mii, placement.ii});
+  schedule.ii = std::max({schedule.res_mii, schedule.rec_mii, schedule.route_mii,
+                          schedule.buffer_mii, placement.ii});
   bool link_full = false;
   Timing timing;
   std::vector<int64_t> not_before(dfg.nodes.size(), 0);
@@ -303,10 +355,11 @@ ModuloSchedule modulo_schedule(const DataflowParams& params, const Fabric& fabri
     }
   }
   // Routing sets the interval when it is above what issue slots, scratchpads and recurrences
-  // need, and it is RouteMII or a route found every cycle of a smaller interval taken.
+  // need, and it is RouteMII, BufMII (the network's buffers) or a route found every cycle of a
+  // smaller interval taken.
   schedule.routing_bound =
       schedule.ii > std::max({schedule.res_mii, schedule.rec_mii, placement.ii}) &&
-      (schedule.ii == schedule.route_mii || link_full);
+      (schedule.ii == schedule.route_mii || schedule.ii == schedule.buffer_mii || link_full);
   schedule.start = std::move(timing.start);
   schedule.route_delay = std::move(timing.delay);
   std::set<int64_t> pes;

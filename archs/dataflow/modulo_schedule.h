@@ -8,9 +8,17 @@
 //   RouteMII = max(max over links of ceil(values crossing the link / links per direction),
 //              routing through PEs: max over PEs of ceil((nodes + values passing through) /
 //              stages))
+//   BufMII   = the smallest II at which credit-based flow control lets every value through:
+//              a producer fires iteration j only once each consumer has fired iteration
+//              j - buffer_values (and sees it the cycle after), so each value's round trip
+//              (latency + routing delay + 1) fits in buffer_values x II, and a producer whose
+//              value waits at one consumer while a longer path reaches it cannot run further
+//              ahead than the buffers hold (RecMII over the dependence edges and these credit
+//              edges back)
 // and the schedule gives every node a start time within one iteration such that each value
-// arrives before use and no PE issues more than `stages` nodes and route-through moves (a memory
-// PE more than its ports and bandwidth allow) in the same cycle modulo II. Values are routed hop
+// arrives before use, no consumer starts buffer_values x II or more after its producer, and no
+// PE issues more than `stages` nodes and route-through moves (a memory PE more than its ports
+// and bandwidth allow) in the same cycle modulo II. Values are routed hop
 // by hop through a modulo reservation table of the links: a hop waits in its switch while its
 // link is taken in that cycle modulo II, so a value's delay is at least ceil(hops /
 // hops_per_cycle) and more where values contend for a link.
@@ -29,7 +37,8 @@ struct ModuloSchedule {
   int64_t res_mii = 0;
   int64_t rec_mii = 0;
   int64_t route_mii = 0;
-  bool routing_bound = false;        // routing, not issue slots or recurrences, set the interval
+  int64_t buffer_mii = 0;
+  bool routing_bound = false;  // routing or its buffers, not issue slots or recurrences, set II
   int64_t depth_cycles = 0;          // one iteration from its first issue to its last result
   std::vector<int64_t> start;        // per node, cycles after the iteration's start
   std::vector<int64_t> route_delay;  // per edge, cycles the value spends in the network,
