@@ -46,9 +46,27 @@ void resync_sanitizer_stack() {
   __asan_unpoison_memory_region(reinterpret_cast<void*>(from), frame - from);
 }
 
+void clear_stale_coroutine_stack_poison() {
+  // ASan has no query for the current stack's bounds, but ending a switch reports the bounds it
+  // leaves: switch to "no stack" and back to the bounds that reports.
+  void* fake_stack = nullptr;
+  const void* low = nullptr;
+  std::size_t size = 0;
+  __sanitizer_start_switch_fiber(&fake_stack, nullptr, 0);
+  __sanitizer_finish_switch_fiber(fake_stack, &low, &size);
+  void* restored_fake_stack = nullptr;
+  __sanitizer_start_switch_fiber(&restored_fake_stack, low, size);
+  __sanitizer_finish_switch_fiber(restored_fake_stack, nullptr, nullptr);
+  const auto bottom = reinterpret_cast<std::uintptr_t>(low);
+  const auto frame = reinterpret_cast<std::uintptr_t>(__builtin_frame_address(0));
+  if (bottom == 0 || frame <= bottom || frame >= bottom + size) return;
+  __asan_unpoison_memory_region(const_cast<void*>(low), frame - bottom);
+}
+
 #else
 
 void resync_sanitizer_stack() {}
+void clear_stale_coroutine_stack_poison() {}
 
 #endif
 

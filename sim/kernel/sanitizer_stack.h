@@ -12,4 +12,11 @@ namespace polyarch::sim {
 // is dead stack. A no-op without ASan.
 void resync_sanitizer_stack();
 
+// Called first thing in every SC_THREAD body. SystemC maps each simulation's coroutine stacks
+// afresh, often where the previous simulation's were, and a thread that simulation left
+// suspended never cleared its frames' redzones: their shadow outlives the unmapped stack and
+// would read as overflows of this coroutine's own locals. Clears the coroutine's stack below
+// the caller's frame (not yet used). A no-op without ASan.
+void clear_stale_coroutine_stack_poison();
+
 }  // namespace polyarch::sim

@@ -93,6 +93,7 @@ class Dispatcher : public sc_core::sc_module {
 
  private:
   void run() {
+    clear_stale_coroutine_stack_poison();
     try {
       for (int op_index : state_.program.per_unit[unit_index_]) run_op(op_index);
     } catch (...) {

@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "base/error.h"
+#include "sim/kernel/sanitizer_stack.h"
 
 namespace polyarch::sim {
 
@@ -95,14 +96,17 @@ void TileRunner::thread_finished() {
 }
 
 void TileRunner::loader_thread() {
+  clear_stale_coroutine_stack_poison();
   int64_t seen = 0;
   serve_ops(seen, [this] { load_op(); });
 }
 void TileRunner::compute_thread() {
+  clear_stale_coroutine_stack_poison();
   int64_t seen = 0;
   serve_ops(seen, [this] { compute_op(); });
 }
 void TileRunner::drain_thread() {
+  clear_stale_coroutine_stack_poison();
   int64_t seen = 0;
   serve_ops(seen, [this] { drain_op(); });
 }

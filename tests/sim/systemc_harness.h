@@ -36,7 +36,10 @@ class ThreadModule : public sc_core::sc_module {
   }
 
  private:
-  void run() { body_(); }
+  void run() {
+    clear_stale_coroutine_stack_poison();  // see sanitizer_stack.h
+    body_();
+  }
   std::function<void()> body_;
 };
 
