@@ -3,6 +3,7 @@
 #include "archs/registry.h"
 #include "base/key_specs.h"
 #include "sim/kernel/simulation.h"
+#include "sim/dvfs/dvfs_policy.h"
 #include "sim/memory/dram/dram_yaml.h"
 #include "sim/memory/dram/presets.h"
 #include "sim/memory/dram_spec.h"
@@ -61,7 +62,7 @@ const KeyTable& soc_keys() {
                     "how a result reaches a consumer on another unit (copy: several units only)"),
          list_key("units", kRequired, "at least one unit, names unique (--describe KIND)"),
          map_key("thermal", "{}", "the thermal package (--describe thermal)"),
-         map_key("dvfs", "none", "thermal throttling: trip_c, release_c, interval_s, levels")}};
+         map_key("dvfs", "none", "thermal throttling (--describe dvfs)")}};
   }();
   return table;
 }
@@ -138,8 +139,32 @@ const KeyTable& thermal_keys() {
   return table;
 }
 
+const KeyTable& dvfs_keys() {
+  static const KeyTable table = [] {
+    const sim::DvfsPolicy policy;
+    return KeyTable{
+        "dvfs",
+        "thermal throttling: a unit whose block passes trip_c steps down one level per sample",
+        {number_key("trip_c", "C", kRequired, sim::kDvfsLowestC, sim::kDvfsHighestC,
+                    "temperature above which a unit steps down one level"),
+         number_key("release_c", "C", kRequired, sim::kDvfsLowestC, sim::kDvfsHighestC,
+                    "temperature below which it steps back up (below trip_c: the hysteresis)"),
+         number_key("interval_s", "s", default_text(policy.interval_s), sim::kDvfsShortestIntervalS,
+                    sim::kDvfsLongestIntervalS,
+                    "the controller's sampling interval (one step per sample at most)"),
+         int_key("max_iterations", "", std::to_string(policy.max_iterations), 1,
+                 sim::kDvfsMostIterations,
+                 "simulate-temperature-schedule rounds before the last round's schedule is "
+                 "reported with a note"),
+         list_key("levels", kRequired,
+                  "the slower levels, each {clock_scale, vdd_scale} in (0, 1], clock scales "
+                  "falling")}};
+  }();
+  return table;
+}
+
 std::vector<std::string> key_table_names() {
-  std::vector<std::string> names = {"soc", "memory", "thermal"};
+  std::vector<std::string> names = {"soc", "memory", "thermal", "dvfs"};
   for (const UnitKindEntry& kind : unit_kinds()) names.push_back(kind.kind);
   names.push_back("dram");  // memory.dram's JEDEC form
   return names;
@@ -150,6 +175,7 @@ const KeyTable& key_table_named(const std::string& name) {
   if (name == "memory") return memory_keys();
   if (name == "dram") return sim::dram::dram_keys();
   if (name == "thermal") return thermal_keys();
+  if (name == "dvfs") return dvfs_keys();
   if (const UnitKindEntry* kind = find_unit_kind(name)) return *kind->keys;
   std::string message = "no key table '" + name + "'";
   const std::vector<std::string> names = key_table_names();

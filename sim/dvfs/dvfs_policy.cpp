@@ -7,15 +7,16 @@ namespace polyarch::sim {
 DvfsPolicy parse_dvfs_policy(const ConfigNode& node) {
   MapReader reader(node);
   DvfsPolicy policy;
-  policy.trip_c = reader.required_double("trip_c", -273.0, 1000.0);
-  policy.release_c = reader.required_double("release_c", -273.0, 1000.0);
+  policy.trip_c = reader.required_double("trip_c", kDvfsLowestC, kDvfsHighestC);
+  policy.release_c = reader.required_double("release_c", kDvfsLowestC, kDvfsHighestC);
   if (policy.release_c >= policy.trip_c) {
     throw_bad_input(reader.required("release_c").where(),
                     "dvfs.release_c must be below dvfs.trip_c (the hysteresis)");
   }
-  policy.interval_s = reader.optional_double("interval_s", policy.interval_s, 1e-9, 1e3);
-  policy.max_iterations =
-      static_cast<int>(reader.optional_int("max_iterations", policy.max_iterations, 1, 1000));
+  policy.interval_s = reader.optional_double("interval_s", policy.interval_s,
+                                             kDvfsShortestIntervalS, kDvfsLongestIntervalS);
+  policy.max_iterations = static_cast<int>(
+      reader.optional_int("max_iterations", policy.max_iterations, 1, kDvfsMostIterations));
   const ConfigNode& levels = reader.required("levels");
   if (!levels.is_sequence() || levels.items().empty()) {
     throw_bad_input(levels.where(), "dvfs.levels: expected a non-empty list of "

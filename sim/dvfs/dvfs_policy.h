@@ -24,6 +24,13 @@ struct DvfsPolicy {
   int max_iterations = 100;  // simulate -> temperature -> schedule rounds
 };
 
+// The parser's ranges, which archs/soc/soc_keys.cpp's table declares too.
+inline constexpr double kDvfsLowestC = -273.0;
+inline constexpr double kDvfsHighestC = 1000.0;
+inline constexpr double kDvfsShortestIntervalS = 1e-9;
+inline constexpr double kDvfsLongestIntervalS = 1e3;
+inline constexpr int kDvfsMostIterations = 1000;
+
 // Reads `dvfs:` {trip_c, release_c (< trip_c), levels: [{clock_scale, vdd_scale}, ...] with
 // clock scales falling and in (0, 1), vdd scales in (0, 1], interval_s, max_iterations}. Errors name
 // file:line:col and the key.

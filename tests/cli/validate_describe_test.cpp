@@ -98,7 +98,7 @@ TEST(ValidateDescribeCli, UnknownNameExitsTwoListingTheKinds) {
   EXPECT_NE(result.output.find("no key table 'systolik'; did you mean 'systolic'?"),
             std::string::npos)
       << result.output;
-  EXPECT_NE(result.output.find("soc, memory, thermal, systolic"), std::string::npos)
+  EXPECT_NE(result.output.find("soc, memory, thermal, dvfs, systolic"), std::string::npos)
       << result.output;
   EXPECT_NE(result.output.find("mimd"), std::string::npos) << result.output;
 }

@@ -77,6 +77,7 @@ const std::map<std::string, std::vector<std::string>>& extra_layers() {
       {"pim",
        {"{name: pim_stream, op: gemm, m: 1, n: 4096, k: 1024}",
         "{name: host_stream, op: softmax, rows: 1024, cols: 1024}"}},
+      {"dvfs", {"{name: long_gemm, op: gemm, m: 512, n: 512, k: 1024}"}},
       {"dram",
        {"{name: stream_read, op: gemm, m: 1, n: 4096, k: 1024}",
         "{name: stream_write, op: conv2d, c: 16, h: 128, w: 128, k: 32, r: 1, s: 1}"}}};
@@ -534,6 +535,44 @@ TEST(ArchKeysUsed, EveryThermalKeyChangesTheTemperatures) {
   const ConfigNode root = load_config_with_base(arch_path("edge_os_32x32.yaml"));
   const Section thermal{&archs::key_table_named("thermal"), {"thermal"}};
   expect_every_key_used(root, {thermal}, "thermal");
+}
+
+
+// No shipped file throttles on a run as short as the probe's: the `dvfs:` keys are judged on
+// the edge array in a package that heats in microseconds (heat capacities near zero, 20 K/W to
+// ambient), running the probe and a GEMM of a few hundred microseconds (extra_layers), with
+// trip and release temperatures set between ambient and the peak that run reaches unthrottled.
+TEST(ArchKeysUsed, EveryDvfsKeyChangesTheThrottling) {
+  ConfigNode root = load_config_with_base(arch_path("edge_os_32x32.yaml"));
+  const TreePath thermal_path = {"thermal"};
+  const TreePath dvfs_path = {"dvfs"};
+  root = with_value(root, thermal_path, parse_config_text(R"({
+      die: {volumetric_heat_capacity: 1}, tim: {volumetric_heat_capacity: 1},
+      spreader: {volumetric_heat_capacity: 1}, sink: {volumetric_heat_capacity: 1},
+      convection: {r_k_per_w: 20, c_j_per_k: 1.0e-9}})",
+                                                           "dvfs_probe.yaml"));
+  const Section dvfs{&archs::key_table_named("dvfs"), dvfs_path};
+  const Outcome unthrottled = evaluate(root, dvfs);
+  ASSERT_FALSE(unthrottled.rejected) << unthrottled.error;
+  const double ambient_c = 318.15 - 273.15;
+  const double peak_c = unthrottled.report["summary"]["peak_temp_c"].get<double>();
+  ASSERT_GT(peak_c, ambient_c + 1.0);
+  const double trip_c = ambient_c + 0.6 * (peak_c - ambient_c);
+  const double release_c = ambient_c + 0.4 * (peak_c - ambient_c);
+  root = with_value(root, dvfs_path, parse_config_text(
+      "{trip_c: " + default_text(trip_c) + ", release_c: " + default_text(release_c) +
+          ", interval_s: 1.0e-5, levels: [{clock_scale: 0.7, vdd_scale: 0.9}, "
+          "{clock_scale: 0.4, vdd_scale: 0.8}]}",
+      "dvfs_probe.yaml"));
+  const Outcome throttled = evaluate(root, dvfs);
+  ASSERT_FALSE(throttled.rejected) << throttled.error;
+  std::printf("dvfs probe: peak %.2f C unthrottled, trip %.2f C; latency %.6g -> %.6g s\n", peak_c,
+              trip_c, unthrottled.report["summary"]["latency_s"].get<double>(),
+              throttled.report["summary"]["latency_s"].get<double>());
+  EXPECT_GT(throttled.report["summary"]["latency_s"].get<double>(),
+            unthrottled.report["summary"]["latency_s"].get<double>())
+      << "the probe never throttled";
+  expect_every_key_used(root, {dvfs}, "dvfs");
 }
 
 }  // namespace

@@ -10,6 +10,8 @@
 #include <nlohmann/json.hpp>
 
 #include "archs/soc/soc_config.h"
+#include "base/key_specs.h"
+#include "sim/dvfs/dvfs_policy.h"
 #include "sim/thermal/package_config.h"
 
 namespace polyarch::archs {
@@ -56,7 +58,8 @@ memory:
 TEST(KeyTables, DescribeCoversTheSocSectionsAndEveryKind) {
   const std::vector<std::string> names = key_table_names();
   for (const std::string name :
-       {"soc", "memory", "thermal", "systolic", "simd", "mimd", "pim", "crossbar", "dataflow"}) {
+       {"soc", "memory", "thermal", "dvfs", "systolic", "simd", "mimd", "pim", "crossbar",
+        "dataflow"}) {
     EXPECT_NE(std::find(names.begin(), names.end(), name), names.end()) << name;
   }
 }
@@ -114,7 +117,7 @@ TEST(KeyTables, UnknownNameListsTheTables) {
     const std::string message = error.what();
     EXPECT_EQ(error.kind(), ErrorKind::kBadInput);
     EXPECT_NE(message.find("did you mean 'systolic'"), std::string::npos) << message;
-    EXPECT_NE(message.find("soc, memory, thermal, systolic"), std::string::npos) << message;
+    EXPECT_NE(message.find("soc, memory, thermal, dvfs, systolic"), std::string::npos) << message;
   }
 }
 
@@ -235,6 +238,27 @@ TEST(ThermalKeys, EveryKeyAtItsDefaultParsesToTheParsersDefaults) {
   EXPECT_DOUBLE_EQ(written.sink.volumetric_heat_capacity, defaults.sink.volumetric_heat_capacity);
   EXPECT_DOUBLE_EQ(written.convection.r_k_per_w, 0.1);
   EXPECT_DOUBLE_EQ(written.convection.c_j_per_k, 140.4);
+}
+
+// Every dvfs key written out (the optional ones at their table defaults) parses to the parser's
+// defaults: the table names exactly the parser's keys and defaults.
+TEST(DvfsKeys, EveryKeyAtItsDefaultParsesToTheParsersDefaults) {
+  nlohmann::ordered_json section = {{"trip_c", 85}, {"release_c", 80}};
+  section["levels"] = nlohmann::ordered_json::array({{{"clock_scale", 0.5}, {"vdd_scale", 0.9}}});
+  std::vector<std::string> keys;
+  for (const KeySpec& spec : dvfs_keys().keys) {
+    keys.push_back(spec.path);
+    if (spec.default_value != kRequired) set_path(section, spec);
+  }
+  EXPECT_EQ(keys, (std::vector<std::string>{"trip_c", "release_c", "interval_s", "max_iterations",
+                                            "levels"}));
+  const sim::DvfsPolicy written =
+      sim::parse_dvfs_policy(parse_config_text(section.dump(), "dvfs.yaml"));
+  const sim::DvfsPolicy defaults;
+  EXPECT_DOUBLE_EQ(written.interval_s, defaults.interval_s);
+  EXPECT_EQ(written.max_iterations, defaults.max_iterations);
+  ASSERT_EQ(written.levels.size(), 2U);
+  EXPECT_DOUBLE_EQ(written.levels[1].clock_scale, 0.5);
 }
 
 // The describe() of a unit written with only its required keys equals the one with every
