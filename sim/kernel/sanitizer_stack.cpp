@@ -36,9 +36,9 @@ void resync_sanitizer_stack() {
   __sanitizer_start_switch_fiber(&fake_stack, bottom, size);
   __sanitizer_finish_switch_fiber(fake_stack, nullptr, nullptr);
   // Below this frame the stack is dead: unpoisoning it (and this frame's own redzones, which its
-  // epilogue clears anyway) costs nothing but the checks of memory no one uses.
-  // The calls a simulation makes on this stack stay far within the few MiB cleared (the stack's
-  // reach, with an unlimited stack size, may be gigabytes).
+  // epilogue clears anyway) costs nothing but the checks of memory no one uses. The calls a
+  // simulation makes on this stack stay far within the 8 MiB cleared; with an unlimited stack
+  // size the thread's stack may reach gigabytes.
   constexpr std::uintptr_t kDeepest = std::uintptr_t{8} << 20;
   const auto frame = reinterpret_cast<std::uintptr_t>(__builtin_frame_address(0));
   const auto low_end = reinterpret_cast<std::uintptr_t>(bottom);
