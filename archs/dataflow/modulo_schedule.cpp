@@ -57,6 +57,16 @@ int64_t smallest_feasible(int64_t low, int64_t high, Feasible feasible) {
   return high;
 }
 
+// What every edge's value takes to arrive, all edges together: no dependence cycle is longer.
+int64_t all_edges_cycles(const Dfg& dfg, const std::vector<int64_t>& route_delay) {
+  int64_t cycles = 0;
+  for (std::size_t e = 0; e < dfg.edges.size(); ++e) {
+    cycles += dfg.nodes[static_cast<std::size_t>(dfg.edges[e].src)].latency +
+              (route_delay.empty() ? 0 : route_delay[e]);
+  }
+  return cycles;
+}
+
 // Kahn's order over the intra-iteration (distance 0) edges.
 std::vector<int> topological_order(const Dfg& dfg) {
   std::vector<int64_t> pending(dfg.nodes.size(), 0);
@@ -291,35 +301,30 @@ int64_t res_mii(const DataflowParams& params, const Dfg& dfg, int64_t element_by
 }
 
 int64_t rec_mii(const Dfg& dfg, const std::vector<int64_t>& route_delay) {
-  int64_t high = 1;
-  bool carried = false;
-  for (std::size_t e = 0; e < dfg.edges.size(); ++e) {
-    high += dfg.nodes[static_cast<std::size_t>(dfg.edges[e].src)].latency +
-            (route_delay.empty() ? 0 : route_delay[e]);
-    carried = carried || dfg.edges[e].distance > 0;
-  }
+  const bool carried = std::any_of(dfg.edges.begin(), dfg.edges.end(),
+                                   [](const DfgEdge& edge) { return edge.distance > 0; });
   if (!carried || !has_positive_cycle(dfg, route_delay, 1)) return 1;
   // Infeasible at 1; feasible at `high` (no cycle is longer than all edges together).
-  return smallest_feasible(1, high, [&](int64_t ii) {
-    return !has_positive_cycle(dfg, route_delay, ii);
-  });
+  const int64_t high = 1 + all_edges_cycles(dfg, route_delay);
+  return smallest_feasible(1, high,
+                           [&](int64_t ii) { return !has_positive_cycle(dfg, route_delay, ii); });
 }
 
 namespace {
 
 // Smallest II at which the network's buffers (`network.buffer_values` per producer and
-// consumer) pass every value: RecMII over the dependence edges and the credit edges back.
+// consumer) pass every value: RecMII over the dependence edges and the credit edges back. The
+// credit edges only add cycles, so it is never below `rec_mii`, and most often equal to it.
 int64_t buffer_mii(const DataflowParams& params, const Dfg& dfg,
-                   const std::vector<int64_t>& route_delay) {
+                   const std::vector<int64_t>& route_delay, int64_t rec_mii) {
   const int64_t credits = params.network.buffer_values;
-  if (!has_positive_cycle(dfg, route_delay, 1, credits)) return 1;
+  if (!has_positive_cycle(dfg, route_delay, rec_mii, credits)) return rec_mii;
   // Feasible at `high`: a cycle of dependence edges alone fits above RecMII, and one through a
-  // credit edge loses ii - 1 or more there, more than all latencies and delays add up to.
-  int64_t high = rec_mii(dfg, route_delay);
-  for (std::size_t e = 0; e < dfg.edges.size(); ++e) {
-    high += dfg.nodes[static_cast<std::size_t>(dfg.edges[e].src)].latency + route_delay[e] + 1;
-  }
-  return smallest_feasible(1, high, [&](int64_t ii) {
+  // credit edge loses ii - 1 or more there, more than all latencies and delays, plus 1 per
+  // credit edge, add up to.
+  const int64_t high =
+      rec_mii + all_edges_cycles(dfg, route_delay) + static_cast<int64_t>(dfg.edges.size());
+  return smallest_feasible(rec_mii, high, [&](int64_t ii) {
     return !has_positive_cycle(dfg, route_delay, ii, credits);
   });
 }
@@ -335,12 +340,12 @@ ModuloSchedule modulo_schedule(const DataflowParams& params, const Fabric& fabri
   schedule.res_mii = res_mii(params, dfg, element_bytes);
   schedule.rec_mii = rec_mii(dfg, routing.route_delay);
   schedule.route_mii = routing.route_mii;
-  schedule.buffer_mii = buffer_mii(params, dfg, routing.route_delay);
+  schedule.buffer_mii = buffer_mii(params, dfg, routing.route_delay, schedule.rec_mii);
   const std::vector<int> order = topological_order(dfg);
   // The placement may hold more nodes per PE than ResMII allows (stationary registers forced
   // it to spread less): its interval is a bound too.
-  schedule.ii = std::max({schedule.res_mii, schedule.rec_mii, schedule.route_mii,
-                          schedule.buffer_mii, placement.ii});
+  schedule.ii = std::max(
+      {schedule.res_mii, schedule.rec_mii, schedule.route_mii, schedule.buffer_mii, placement.ii});
   bool link_full = false;
   Timing timing;
   std::vector<int64_t> not_before(dfg.nodes.size(), 0);

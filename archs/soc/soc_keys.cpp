@@ -2,8 +2,8 @@
 
 #include "archs/registry.h"
 #include "base/key_specs.h"
-#include "sim/kernel/simulation.h"
 #include "sim/dvfs/dvfs_policy.h"
+#include "sim/kernel/simulation.h"
 #include "sim/memory/dram/dram_yaml.h"
 #include "sim/memory/dram/presets.h"
 #include "sim/memory/dram_spec.h"

@@ -1,6 +1,7 @@
 #pragma once
 // The key tables of an arch file outside its units: the top level (`soc`), `memory:`,
-// `thermal:` and `dvfs:`, and the lookup `polyarch validate --describe NAME` uses for them and every kind.
+// `thermal:` and `dvfs:`, and the lookup `polyarch validate --describe NAME` uses for them and
+// every kind.
 #include <string>
 #include <vector>
 

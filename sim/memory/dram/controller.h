@@ -77,8 +77,7 @@ class Controller {
   // name a command for the other bus. FR-FCFS picks a row command (ACT, PRE) only when no row hit
   // may issue, and a command only delays the others (an ACT's row is readable tRCD >= 1 later),
   // so after a row command its next choice is again a row command, unless refresh work came first
-  // (asked before `first` issues).
-  // Asking anyway would scan the queue a second time for every ACT and PRE.
+  // (asked before `first` issues). Asking anyway would scan the queue again for every ACT and PRE.
   bool second_choice_may_differ(const SchedulerDecision& first) const {
     return is_column(first.kind) || refresh_due_.any() || config_.controller.bank_round_robin;
   }

@@ -334,4 +334,3 @@ TEST(DataflowTokenReference, CreditsHoldAProducerToItsValuesRoundTrip) {
 
 }  // namespace
 }  // namespace polyarch::archs::dataflow::test
-
