@@ -10,7 +10,9 @@ dram::DramConfig JedecBackend::with_recording(dram::DramConfig config, bool reco
 }
 
 JedecBackend::JedecBackend(const dram::DramConfig& config, bool record_commands)
-    : system_(with_recording(config, record_commands)) {}
+    : system_(with_recording(config, record_commands)),
+      read_data_cycles_(config.timing.tCL + config.burst_cycles()),
+      write_data_cycles_(config.timing.tWL + config.burst_cycles()) {}
 
 JedecService JedecBackend::serve(std::span<const AddressRange> pieces, bool is_write,
                                  int64_t arrival_cycle) {
@@ -25,9 +27,7 @@ JedecService JedecBackend::serve(std::span<const AddressRange> pieces, bool is_w
   service.completion_cycle = std::max(arrival_cycle, system_.serve(requests_));
   service.stats = system_.served_stats();
   service.channel_bytes = system_.served_channel_bytes();
-  const dram::DramConfig& config = system_.config();
-  const int64_t data_delay =
-      (is_write ? config.timing.tWL : config.timing.tCL) + config.burst_cycles();
+  const int64_t data_delay = is_write ? write_data_cycles_ : read_data_cycles_;
   service.last_command_cycle = std::max(arrival_cycle, service.completion_cycle - data_delay);
   return service;
 }

@@ -53,6 +53,9 @@ class JedecBackend {
 
   dram::DramSystem system_;
   std::vector<dram::Request> requests_;  // serve()'s pieces, kept to reuse the allocation
+  // From a column command to its last data beat.
+  int64_t read_data_cycles_ = 0;
+  int64_t write_data_cycles_ = 0;
 };
 
 }  // namespace polyarch::sim

@@ -15,25 +15,18 @@ BankState::BankState(const DramConfig& config)
       bank_groups_(config.organization.bank_groups),
       banks_per_group_(config.organization.banks_per_group),
       banks_(static_cast<size_t>(config.banks_per_pseudo_channel())),
-      group_next_(static_cast<size_t>(config.organization.bank_groups), NextCycle{}) {}
+      group_next_(static_cast<size_t>(config.organization.bank_groups), NextCycle{}) {
+  for (const CommandKind previous : {CommandKind::kRead, CommandKind::kWrite}) {
+    for (const CommandKind next : {CommandKind::kRead, CommandKind::kWrite}) {
+      channel_gap_[column_index(previous)][column_index(next)] = channel_column_gap(previous, next);
+      group_gap_[column_index(previous)][column_index(next)] = group_column_gap(previous, next);
+    }
+  }
+}
 
 void BankState::raise(NextCycle& next, CommandKind kind, int64_t cycle) {
   int64_t& slot = next[index_of(kind)];
   slot = std::max(slot, cycle);
-}
-
-int64_t BankState::earliest(CommandKind kind, int bank_group, int bank) const {
-  const int k = index_of(kind);
-  int64_t cycle = channel_next_[k];
-  if (kind == CommandKind::kRefresh) return cycle;
-  cycle = std::max({cycle, group_next_[bank_group][k], bank_at(bank_group, bank).next[k]});
-  if (kind == CommandKind::kActivate && recent_activate_count_ == 4) {
-    cycle = std::max(cycle, recent_activates_[oldest_activate_] + timing_.tFAW);
-  }
-  if (kind == CommandKind::kActivate && activates_32_.size() == 32) {
-    cycle = std::max(cycle, activates_32_[oldest_activate_32_] + timing_.t32AW);
-  }
-  return cycle;
 }
 
 int64_t BankState::channel_column_gap(CommandKind previous, CommandKind next) const {
@@ -56,11 +49,6 @@ int64_t BankState::group_column_gap(CommandKind previous, CommandKind next) cons
     return t.tWL + burst_cycles_ + t.tWTR_L;
   }
   return std::max(t.tCCD_L, burst_cycles_);
-}
-
-int64_t BankState::column_gap(CommandKind previous, CommandKind next, bool same_bank_group) const {
-  const int64_t channel = channel_column_gap(previous, next);
-  return same_bank_group ? std::max(channel, group_column_gap(previous, next)) : channel;
 }
 
 void BankState::issue(CommandKind kind, int bank_group, int bank, int64_t row, int64_t cycle) {
@@ -108,10 +96,10 @@ void BankState::issue(CommandKind kind, int bank_group, int bank, int64_t row, i
     case CommandKind::kRead:
     case CommandKind::kWrite: {
       for (const CommandKind next : {CommandKind::kRead, CommandKind::kWrite}) {
-        if (const int64_t gap = channel_column_gap(kind, next); gap > 0) {
+        if (const int64_t gap = channel_gap_[column_index(kind)][column_index(next)]; gap > 0) {
           raise(channel_next_, next, cycle + gap);
         }
-        if (const int64_t gap = group_column_gap(kind, next); gap > 0) {
+        if (const int64_t gap = group_gap_[column_index(kind)][column_index(next)]; gap > 0) {
           raise(group, next, cycle + gap);
         }
       }

@@ -12,7 +12,14 @@ ChannelState::ChannelState(const DramConfig& config)
       single_rank_(config.organization.ranks == 1),
       organization_(config.organization),
       open_rows_(static_cast<size_t>(config.organization.ranks * config.banks_per_pseudo_channel()),
-                 kClosedRow) {}
+                 kClosedRow) {
+  for (const CommandKind previous : {CommandKind::kRead, CommandKind::kWrite}) {
+    for (const CommandKind next : {CommandKind::kRead, CommandKind::kWrite}) {
+      other_rank_gap_[BankState::column_index(previous)][BankState::column_index(next)] =
+          other_rank_gap(previous, next);
+    }
+  }
+}
 
 int64_t ChannelState::other_rank_gap(CommandKind previous, CommandKind next) const {
   const DramTiming& t = timing_;
@@ -28,20 +35,14 @@ int64_t ChannelState::other_rank_gap(CommandKind previous, CommandKind next) con
   return previous_latency + burst_cycles_ + idle - next_latency;
 }
 
-int64_t ChannelState::column_gap(CommandKind previous, int previous_rank, CommandKind next,
-                                 int next_rank, bool same_bank_group) const {
-  if (previous_rank == next_rank) {
-    return ranks_[static_cast<size_t>(next_rank)].column_gap(previous, next, same_bank_group);
-  }
-  return other_rank_gap(previous, next);
-}
-
 void ChannelState::hold_other_ranks(CommandKind kind, int rank, int64_t cycle) {
   for (size_t other = 0; other < ranks_.size(); ++other) {
     if (static_cast<int>(other) == rank) continue;
     for (const CommandKind next : {CommandKind::kRead, CommandKind::kWrite}) {
       int64_t& slot = bus_next_[other][bus_index(next)];
-      slot = std::max(slot, cycle + other_rank_gap(kind, next));
+      slot = std::max(
+          slot,
+          cycle + other_rank_gap_[BankState::column_index(kind)][BankState::column_index(next)]);
     }
   }
 }

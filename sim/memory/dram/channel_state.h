@@ -40,7 +40,12 @@ class ChannelState {
   // `previous` to `previous_rank`: BankState::column_gap within a rank, the shared data bus's
   // distance between ranks.
   int64_t column_gap(CommandKind previous, int previous_rank, CommandKind next, int next_rank,
-                     bool same_bank_group) const;
+                     bool same_bank_group) const {
+    if (previous_rank == next_rank) {
+      return ranks_[static_cast<size_t>(next_rank)].column_gap(previous, next, same_bank_group);
+    }
+    return other_rank_gap_[BankState::column_index(previous)][BankState::column_index(next)];
+  }
 
   int64_t open_row(int rank, int bank_group, int bank) const {
     return open_rows_[static_cast<size_t>(bank_index(rank, bank_group, bank))];
@@ -62,8 +67,10 @@ class ChannelState {
   }
   // A column command of `rank` at `cycle`: the other ranks' column commands wait for the bus.
   void hold_other_ranks(CommandKind kind, int rank, int64_t cycle);
-  // The data bus's distance between column commands of two different ranks.
+  // The data bus's distance between column commands of two different ranks; computed once
+  // into other_rank_gap_, indexed [previous][next] by BankState::column_index().
   int64_t other_rank_gap(CommandKind previous, CommandKind next) const;
+  std::array<std::array<int64_t, 2>, 2> other_rank_gap_{};
 
   std::vector<BankState> ranks_;
   // Per rank, for RD and WR: the earliest cycle other ranks' bursts leave the data bus to it.

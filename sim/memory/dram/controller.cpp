@@ -304,6 +304,11 @@ void Controller::record(CommandKind kind, int rank, int bank_group, int bank, in
 
 bool Controller::issue_column_run(int64_t stop_cycle, bool more_coming,
                                   std::vector<int64_t>& request_completion) {
+  // A run starts with the oldest burst, a row hit: plan_column_run's own first test, made here
+  // because most calls fail it (a row miss waits through its PRE and ACT).
+  if (queue_.empty()) return false;
+  const DramAddress& front = queue_.front().address;
+  if (banks_.open_row(front.rank, front.bank_group, front.bank) != front.row) return false;
   const std::span<const QueuedBurst> waiting(waiting_.data() + next_waiting_,
                                              waiting_.size() - next_waiting_);
   const ColumnRun run =

@@ -55,17 +55,19 @@ Controller& DramSystem::controller_of(const DramAddress& address) {
 int64_t DramSystem::serve(std::span<const Request> pieces) {
   touched_.clear();
   touched_before_.clear();
-  std::vector<int64_t> ids;
-  ids.reserve(pieces.size());
+  // The pieces' ids run from first_id on. They are not handed out, and every burst of theirs
+  // has completed when serve() returns: their slots are dropped again, so the completion list
+  // does not grow with the length of a run.
+  const auto first_id = static_cast<int64_t>(completion_.size());
   const int64_t burst_bytes = config_.bytes_per_burst();
   int64_t part = 0;
   for (const Request& piece : pieces) {
     check_request(piece);
     const int64_t id = new_request();
-    ids.push_back(id);
-    for (int64_t burst = piece.addr / burst_bytes;
-         burst <= (piece.addr + piece.bytes - 1) / burst_bytes; ++burst) {
-      const DramAddress address = mapping_.decode(burst * burst_bytes);
+    const int64_t last_burst_address = (piece.addr + piece.bytes - 1) / burst_bytes * burst_bytes;
+    for (int64_t burst_address = piece.addr / burst_bytes * burst_bytes;
+         burst_address <= last_burst_address; burst_address += burst_bytes) {
+      const DramAddress address = mapping_.decode(burst_address);
       const int index = index_of(address);
       Controller& controller = controllers_[static_cast<size_t>(index)];
       if (is_touched_[static_cast<size_t>(index)] == 0) {
@@ -90,14 +92,17 @@ int64_t DramSystem::serve(std::span<const Request> pieces) {
     const auto index = static_cast<size_t>(touched_[i]);
     controllers_[index].run(completion_);
     is_touched_[index] = 0;
-    const DramStats added = controllers_[index].stats().since(touched_before_[i]);
-    served_stats_ += added;
+    const DramStats& after = controllers_[index].stats();
+    const DramStats& before = touched_before_[i];
+    served_stats_.add_since(after, before);
     served_channel_bytes_[index / static_cast<size_t>(config_.organization.pseudo_channels)] +=
-        added.bytes_read + added.bytes_written;
+        after.bytes_read + after.bytes_written - before.bytes_read - before.bytes_written;
   }
-  int64_t completion = 0;
-  for (int64_t id : ids) completion = std::max(completion, completion_[static_cast<size_t>(id)]);
-  return completion;
+  const auto first = completion_.begin() + first_id;
+  const int64_t completion =
+      first == completion_.end() ? 0 : *std::max_element(first, completion_.end());
+  completion_.erase(first, completion_.end());
+  return std::max<int64_t>(completion, 0);
 }
 
 PimBlockResult DramSystem::serve_pim(const PimBlock& block, int64_t arrival,

@@ -29,7 +29,7 @@ class DramSystem {
   // false decides every command on its own, the reference the fast path is tested against.
   explicit DramSystem(const DramConfig& config, bool column_runs = true);
 
-  // Returns the request's id: 0, 1, 2, ... in call order.
+  // Returns the request's id: 0, 1, 2, ... in the order of enqueue() calls (serve() takes none).
   int64_t enqueue(const Request& request);
   // Simulates until every enqueued request has completed.
   void run();

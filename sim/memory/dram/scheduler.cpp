@@ -6,7 +6,9 @@ namespace polyarch::sim::dram {
 namespace {
 
 // Keeps the best candidate: anything ready now beats a later one; among those ready, the first
-// offered (the oldest request, as callers offer in queue order) wins.
+// offered (the oldest request, as callers offer in queue order) wins. Once one is ready nothing
+// offered later can change the decision (next_ready only matters when nothing issues), so the
+// callers stop offering: done().
 struct Pick {
   SchedulerDecision decision;
   void offer(const SchedulerDecision& candidate, int64_t ready_cycle, int64_t now) {
@@ -19,6 +21,7 @@ struct Pick {
     }
     decision.next_ready = std::min(decision.next_ready, ready_cycle);
   }
+  bool done() const { return decision.issue_now; }
 };
 
 }  // namespace
@@ -26,10 +29,7 @@ struct Pick {
 FrFcfsScheduler::FrFcfsScheduler(const DramConfig& config)
     : page_policy_(config.controller.page_policy),
       organization_(config.organization),
-      oldest_hit_(
-          static_cast<size_t>(config.organization.ranks * config.banks_per_pseudo_channel())),
-      considered_(
-          static_cast<size_t>(config.organization.ranks * config.banks_per_pseudo_channel())) {}
+      marks_(static_cast<size_t>(config.organization.ranks * config.banks_per_pseudo_channel())) {}
 
 SchedulerDecision FrFcfsScheduler::refresh(const ChannelState& banks, int64_t now,
                                            const RefreshDue& refresh_due) {
@@ -39,6 +39,7 @@ SchedulerDecision FrFcfsScheduler::refresh(const ChannelState& banks, int64_t no
     if (banks.open_bank_count(rank) == 0) {
       SchedulerDecision refresh{.kind = CommandKind::kRefresh, .rank = rank};
       pick.offer(refresh, banks.earliest(CommandKind::kRefresh, rank, 0, 0), now);
+      if (pick.done()) return pick.decision;
       continue;
     }
     for (int group = 0; group < banks.bank_groups(); ++group) {
@@ -47,6 +48,7 @@ SchedulerDecision FrFcfsScheduler::refresh(const ChannelState& banks, int64_t no
         SchedulerDecision close{
             .kind = CommandKind::kPrecharge, .rank = rank, .bank_group = group, .bank = bank};
         pick.offer(close, banks.earliest(CommandKind::kPrecharge, rank, group, bank), now);
+        if (pick.done()) return pick.decision;
       }
     }
   }
@@ -86,8 +88,8 @@ SchedulerDecision FrFcfsScheduler::decide(std::span<const QueuedBurst> queue,
     }
   }
   const int queue_size = static_cast<int>(queue.size());
-  std::fill(oldest_hit_.begin(), oldest_hit_.end(), queue_size);
-  std::fill(considered_.begin(), considered_.end(), 0);
+  ++decision_count_;  // every bank's marks start afresh
+  queue_size_ = queue_size;
 
   // Pass 1: row hits, oldest first.
   Pick hits;
@@ -95,13 +97,14 @@ SchedulerDecision FrFcfsScheduler::decide(std::span<const QueuedBurst> queue,
     const DramAddress& address = queue[i].address;
     if (banks.open_row(address.rank, address.bank_group, address.bank) != address.row) continue;
     const int bank = bank_index(address);
-    oldest_hit_[bank] = std::min(oldest_hit_[bank], i);
+    BankMarks& marks = marks_of(bank);
+    marks.oldest_hit = std::min(marks.oldest_hit, i);
     if (any_due && held(address, refresh_due)) continue;
     const CommandKind kind = queue[i].is_write ? CommandKind::kWrite : CommandKind::kRead;
     // Later hits of the same kind to the same bank are ready no sooner than the oldest one.
     const uint8_t flag = queue[i].is_write ? kWriteHitOffered : kReadHitOffered;
-    if (considered_[bank] & flag) continue;
-    considered_[bank] |= flag;
+    if (marks.considered & flag) continue;
+    marks.considered |= flag;
     const SchedulerDecision column{.kind = kind,
                                    .rank = address.rank,
                                    .bank_group = address.bank_group,
@@ -109,8 +112,9 @@ SchedulerDecision FrFcfsScheduler::decide(std::span<const QueuedBurst> queue,
                                    .row = address.row,
                                    .queue_index = i};
     hits.offer(column, banks.earliest(kind, address.rank, address.bank_group, address.bank), now);
+    // Pass 2 would need the oldest hits of the bursts after this one, but it does not run.
+    if (hits.done()) return hits.decision;
   }
-  if (hits.decision.issue_now) return hits.decision;
 
   // Pass 2: ACT for requests to closed banks, PRE for requests that conflict with an open row
   // no older request still hits; oldest request first.
@@ -123,8 +127,9 @@ SchedulerDecision FrFcfsScheduler::decide(std::span<const QueuedBurst> queue,
     // Only the oldest non-hit request of a bank can need a row command first: a younger one
     // needs the same ACT, or a PRE that an older hit forbids at least as long.
     const int bank = bank_index(address);
-    if (considered_[bank] & kRowCommandOffered) continue;
-    considered_[bank] |= kRowCommandOffered;
+    BankMarks& marks = marks_of(bank);
+    if (marks.considered & kRowCommandOffered) continue;
+    marks.considered |= kRowCommandOffered;
     SchedulerDecision row_command{.rank = address.rank,
                                   .bank_group = address.bank_group,
                                   .bank = address.bank,
@@ -132,7 +137,7 @@ SchedulerDecision FrFcfsScheduler::decide(std::span<const QueuedBurst> queue,
                                   .queue_index = i};
     if (open_row == kClosedRow) {
       row_command.kind = CommandKind::kActivate;
-    } else if (oldest_hit_[bank] > i) {
+    } else if (marks.oldest_hit > i) {
       row_command.kind = CommandKind::kPrecharge;
     } else {
       continue;
@@ -140,6 +145,7 @@ SchedulerDecision FrFcfsScheduler::decide(std::span<const QueuedBurst> queue,
     rows.offer(row_command,
                banks.earliest(row_command.kind, address.rank, address.bank_group, address.bank),
                now);
+    if (rows.done()) return rows.decision;
   }
   if (rows.decision.issue_now || page_policy_ == PagePolicy::kOpen) return rows.decision;
 
@@ -150,10 +156,11 @@ SchedulerDecision FrFcfsScheduler::decide(std::span<const QueuedBurst> queue,
       for (int bank = 0; bank < banks.banks_per_group(); ++bank) {
         if (banks.open_row(rank, group, bank) == kClosedRow) continue;
         const int index = organization_.flat_bank(rank, group, bank);
-        if (oldest_hit_[index] < queue_size || index == refresh_due.bank) continue;
+        if (marks_of(index).oldest_hit < queue_size || index == refresh_due.bank) continue;
         const SchedulerDecision close{
             .kind = CommandKind::kPrecharge, .rank = rank, .bank_group = group, .bank = bank};
         rows.offer(close, banks.earliest(CommandKind::kPrecharge, rank, group, bank), now);
+        if (rows.done()) return rows.decision;
       }
     }
   }

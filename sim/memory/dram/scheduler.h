@@ -77,15 +77,28 @@ class FrFcfsScheduler {
   }
 
   PagePolicy page_policy_;
-  DramOrganization organization_;  // numbers the banks of oldest_hit_ and the refresh due
-  // Per bank of every rank: queue index of the oldest burst that hits the open row (or queue size
-  // if none).
-  std::vector<int> oldest_hit_;
-  // Per bank: which candidates an older queued burst already offered (kReadHitOffered, ...).
+  DramOrganization organization_;  // numbers the banks of marks_ and the refresh due
+  // What one decide() noted per bank of every rank. A bank's marks belong to the decision
+  // numbered `decision` and count as fresh (no hit, nothing offered) in any later one, so a
+  // decision over a short queue never clears the whole array.
   static constexpr uint8_t kReadHitOffered = 1;
   static constexpr uint8_t kWriteHitOffered = 2;
   static constexpr uint8_t kRowCommandOffered = 4;
-  std::vector<uint8_t> considered_;
+  struct BankMarks {
+    uint64_t decision = 0;
+    int oldest_hit = 0;      // queue index of the oldest burst that hits the open row, or size
+    uint8_t considered = 0;  // candidates an older queued burst already offered
+  };
+  BankMarks& marks_of(int bank) {
+    BankMarks& marks = marks_[static_cast<size_t>(bank)];
+    if (marks.decision != decision_count_) {
+      marks = {.decision = decision_count_, .oldest_hit = queue_size_, .considered = 0};
+    }
+    return marks;
+  }
+  std::vector<BankMarks> marks_;
+  uint64_t decision_count_ = 0;  // decide() calls so far; marks carry the number of theirs
+  int queue_size_ = 0;           // of the decision in progress
 };
 
 }  // namespace polyarch::sim::dram

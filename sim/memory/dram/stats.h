@@ -31,6 +31,9 @@ struct DramStats {
   // The counts added since `earlier` (a reading of the same counters); the cycle marks are
   // this reading's.
   DramStats since(const DramStats& earlier) const;
+  // *this += later.since(earlier), without the copies (a request's bookkeeping does this per
+  // controller it used).
+  void add_since(const DramStats& later, const DramStats& earlier);
 };
 
 }  // namespace polyarch::sim::dram
