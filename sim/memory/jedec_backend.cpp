@@ -23,7 +23,7 @@ JedecService JedecBackend::serve(std::span<const AddressRange> pieces, bool is_w
                          .bytes = piece.bytes,
                          .arrival_cycle = arrival_cycle});
   }
-  JedecService service{arrival_cycle, arrival_cycle};
+  JedecService service;
   service.completion_cycle = std::max(arrival_cycle, system_.serve(requests_));
   service.stats = system_.served_stats();
   service.channel_bytes = system_.served_channel_bytes();

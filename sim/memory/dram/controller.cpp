@@ -23,6 +23,8 @@ Controller::Controller(const DramConfig& config, int channel, int pseudo_channel
       round_robin_(config),
       staged_(config.controller.command_queue_depth > 0),
       column_runs_(column_runs && !staged_ && !config.controller.bank_round_robin),
+      idle_until_refresh_(!config.controller.bank_round_robin &&
+                          config.controller.page_policy == PagePolicy::kOpen),
       transactions_(config.controller),
       pim_(config) {
   queue_.reserve(static_cast<size_t>(config.controller.queue_depth));
@@ -85,15 +87,17 @@ PimControllerPort Controller::pim_port() {
           .next_refresh_cycle = next_refresh_cycle_.front(),
           .refresh_enabled = config_.controller.refresh,
           .refresh_interval = config_.timing.tREFI,
-          .issue = [this](CommandKind kind, int bank_group, int bank, int64_t row, int column,
-                          int64_t cycle) {
-            ++stats_.commands[static_cast<int>(kind)];
-            if (kind == CommandKind::kRefresh) ++stats_.refreshes;
-            const int64_t now = now_;
-            now_ = cycle;
-            record(kind, 0, bank_group, bank, row, column);
-            now_ = now;
-          }};
+          .issue =
+              [this](CommandKind kind, int bank_group, int bank, int64_t row, int column,
+                     int64_t cycle) {
+                ++stats_.commands[static_cast<int>(kind)];
+                if (kind == CommandKind::kRefresh) ++stats_.refreshes;
+                const int64_t now = now_;
+                now_ = cycle;
+                record(kind, 0, bank_group, bank, row, column);
+                now_ = now;
+              },
+          .internal_bytes = {}};
 }
 
 PimBlockResult Controller::serve_pim(const PimBlock& block, int64_t arrival,
@@ -146,6 +150,13 @@ void Controller::simulate(int64_t limit, bool idle_refresh,
     const int64_t next_refresh = !refresh_enabled                      ? kNever
                                  : config_.controller.refresh_per_bank ? update_bank_refresh_due()
                                                                        : update_refresh_due();
+    if (idle_until_refresh_ && !refresh_due_.any() && queue_.empty() && transactions_.empty() &&
+        next_waiting_ == waiting_.size()) {
+      // Nothing queued and open pages: the scheduler has nothing to offer until the next
+      // refresh falls due (the jedec backend's catch-up between requests, mostly).
+      now_ = std::max(now_ + 1, std::min(next_refresh, limit));
+      continue;
+    }
     if (column_runs_ && !refresh_due_.any() &&
         issue_column_run(std::min(limit, next_refresh), more_coming, request_completion)) {
       continue;

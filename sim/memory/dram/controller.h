@@ -103,7 +103,8 @@ class Controller {
   std::vector<QueuedBurst> queue_;       // arrival order; what the scheduler sees
   bool staged_;                          // command queues behind transaction queues
   bool column_runs_;                     // plan_column_run() applies (FR-FCFS, one queue)
-  TransactionQueues transactions_;       // staged_ only
+  bool idle_until_refresh_;         // FR-FCFS, open page: with nothing queued no command issues
+  TransactionQueues transactions_;  // staged_ only
   PimSequencer pim_;
   std::vector<Command> commands_;
   DramStats stats_;
