@@ -25,6 +25,7 @@ Controller::Controller(const DramConfig& config, int channel, int pseudo_channel
       column_runs_(column_runs && !staged_ && !config.controller.bank_round_robin),
       idle_until_refresh_(!config.controller.bank_round_robin &&
                           config.controller.page_policy == PagePolicy::kOpen),
+      lone_bursts_(column_runs_ && idle_until_refresh_ && !config.controller.refresh_per_bank),
       transactions_(config.controller),
       pim_(config) {
   queue_.reserve(static_cast<size_t>(config.controller.queue_depth));
@@ -155,6 +156,11 @@ void Controller::simulate(int64_t limit, bool idle_refresh,
       // Nothing queued and open pages: the scheduler has nothing to offer until the next
       // refresh falls due (the jedec backend's catch-up between requests, mostly).
       now_ = std::max(now_ + 1, std::min(next_refresh, limit));
+      continue;
+    }
+    if (lone_bursts_ && !more_coming && queue_.size() == 1 && next_waiting_ == waiting_.size() &&
+        !refresh_due_.any() &&
+        serve_lone_burst(std::min(limit, next_refresh), request_completion)) {
       continue;
     }
     if (column_runs_ && !refresh_due_.any() &&
@@ -311,6 +317,33 @@ void Controller::record(CommandKind kind, int rank, int bank_group, int bank, in
   }
   if (kind == CommandKind::kRefresh) command.bank_group = command.bank = 0;
   commands_.push_back(command);
+}
+
+bool Controller::serve_lone_burst(int64_t stop_cycle, std::vector<int64_t>& request_completion) {
+  const DramAddress address = queue_.front().address;
+  const CommandKind column = queue_.front().is_write ? CommandKind::kWrite : CommandKind::kRead;
+  for (bool issued = false;; issued = true) {
+    const int64_t open_row = banks_.open_row(address.rank, address.bank_group, address.bank);
+    const CommandKind kind = open_row == address.row  ? column
+                             : open_row == kClosedRow ? CommandKind::kActivate
+                                                      : CommandKind::kPrecharge;
+    const int64_t cycle =
+        std::max(now_, banks_.earliest(kind, address.rank, address.bank_group, address.bank));
+    if (cycle >= stop_cycle) return issued;
+    // The loop would wait until `cycle` (nothing else can happen before it) and issue there,
+    // then move on a cycle.
+    now_ = cycle;
+    issue({.issue_now = true,
+           .kind = kind,
+           .rank = address.rank,
+           .bank_group = address.bank_group,
+           .bank = address.bank,
+           .row = address.row,
+           .queue_index = 0},
+          request_completion);
+    ++now_;
+    if (kind == column) return true;
+  }
 }
 
 bool Controller::issue_column_run(int64_t stop_cycle, bool more_coming,

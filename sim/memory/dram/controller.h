@@ -67,6 +67,13 @@ class Controller {
   // false (nothing issued) when there is none.
   bool issue_column_run(int64_t stop_cycle, bool more_coming,
                         std::vector<int64_t>& request_completion);
+  // One burst alone in the queue, nothing waiting, no refresh due, FR-FCFS with open pages: the
+  // scheduler can only choose that burst's PRE, ACT or column command, each as soon as timing
+  // allows, so they are issued here without asking it. Issues them in order while each falls
+  // before `stop_cycle` (the next refresh or the caller's limit); true if it issued any. The
+  // loop then starts its next cycle afresh (a refresh may have fallen due meanwhile); with
+  // nothing issued it goes on as if this had not been asked.
+  bool serve_lone_burst(int64_t stop_cycle, std::vector<int64_t>& request_completion);
   void record(CommandKind kind, int rank, int bank_group, int bank, int64_t row, int column);
   // The scheduler's decision for this cycle (the refresh work first while some is due).
   SchedulerDecision decide();
@@ -104,6 +111,7 @@ class Controller {
   bool staged_;                          // command queues behind transaction queues
   bool column_runs_;                     // plan_column_run() applies (FR-FCFS, one queue)
   bool idle_until_refresh_;         // FR-FCFS, open page: with nothing queued no command issues
+  bool lone_bursts_;                // serve_lone_burst() applies (a fast path, like column runs)
   TransactionQueues transactions_;  // staged_ only
   PimSequencer pim_;
   std::vector<Command> commands_;

@@ -126,6 +126,22 @@ Stream random_mix(uint64_t seed, const DramConfig& config, int64_t rows = 16) {
   return stream;
 }
 
+// One burst each at random addresses anywhere in the device, served one at a time and arriving
+// faster than they are served: mostly one burst alone in its controller's queue, row misses and
+// conflicts whose PRE and ACT meet refreshes falling due (about eight per rank on DDR4-3200).
+Stream single_bursts(const DramConfig& config) {
+  std::mt19937_64 random(5);
+  Stream stream{.name = "random single bursts", .requests = {}, .one_at_a_time = true};
+  const int64_t bursts = config.capacity_bytes() / config.bytes_per_burst();
+  for (int i = 0; i < 4000; ++i) {
+    stream.requests.push_back({.addr = random_int(random, 0, bursts - 1) * config.bytes_per_burst(),
+                               .is_write = random_chance(random, 0.3),
+                               .bytes = config.bytes_per_burst(),
+                               .arrival_cycle = 25 * i});
+  }
+  return stream;
+}
+
 std::vector<Stream> streams(const DramConfig& config) {
   const int64_t row = config.row_bytes();
   std::vector<Stream> all;
@@ -138,6 +154,7 @@ std::vector<Stream> streams(const DramConfig& config) {
   all.push_back(two_requesters(true));
   all.push_back(two_requesters(false));
   all.push_back(random_mix(7, config));
+  all.push_back(single_bursts(config));
   return all;
 }
 
