@@ -59,6 +59,7 @@ void BankState::issue(CommandKind kind, int bank_group, int bank, int64_t row, i
       Bank& target = bank_at(bank_group, bank);
       target.open_row = row;
       ++open_banks_;
+      open_mask_ |= uint64_t{1} << (bank_group * banks_per_group_ + bank);
       raise(target.next, CommandKind::kRead, cycle + t.tRCD);
       raise(target.next, CommandKind::kWrite, cycle + t.activate_to_write());
       raise(target.next, CommandKind::kPrecharge, cycle + t.tRAS);
@@ -82,6 +83,7 @@ void BankState::issue(CommandKind kind, int bank_group, int bank, int64_t row, i
       Bank& target = bank_at(bank_group, bank);
       target.open_row = kClosedRow;
       --open_banks_;
+      open_mask_ &= ~(uint64_t{1} << (bank_group * banks_per_group_ + bank));
       raise(target.next, CommandKind::kActivate, cycle + t.tRP);
       raise(target.next, CommandKind::kRefreshBank, cycle + t.tRP);
       raise(channel_next_, CommandKind::kRefresh, cycle + t.tRP);

@@ -36,6 +36,9 @@ class BankState {
 
   int64_t open_row(int bank_group, int bank) const { return bank_at(bank_group, bank).open_row; }
   int open_bank_count() const { return open_banks_; }
+  // The open banks, bit bank_group * banks_per_group() + bank each (kMaxBanksPerRank bounds
+  // them): the refresh scheduler walks only these.
+  uint64_t open_banks() const { return open_mask_; }
   int bank_groups() const { return bank_groups_; }
   int banks_per_group() const { return banks_per_group_; }
 
@@ -64,6 +67,7 @@ class BankState {
   int bank_groups_ = 0;
   int banks_per_group_ = 0;
   int open_banks_ = 0;
+  uint64_t open_mask_ = 0;
   std::vector<Bank> banks_;
   std::vector<NextCycle> group_next_;
   NextCycle channel_next_{};

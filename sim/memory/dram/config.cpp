@@ -57,6 +57,12 @@ void validate_organization(const DramConfig& config) {
   if (org.ranks > 32) invalid(config, "ranks", "at most 32 ranks per channel are modelled");
   require_power_of_two(config, "bank_groups", org.bank_groups);
   require_power_of_two(config, "banks_per_group", org.banks_per_group);
+  if (int64_t{org.bank_groups} * org.banks_per_group > kMaxBanksPerRank) {
+    // No JEDEC part has more (HBM3: 16 bank groups of 4); a rank's open banks are one 64-bit set.
+    invalid(config, "banks_per_group",
+            "at most 64 banks per rank (bank_groups x banks_per_group) are modelled, got " +
+                std::to_string(int64_t{org.bank_groups} * org.banks_per_group));
+  }
   require_power_of_two(config, "rows", org.rows);
   require_power_of_two(config, "columns", org.columns);
   require_power_of_two(config, "burst_length", org.burst_length);

@@ -18,6 +18,8 @@ struct BankCoordinates {
   int bank = 0;
 };
 
+inline constexpr int kMaxBanksPerRank = 64;
+
 struct DramOrganization {
   int channels = 1;
   int pseudo_channels = 1;  // per channel; each has its own banks, data bus and controller

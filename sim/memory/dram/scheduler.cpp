@@ -1,6 +1,7 @@
 #include "sim/memory/dram/scheduler.h"
 
 #include <algorithm>
+#include <bit>
 
 namespace polyarch::sim::dram {
 namespace {
@@ -42,14 +43,16 @@ SchedulerDecision FrFcfsScheduler::refresh(const ChannelState& banks, int64_t no
       if (pick.done()) return pick.decision;
       continue;
     }
-    for (int group = 0; group < banks.bank_groups(); ++group) {
-      for (int bank = 0; bank < banks.banks_per_group(); ++bank) {
-        if (banks.open_row(rank, group, bank) == kClosedRow) continue;
-        SchedulerDecision close{
-            .kind = CommandKind::kPrecharge, .rank = rank, .bank_group = group, .bank = bank};
-        pick.offer(close, banks.earliest(CommandKind::kPrecharge, rank, group, bank), now);
-        if (pick.done()) return pick.decision;
-      }
+    // The open banks in bank-group, then bank order.
+    const int per_group = banks.banks_per_group();
+    for (uint64_t open = banks.rank(rank).open_banks(); open != 0; open &= open - 1) {
+      const int flat = std::countr_zero(open);
+      const int group = flat / per_group;
+      const int bank = flat % per_group;
+      SchedulerDecision close{
+          .kind = CommandKind::kPrecharge, .rank = rank, .bank_group = group, .bank = bank};
+      pick.offer(close, banks.earliest(CommandKind::kPrecharge, rank, group, bank), now);
+      if (pick.done()) return pick.decision;
     }
   }
   if (refresh_due.bank >= 0) {

@@ -80,6 +80,11 @@ TEST(DramYaml, RanksRefreshAndRankSwitchAreKeys) {
   EXPECT_FALSE(d.config.controller.refresh_staggered);
   const std::string message = error_of("dram:\n  preset: ddr4_3200\n  organization: {ranks: 3}\n");
   EXPECT_NE(message.find("ranks"), std::string::npos) << message;
+  // 8 x 16 = 128 banks in a rank: more than any JEDEC part has.
+  const std::string banks = error_of(
+      "dram:\n  preset: ddr4_3200\n  organization: {bank_groups: 8, banks_per_group: 16}\n");
+  EXPECT_NE(banks.find("banks_per_group"), std::string::npos) << banks;
+  EXPECT_NE(banks.find("got 128"), std::string::npos) << banks;
   EXPECT_NE(message.find("power of two"), std::string::npos) << message;
 }
 
