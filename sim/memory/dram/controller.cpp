@@ -23,8 +23,7 @@ Controller::Controller(const DramConfig& config, int channel, int pseudo_channel
       round_robin_(config),
       staged_(config.controller.command_queue_depth > 0),
       column_runs_(column_runs && !staged_ && !config.controller.bank_round_robin),
-      idle_until_refresh_(!config.controller.bank_round_robin &&
-                          config.controller.page_policy == PagePolicy::kOpen),
+      idle_until_refresh_(column_runs_ && config.controller.page_policy == PagePolicy::kOpen),
       lone_bursts_(column_runs_ && idle_until_refresh_ && !config.controller.refresh_per_bank),
       transactions_(config.controller),
       pim_(config) {

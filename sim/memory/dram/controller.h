@@ -110,8 +110,11 @@ class Controller {
   std::vector<QueuedBurst> queue_;       // arrival order; what the scheduler sees
   bool staged_;                          // command queues behind transaction queues
   bool column_runs_;                     // plan_column_run() applies (FR-FCFS, one queue)
-  bool idle_until_refresh_;         // FR-FCFS, open page: with nothing queued no command issues
-  bool lone_bursts_;                // serve_lone_burst() applies (a fast path, like column runs)
+  // Fast paths like column runs, off in the reference that decides every command alone: an
+  // idle FR-FCFS controller with open pages issues nothing until a refresh falls due, and
+  // serve_lone_burst() applies.
+  bool idle_until_refresh_;
+  bool lone_bursts_;
   TransactionQueues transactions_;  // staged_ only
   PimSequencer pim_;
   std::vector<Command> commands_;
