@@ -150,21 +150,22 @@ void Controller::simulate(int64_t limit, bool idle_refresh,
     const int64_t next_refresh = !refresh_enabled                      ? kNever
                                  : config_.controller.refresh_per_bank ? update_bank_refresh_due()
                                                                        : update_refresh_due();
-    if (idle_until_refresh_ && !refresh_due_.any() && queue_.empty() && transactions_.empty() &&
-        next_waiting_ == waiting_.size()) {
-      // Nothing queued and open pages: the scheduler has nothing to offer until the next
-      // refresh falls due (the jedec backend's catch-up between requests, mostly).
-      now_ = std::max(now_ + 1, std::min(next_refresh, limit));
-      continue;
-    }
-    if (lone_bursts_ && !more_coming && queue_.size() == 1 && next_waiting_ == waiting_.size() &&
-        !refresh_due_.any() &&
-        serve_lone_burst(std::min(limit, next_refresh), request_completion)) {
-      continue;
-    }
-    if (column_runs_ && !refresh_due_.any() &&
-        issue_column_run(std::min(limit, next_refresh), more_coming, request_completion)) {
-      continue;
+    // The fast paths, off in the reference that decides every command alone, apply while no
+    // refresh work is due, up to the next refresh.
+    if (column_runs_ && !refresh_due_.any()) {
+      const int64_t stop = std::min(limit, next_refresh);
+      const bool nothing_waiting = next_waiting_ == waiting_.size();
+      if (idle_until_refresh_ && nothing_waiting && queue_.empty()) {
+        // Nothing queued and open pages: the scheduler has nothing to offer until the next
+        // refresh falls due (the jedec backend's catch-up between requests, mostly).
+        now_ = std::max(now_ + 1, stop);
+        continue;
+      }
+      if (lone_bursts_ && !more_coming && nothing_waiting && queue_.size() == 1 &&
+          serve_lone_burst(stop, request_completion)) {
+        continue;
+      }
+      if (issue_column_run(stop, more_coming, request_completion)) continue;
     }
 
     const SchedulerDecision decision = decide();

@@ -113,7 +113,7 @@ PimBlockResult DramSystem::serve_pim(const PimBlock& block, int64_t arrival,
   for (Controller& controller : controllers_) {
     const DramStats before = controller.stats();
     const PimBlockResult result = controller.serve_pim(block, arrival, internal_bytes);
-    served_stats_ += controller.stats().since(before);
+    served_stats_.add_since(controller.stats(), before);
     latest.last_command_cycle = std::max(latest.last_command_cycle, result.last_command_cycle);
     latest.completion_cycle = std::max(latest.completion_cycle, result.completion_cycle);
   }
