@@ -116,4 +116,28 @@ ir::NodeId add_standalone_layer(ir::Graph& graph, ir::Op op) {
   return op_id;
 }
 
+std::string repeated_layer_name(const std::string& name, int64_t copy) {
+  return name + "." + std::to_string(copy);
+}
+
+void add_repeated_layer(ir::Graph& graph, ir::Op op, int64_t repeat) {
+  const std::string name = op.name;
+  ir::Op first = op;
+  first.name = repeated_layer_name(name, 1);
+  const ir::NodeId first_id = add_standalone_layer(graph, std::move(first));
+  const std::vector<ir::NodeId> operands = graph.inputs_of(first_id);
+  const ir::Tensor first_result = graph.tensor(graph.outputs_of(first_id).at(0));
+  for (int64_t copy = 2; copy <= repeat; ++copy) {
+    ir::Op next = op;
+    next.name = repeated_layer_name(name, copy);
+    ir::Tensor result = first_result;
+    result.name = next.name + ".out";
+    result.storage_of = first_result.name;
+    const ir::NodeId op_id = graph.add_op(std::move(next));
+    const ir::NodeId output = graph.add_tensor(std::move(result));
+    for (ir::NodeId operand : operands) graph.connect(operand, op_id);
+    graph.connect(op_id, output);
+  }
+}
+
 }  // namespace polyarch::frontend

@@ -9,9 +9,19 @@ namespace polyarch::frontend {
 
 namespace {
 
-ir::Op read_layer(const ConfigNode& node, std::size_t index) {
-  MapReader layer(node);
+// Enough copies for a sustained-load run of small ops; more would make reports of millions
+// of ops.
+constexpr int64_t kMaxRepeat = 65536;
+
+struct Layer {
   ir::Op op;
+  int64_t repeat = 1;
+};
+
+Layer read_layer(const ConfigNode& node, std::size_t index) {
+  MapReader layer(node);
+  Layer read;
+  ir::Op& op = read.op;
   op.name = layer.optional_string("name", "layer" + std::to_string(index));
   if (op.name.empty()) throw_bad_input(layer.required("name").where(), "layer name is empty");
   op.where = node.where();
@@ -21,8 +31,17 @@ ir::Op read_layer(const ConfigNode& node, std::size_t index) {
   }
   op.attrs = read_layer_attrs(layer, kind);
   if (layer.has("signed_input")) op.signed_input = layer.optional_bool("signed_input", false);
+  read.repeat = layer.optional_int("repeat", 1, 1, kMaxRepeat);
   layer.finish();
-  return op;
+  return read;
+}
+
+void require_new_name(std::set<std::string>& seen_names, const std::string& name,
+                      const ConfigNode& node) {
+  if (seen_names.insert(name).second) return;
+  const ConfigNode* name_node = node.find("name");
+  throw_bad_input(name_node ? name_node->where() : node.where(),
+                  "duplicate layer name '" + name + "'");
 }
 
 }  // namespace
@@ -37,13 +56,16 @@ ir::Graph layer_list_from_config(const ConfigNode& root, const std::string& defa
   std::set<std::string> seen_names;
   for (std::size_t i = 0; i < layers.items().size(); ++i) {
     const ConfigNode& node = layers.items()[i];
-    ir::Op op = read_layer(node, i);
-    if (!seen_names.insert(op.name).second) {
-      const ConfigNode* name_node = node.find("name");
-      throw_bad_input(name_node ? name_node->where() : node.where(),
-                      "duplicate layer name '" + op.name + "'");
+    Layer layer = read_layer(node, i);
+    if (layer.repeat == 1) {
+      require_new_name(seen_names, layer.op.name, node);
+      add_standalone_layer(graph, std::move(layer.op));
+      continue;
     }
-    add_standalone_layer(graph, std::move(op));
+    for (int64_t copy = 1; copy <= layer.repeat; ++copy) {
+      require_new_name(seen_names, repeated_layer_name(layer.op.name, copy), node);
+    }
+    add_repeated_layer(graph, std::move(layer.op), layer.repeat);
   }
   ir::infer_shapes(graph);
   return graph;

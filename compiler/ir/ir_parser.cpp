@@ -74,10 +74,27 @@ class IrParser {
       do {
         graph().tensor(use_tensor(cursor)).role = TensorRole::kOutput;
       } while (cursor.accept_punct(','));
+    } else if (cursor.accept_word("storage")) {
+      const NodeId copy = use_tensor(cursor);
+      cursor.expect_punct('=');
+      const Token& owner = cursor.peek();
+      const NodeId original = use_tensor(cursor);
+      if (original >= copy) {
+        cursor.fail_at(owner, "a tensor can reuse the storage of an earlier tensor only");
+      }
+      const Tensor& copy_tensor = graph().tensor(copy);
+      const Tensor& original_tensor = graph().tensor(original);
+      if (copy_tensor.shape_known() && original_tensor.shape_known() &&
+          element_count(copy_tensor.shape) * dtype_bytes(copy_tensor.dtype) >
+              element_count(original_tensor.shape) * dtype_bytes(original_tensor.dtype)) {
+        cursor.fail_at(owner, "tensor '%" + copy_tensor.name + "' does not fit the storage of '%" +
+                                  original_tensor.name + "'");
+      }
+      graph().tensor(copy).storage_of = graph().tensor(original).name;
     } else {
       cursor.fail_expected(
           "a statement (graph, opset, unavailable, input, weight, %op = ..., "
-          "output)");
+          "output, storage)");
     }
     cursor.expect_end();
   }

@@ -154,6 +154,12 @@ std::string print_graph(const Graph& graph) {
     outputs += (outputs.empty() ? "" : ", ") + ("%" + name_text(graph.tensor(id).name));
   }
   if (!outputs.empty()) text += "output " + outputs + "\n";
+  // A repeated layer's later results, written over the first one's storage.
+  for (NodeId id = 0; id < graph.node_count(); ++id) {
+    if (graph.is_op(id) || graph.tensor(id).storage_of.empty()) continue;
+    text += "storage %" + name_text(graph.tensor(id).name) + " = %" +
+            name_text(graph.tensor(id).storage_of) + "\n";
+  }
   return text;
 }
 

@@ -34,6 +34,10 @@ struct Tensor {
   // False for an imported node's result whose model did not declare its element type; shape
   // inference sets it.
   bool dtype_known = true;
+  // The tensor whose DRAM storage this one reuses, by name; empty: storage of its own. A
+  // repeated layer's later copies write their result over the first copy's, as a benchmark
+  // looping over one set of buffers does, so the copies add time but no footprint.
+  std::string storage_of{};
 
   bool has_data() const { return data != nullptr; }
   bool shape_known() const { return scalar || !shape.empty(); }

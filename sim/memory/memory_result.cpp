@@ -13,7 +13,6 @@ int64_t dram_capacity_bytes(const DramSpec& dram) {
 
 void require_fits(const DramSpec& dram, const TensorAllocation& allocation,
                   const std::string& workload_name) {
-  if (dram.model != "jedec") return;
   require_capacity(allocation, workload_name, dram_capacity_bytes(dram), dram.capacity_where);
 }
 

@@ -14,9 +14,9 @@ namespace polyarch::sim {
 // jedec: the organisation's capacity; simple: capacity_gib.
 int64_t dram_capacity_bytes(const DramSpec& dram);
 
-// jedec: a bad-input error when the workload's tensors do not fit the DRAM (their addresses
-// would alias). The simple queue has no addresses: it reports the footprint and runs on, so
-// that files written before capacities were checked keep their results.
+// A bad-input error when the workload's tensors, all live at once, do not fit the DRAM: the
+// jedec organisation's capacity (beyond it their addresses would alias) or the simple queue's
+// capacity_gib, the same rule for both.
 void require_fits(const DramSpec& dram, const TensorAllocation& allocation,
                   const std::string& workload_name);
 

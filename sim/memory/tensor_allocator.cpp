@@ -1,6 +1,7 @@
 #include "sim/memory/tensor_allocator.h"
 
 #include <cstdio>
+#include <map>
 
 #include "base/checked_math.h"
 
@@ -45,11 +46,23 @@ std::string gib_text(int64_t bytes) {
 TensorAllocation::TensorAllocation(const ir::Graph& graph)
     : graph_(graph), placement_of_node_(graph.node_count(), -1) {
   int64_t next = 0;
+  std::map<std::string, int> placement_of_name;
   for (ir::NodeId id = 0; id < graph.node_count(); ++id) {
     if (graph.is_op(id)) continue;
     const ir::Tensor& tensor = graph.tensor(id);
     const int64_t bytes = tensor_bytes(tensor);
     placement_of_node_[id] = static_cast<int>(tensors_.size());
+    placement_of_name.emplace(tensor.name, placement_of_node_[id]);
+    if (!tensor.storage_of.empty()) {
+      const auto owner = placement_of_name.find(tensor.storage_of);
+      if (owner == placement_of_name.end() || tensors_[owner->second].bytes < bytes) {
+        throw_runtime({}, "tensor '" + tensor.name + "' reuses the storage of '" +
+                              tensor.storage_of + "', which is not an earlier tensor as large");
+      }
+      tensors_.push_back({tensor.name, role_of(graph, id),
+                          tensors_[owner->second].base_address, bytes});
+      continue;
+    }
     tensors_.push_back({tensor.name, role_of(graph, id), next, bytes});
     next = checked_add(next, align_up(bytes, kAlignmentBytes), "DRAM footprint");
   }

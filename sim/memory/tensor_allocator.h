@@ -3,7 +3,8 @@
 // after another in a deterministic order (the graph's node order), each aligned to a 4 KiB page
 // so that a tensor starts on a page of its own, as an allocator handing out pages would place
 // it. All tensors are live at once (no reuse of activation memory between layers), so the
-// footprint is an upper bound on what the workload needs. SystemC-free.
+// footprint is an upper bound on what the workload needs; only a tensor that names another's
+// storage (ir::Tensor::storage_of: a repeated layer's result) shares its address. SystemC-free.
 #include <cstdint>
 #include <string>
 #include <vector>

@@ -180,6 +180,38 @@ TEST(LayerList, DuplicateLayerNamesAreRejectedAtTheSecond) {
   EXPECT_EQ(error->where().line, 3);
 }
 
+TEST(LayerList, ARepeatedLayerIsNumberedCopiesReadingOneSetOfOperands) {
+  const ir::Graph graph = from_text("layers:\n  - {name: g, op: gemm, m: 2, n: 3, k: 4, repeat: 3}\n");
+  const std::vector<ir::NodeId> ops = graph.topological_ops();
+  ASSERT_EQ(ops.size(), 3u);
+  const std::vector<ir::NodeId> operands = graph.inputs_of(ops[0]);
+  const std::string first_result = graph.tensor(graph.outputs_of(ops[0])[0]).name;
+  EXPECT_EQ(first_result, "g.1.out");
+  for (std::size_t copy = 0; copy < ops.size(); ++copy) {
+    EXPECT_EQ(graph.op(ops[copy]).name, "g." + std::to_string(copy + 1));
+    EXPECT_EQ(graph.inputs_of(ops[copy]), operands);
+    const ir::Tensor& result = graph.tensor(graph.outputs_of(ops[copy])[0]);
+    EXPECT_EQ(result.shape, (std::vector<int64_t>{1, 2, 3}));
+    EXPECT_EQ(result.storage_of, copy == 0 ? "" : first_result);
+  }
+  // Two operands and three results: no operand per copy.
+  EXPECT_EQ(graph.node_count(), 3u + 2u + 3u);
+}
+
+TEST(LayerList, RepeatOutsideItsRangeOrACopyNameTakenIsRejected) {
+  EXPECT_EQ(error_key_path("{name: g, op: gemm, m: 1, n: 1, k: 1, repeat: 0}"), "layers[0].repeat");
+  EXPECT_EQ(error_key_path("{name: g, op: gemm, m: 1, n: 1, k: 1, repeat: 65537}"),
+            "layers[0].repeat");
+  auto error = capture_error([] {
+    from_text(
+        "layers:\n  - {name: g.2, op: gemm, m: 1, n: 1, k: 1}\n"
+        "  - {name: g, op: gemm, m: 2, n: 2, k: 2, repeat: 2}\n");
+  });
+  ASSERT_TRUE(error);
+  EXPECT_EQ(error->message(), "duplicate layer name 'g.2'");
+  EXPECT_EQ(error->where().key_path, "layers[1].name");
+}
+
 TEST(LayerList, EmptyListIsRejected) {
   auto error = capture_error([] { from_text("layers: []\n"); });
   ASSERT_TRUE(error);

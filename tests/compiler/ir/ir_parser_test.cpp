@@ -104,6 +104,19 @@ TEST(IrParser, QuotedNamesKeepEveryCharacter) {
   EXPECT_EQ(print_graph(parse_ir(print_graph(graph), "q.ir")), print_graph(graph));
 }
 
+TEST(IrParser, AStorageLineMakesATensorReuseAnEarlierOnesStorage) {
+  const Graph graph = parse_ir(
+      "input %x[4]:fp32\n"
+      "%a = elementwise(%x) fn=relu elements=4 inputs=1 -> %y1[4]:fp32 native\n"
+      "%b = elementwise(%x) fn=relu elements=4 inputs=1 -> %y2[4]:fp32 native\n"
+      "output %y1, %y2\n"
+      "storage %y2 = %y1\n",
+      "s.ir");
+  EXPECT_EQ(tensor_named(graph, "y2").storage_of, "y1");
+  EXPECT_EQ(tensor_named(graph, "y1").storage_of, "");
+  EXPECT_EQ(print_graph(parse_ir(print_graph(graph), "s.ir")), print_graph(graph));
+}
+
 struct MalformedCase {
   const char* name;
   const char* text;
@@ -167,7 +180,13 @@ INSTANTIATE_TEST_SUITE_P(
         MalformedCase{"unknown_statement", "tensor %x[2]:fp32\n", "bad.ir:1:1",
                       "expected a statement"},
         MalformedCase{"undefined_output", "input %x[2,3]:fp32\noutput %y\n", "bad.ir:2:8",
-                      "tensor '%y' is used before it is defined"}),
+                      "tensor '%y' is used before it is defined"},
+        MalformedCase{"storage_of_a_later_tensor",
+                      "input %x[2]:fp32\ninput %y[2]:fp32\nstorage %x = %y\n", "bad.ir:3:14",
+                      "reuse the storage of an earlier tensor only"},
+        MalformedCase{"storage_too_small",
+                      "input %x[2]:fp32\ninput %y[3]:fp32\nstorage %y = %x\n", "bad.ir:3:14",
+                      "tensor '%y' does not fit the storage of '%x'"}),
     [](const ::testing::TestParamInfo<MalformedCase>& info) { return info.param.name; });
 
 TEST(IrParser, AnIrWorkloadFileLoadsByExtensionAndErrorsNameTheFile) {

@@ -47,6 +47,30 @@ TEST(TensorAllocation, AnOpReadsItsOperandsAndWritesItsResult) {
   EXPECT_EQ(weights, 2);
 }
 
+TEST(TensorAllocation, ARepeatedLayersCopiesShareItsOperandsAndResultStorage) {
+  const ir::Graph repeated = frontend::layer_list_from_config(
+      parse_config_text("layers: [{name: g, op: gemm, m: 100, n: 50, k: 300, dtype: int8,"
+                        " repeat: 4}]\n",
+                        "r.yaml"),
+      "r");
+  const TensorAllocation allocation(repeated);
+  // One set of tensors, each on its own pages: 30000 -> 32768, 15000 -> 16384, 5000 -> 8192.
+  EXPECT_EQ(allocation.footprint_bytes(), 32768 + 16384 + 8192);
+  const std::vector<ir::NodeId> ops = repeated.topological_ops();
+  ASSERT_EQ(ops.size(), 4u);
+  const OpRanges first = allocation.ranges_of(ops[0]);
+  for (ir::NodeId op : ops) {
+    const OpRanges ranges = allocation.ranges_of(op);
+    ASSERT_EQ(ranges.reads.size(), 2u);
+    ASSERT_EQ(ranges.writes.size(), 1u);
+    for (std::size_t i = 0; i < 2; ++i) {
+      EXPECT_EQ(ranges.reads[i].base, first.reads[i].base);
+    }
+    EXPECT_EQ(ranges.writes[0].base, first.writes[0].base);
+    EXPECT_EQ(ranges.writes[0].bytes, 5000);
+  }
+}
+
 TEST(TensorAllocation, AFootprintBeyondTheCapacityIsBadInputNamingBoth) {
   const ir::Graph graph = two_gemms();
   const TensorAllocation allocation(graph);
