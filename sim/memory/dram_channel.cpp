@@ -148,10 +148,10 @@ DramTicket DramChannel::jedec_ticket(InitiatorState& state, std::span<const Addr
   }
   DramTraffic& traffic = state.traffic;
   ++traffic.requests;
-  traffic.bursts += service.stats.bursts();
-  traffic.row_hits += service.stats.row_hits;
-  traffic.row_misses += service.stats.row_misses;
-  traffic.row_conflicts += service.stats.row_conflicts;
+  traffic.bursts += service.served.bursts;
+  traffic.row_hits += service.served.row_hits;
+  traffic.row_misses += service.served.row_misses;
+  traffic.row_conflicts += service.served.row_conflicts;
   if (state.shadow >= 0) {
     // The same request on a DRAM that only this requester uses: the delay between the two
     // completions is what the other requesters' traffic cost it.

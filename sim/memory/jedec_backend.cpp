@@ -25,7 +25,7 @@ JedecService JedecBackend::serve(std::span<const AddressRange> pieces, bool is_w
   }
   JedecService service;
   service.completion_cycle = std::max(arrival_cycle, system_.serve(requests_));
-  service.stats = system_.served_stats();
+  service.served = system_.served();
   service.channel_bytes = system_.served_channel_bytes();
   const int64_t data_delay = is_write ? write_data_cycles_ : read_data_cycles_;
   service.last_command_cycle = std::max(arrival_cycle, service.completion_cycle - data_delay);
@@ -38,7 +38,7 @@ JedecService JedecBackend::serve_pim(const dram::PimBlock& block, int64_t arriva
   JedecService service;
   service.last_command_cycle = result.last_command_cycle;
   service.completion_cycle = result.completion_cycle;
-  service.stats = system_.served_stats();
+  service.served = system_.served();
   service.channel_bytes = system_.served_channel_bytes();
   return service;
 }

@@ -20,7 +20,7 @@ namespace polyarch::sim {
 struct JedecService {
   int64_t last_command_cycle = 0;  // the request's last RD or WR left the command bus
   int64_t completion_cycle = 0;    // its last data beat left the data bus
-  dram::DramStats stats;           // what serving it added to the controllers' counters
+  dram::ServedCounts served;       // what serving it added to the controllers' counters
   // Bytes it moved on each DRAM channel (index: channel); reused from one request to the next.
   std::span<const int64_t> channel_bytes;
 };

@@ -84,9 +84,12 @@ class Controller {
   // name a command for the other bus. FR-FCFS picks a row command (ACT, PRE) only when no row hit
   // may issue, and a command only delays the others (an ACT's row is readable tRCD >= 1 later),
   // so after a row command its next choice is again a row command, unless refresh work came first
-  // (asked before `first` issues). Asking anyway would scan the queue again for every ACT and PRE.
+  // (asked before `first` issues). Only the queue's bursts give column commands: with it empty
+  // (refresh work while idle) the next choice is a row command too. Asking anyway would scan
+  // the queue again for every ACT and PRE.
   bool second_choice_may_differ(const SchedulerDecision& first) const {
-    return is_column(first.kind) || refresh_due_.any() || config_.controller.bank_round_robin;
+    return !queue_.empty() &&
+           (is_column(first.kind) || refresh_due_.any() || config_.controller.bank_round_robin);
   }
   // Marks the refresh work that falls due by now_; returns the earliest cycle more falls due
   // (kNever: none before what is due has been done).

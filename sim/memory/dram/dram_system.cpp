@@ -75,7 +75,7 @@ int64_t DramSystem::serve(std::span<const Request> pieces) {
         is_touched_[static_cast<size_t>(index)] = 1;
         touched_.push_back(index);
         controller.run_until(piece.arrival_cycle, completion_);
-        touched_before_.push_back(controller.stats());
+        touched_before_.push_back(ServedCounts::of(controller.stats()));
       }
       controller.add(queued_burst(piece, id, address));
       if (++part == kBurstsPerPart) {
@@ -86,17 +86,16 @@ int64_t DramSystem::serve(std::span<const Request> pieces) {
       }
     }
   }
-  served_stats_ = DramStats{};
+  served_ = ServedCounts{};
   std::fill(served_channel_bytes_.begin(), served_channel_bytes_.end(), 0);
   for (size_t i = 0; i < touched_.size(); ++i) {
     const auto index = static_cast<size_t>(touched_[i]);
     controllers_[index].run(completion_);
     is_touched_[index] = 0;
-    const DramStats& after = controllers_[index].stats();
-    const DramStats& before = touched_before_[i];
-    served_stats_.add_since(after, before);
+    const int64_t bytes_before = served_.bytes;
+    served_.add_since(controllers_[index].stats(), touched_before_[i]);
     served_channel_bytes_[index / static_cast<size_t>(config_.organization.pseudo_channels)] +=
-        after.bytes_read + after.bytes_written - before.bytes_read - before.bytes_written;
+        served_.bytes - bytes_before;
   }
   const auto first = completion_.begin() + first_id;
   const int64_t completion =
@@ -108,12 +107,12 @@ int64_t DramSystem::serve(std::span<const Request> pieces) {
 PimBlockResult DramSystem::serve_pim(const PimBlock& block, int64_t arrival,
                                      const PimInternalBytesSink& internal_bytes) {
   PimBlockResult latest{arrival, arrival};
-  served_stats_ = DramStats{};
+  served_ = ServedCounts{};
   std::fill(served_channel_bytes_.begin(), served_channel_bytes_.end(), 0);
   for (Controller& controller : controllers_) {
-    const DramStats before = controller.stats();
+    const ServedCounts before = ServedCounts::of(controller.stats());
     const PimBlockResult result = controller.serve_pim(block, arrival, internal_bytes);
-    served_stats_.add_since(controller.stats(), before);
+    served_.add_since(controller.stats(), before);
     latest.last_command_cycle = std::max(latest.last_command_cycle, result.last_command_cycle);
     latest.completion_cycle = std::max(latest.completion_cycle, result.completion_cycle);
   }

@@ -50,15 +50,15 @@ class DramSystem {
   int64_t serve(std::span<const Request> pieces);
   // PIM work (pim_sequencer.h): the same block on every pseudo-channel's banks (the PUs sit in
   // all of them), arriving at `arrival`, no earlier than any request served before. Returns the
-  // latest last column command and completion over the pseudo-channels; served_stats() then
-  // holds the commands it added. `internal_bytes` (may be empty) receives each PIM column
+  // latest last column command and completion over the pseudo-channels; served() then holds
+  // the bursts it added (none, unless host bursts were waiting). `internal_bytes` (may be empty) receives each PIM column
   // command's bytes between banks and PUs, with its channel and cycle.
   PimBlockResult serve_pim(const PimBlock& block, int64_t arrival,
                            const PimInternalBytesSink& internal_bytes = {});
   PimCounters pim_counters() const;
   // What the last serve() added to the counters of the controllers it used, and the bytes it
   // moved on each channel (index: channel).
-  const DramStats& served_stats() const { return served_stats_; }
+  const ServedCounts& served() const { return served_; }
   std::span<const int64_t> served_channel_bytes() const { return served_channel_bytes_; }
 
   // Cycle at which the request's last data beat left the bus; -1 before run() served it.
@@ -90,8 +90,8 @@ class DramSystem {
   std::vector<int64_t> completion_;
   std::vector<int> touched_;               // serve(): the controllers of the request in progress
   std::vector<char> is_touched_;           // ... per controller
-  std::vector<DramStats> touched_before_;  // ... their counters when first touched
-  DramStats served_stats_;
+  std::vector<ServedCounts> touched_before_;  // ... their counters when first touched
+  ServedCounts served_;
   std::vector<int64_t> served_channel_bytes_;
 };
 

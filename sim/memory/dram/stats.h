@@ -31,9 +31,36 @@ struct DramStats {
   // The counts added since `earlier` (a reading of the same counters); the cycle marks are
   // this reading's.
   DramStats since(const DramStats& earlier) const;
-  // *this += later.since(earlier), without the copies (a request's bookkeeping does this per
-  // controller it used).
+  // *this += later.since(earlier), without the copies.
   void add_since(const DramStats& later, const DramStats& earlier);
+};
+
+// The counters a request's service reports (DramSystem::served()): its bursts by row state and
+// its bytes, a few of DramStats' fields, since a reading of them is taken per controller per
+// request.
+struct ServedCounts {
+  int64_t bursts = 0;
+  int64_t bytes = 0;
+  int64_t row_hits = 0;
+  int64_t row_misses = 0;
+  int64_t row_conflicts = 0;
+
+  static ServedCounts of(const DramStats& stats) {
+    return {.bursts = stats.bursts(),
+            .bytes = stats.bytes_read + stats.bytes_written,
+            .row_hits = stats.row_hits,
+            .row_misses = stats.row_misses,
+            .row_conflicts = stats.row_conflicts};
+  }
+  // *this += of(later) - earlier.
+  void add_since(const DramStats& later, const ServedCounts& earlier) {
+    const ServedCounts now = of(later);
+    bursts += now.bursts - earlier.bursts;
+    bytes += now.bytes - earlier.bytes;
+    row_hits += now.row_hits - earlier.row_hits;
+    row_misses += now.row_misses - earlier.row_misses;
+    row_conflicts += now.row_conflicts - earlier.row_conflicts;
+  }
 };
 
 }  // namespace polyarch::sim::dram
