@@ -1,7 +1,8 @@
 // Simulation speed of the jedec DRAM backend (sim/memory/jedec_backend.h) as a run uses it:
 // requests arrive one at a time, each when the previous one's last column command left (a DMA
 // engine streaming), and are served before the next. Counted in 64-byte requests (one burst on
-// DDR4 and HBM2E) per second of one core; floor: 2 M requests/s.
+// DDR4, two 32-byte bursts on two pseudo-channels on HBM2E) per second of one core; floor: 2 M
+// requests/s.
 #include <benchmark/benchmark.h>
 
 #include <random>

@@ -63,6 +63,14 @@ void Controller::run_while_fed(std::vector<int64_t>& request_completion) {
 }
 
 void Controller::run_until(int64_t cycle, std::vector<int64_t>& request_completion) {
+  // Idle with no refresh falling due before `cycle`: the loop's idle jump would take it there
+  // (the jedec backend's catch-up before most requests).
+  if (idle_until_refresh_ && config_.controller.refresh && !config_.controller.refresh_per_bank &&
+      queue_.empty() && next_waiting_ == waiting_.size() && !refresh_due_.any() &&
+      cycle <= next_refresh_due_) {
+    now_ = std::max(now_, cycle);
+    return;
+  }
   simulate(cycle, true, request_completion);
 }
 
