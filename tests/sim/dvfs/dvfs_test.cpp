@@ -109,10 +109,8 @@ TEST(DvfsThrottling, SustainedGemmCrossesTheTripAndRunsSlowerAndCooler) {
   }
   EXPECT_LT(hottest_after, dvfs_soc.dvfs->trip_c + 10.0);
   EXPECT_GT(*nominal.summary.peak_temp_c, hottest_after);
-  // Same inputs, same schedule: deterministic.
-  const sim::RunResult again = driver::simulate_workload(dvfs_soc, graph);
-  EXPECT_EQ(again.dvfs->units[0].step_from_s, gpu.step_from_s);
-  EXPECT_EQ(again.summary.latency_s, throttled.summary.latency_s);
+  // Same inputs, same schedule: the report identity test holds this pair's whole report to its
+  // record, byte for byte, so the run is not repeated here (194 rounds of 640 GEMMs).
 }
 
 }  // namespace
