@@ -23,7 +23,22 @@ class BankState {
   // the bank is in the right state (open row, all banks closed for REF) is the caller's rule.
   // Inline: the schedulers ask it for every candidate command.
   int64_t earliest(CommandKind kind, int bank_group, int bank) const;
-  void issue(CommandKind kind, int bank_group, int bank, int64_t row, int64_t cycle);
+  // Inline dispatch to one small function per kind: the lone-burst path issues them per burst.
+  void issue(CommandKind kind, int bank_group, int bank, int64_t row, int64_t cycle) {
+    switch (kind) {
+      case CommandKind::kActivate: activate(bank_group, bank, row, cycle); return;
+      case CommandKind::kPrecharge: precharge(bank_group, bank, cycle); return;
+      case CommandKind::kRead:
+      case CommandKind::kWrite: read_or_write(kind, bank_group, bank, cycle); return;
+      case CommandKind::kRefresh: refresh(cycle); return;
+      case CommandKind::kRefreshBank: refresh_bank(bank_group, bank, cycle); return;
+    }
+  }
+  void activate(int bank_group, int bank, int64_t row, int64_t cycle);
+  void precharge(int bank_group, int bank, int64_t cycle);
+  void read_or_write(CommandKind kind, int bank_group, int bank, int64_t cycle);
+  void refresh(int64_t cycle);  // all-bank REF
+  void refresh_bank(int bank_group, int bank, int64_t cycle);
   // How many cycles a column command (RD or WR) of kind `next` must wait after one of kind
   // `previous`, to a bank of the same bank group or of another one: the distance issue() puts
   // between them (tCCD, the data bus's tBL, read-to-write turnaround, tWTR).

@@ -341,16 +341,21 @@ bool Controller::serve_lone_burst(int64_t stop_cycle, std::vector<int64_t>& requ
     // The loop would wait until `cycle` (nothing else can happen before it) and issue there,
     // then move on a cycle.
     now_ = cycle;
-    issue({.issue_now = true,
-           .kind = kind,
-           .rank = address.rank,
-           .bank_group = address.bank_group,
-           .bank = address.bank,
-           .row = address.row,
-           .queue_index = 0},
-          request_completion);
+    banks_.issue(kind, address.rank, address.bank_group, address.bank, address.row, now_);
+    ++stats_.commands[static_cast<int>(kind)];
+    record(kind, address.rank, address.bank_group, address.bank, address.row,
+           kind == column ? address.column : 0);
+    if (kind == column) {
+      const QueuedBurst burst = queue_.front();
+      queue_.clear();
+      const int64_t latency = kind == CommandKind::kRead ? config_.timing.tCL : config_.timing.tWL;
+      complete_column(burst, now_ + latency + burst_cycles_, request_completion);
+      ++now_;
+      return true;
+    }
+    QueuedBurst& burst = queue_.front();
+    (kind == CommandKind::kActivate ? burst.activated_for : burst.precharged_for) = true;
     ++now_;
-    if (kind == column) return true;
   }
 }
 
