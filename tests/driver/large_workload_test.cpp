@@ -39,7 +39,7 @@ std::string gpt3_layer_list() {
 TEST(LargeWorkload, Gpt3SizedPrefillRunsWithoutOverflow) {
   archs::SocConfig soc =
       archs::load_soc_config(std::string(POLYARCH_SOURCE_DIR) + "/configs/arch/tpu_v1_like.yaml");
-  // Its tensors, all live at once, take about 12 TiB: a DRAM that holds them, since the test is
+  // Its tensors, all live at once, take about 7.5 TiB: a DRAM that holds them, since the test is
   // about counters, not capacity.
   soc.dram.capacity_gib = 1024.0 * 1024.0;
   const ir::Graph graph =
