@@ -90,7 +90,7 @@ class IrParser {
         cursor.fail_at(owner, "tensor '%" + copy_tensor.name + "' does not fit the storage of '%" +
                                   original_tensor.name + "'");
       }
-      graph().tensor(copy).storage_of = graph().tensor(original).name;
+      graph().tensor(copy).storage_of = original_tensor.name;
     } else {
       cursor.fail_expected(
           "a statement (graph, opset, unavailable, input, weight, %op = ..., "

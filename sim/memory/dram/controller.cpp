@@ -65,9 +65,8 @@ void Controller::run_while_fed(std::vector<int64_t>& request_completion) {
 void Controller::run_until(int64_t cycle, std::vector<int64_t>& request_completion) {
   // Idle with no refresh falling due before `cycle`: the loop's idle jump would take it there
   // (the jedec backend's catch-up before most requests).
-  if (idle_until_refresh_ && config_.controller.refresh && !config_.controller.refresh_per_bank &&
-      queue_.empty() && next_waiting_ == waiting_.size() && !refresh_due_.any() &&
-      cycle <= next_refresh_due_) {
+  if (idle_with_open_pages() && config_.controller.refresh &&
+      !config_.controller.refresh_per_bank && !refresh_due_.any() && cycle <= next_refresh_due_) {
     now_ = std::max(now_, cycle);
     return;
   }
@@ -163,7 +162,7 @@ void Controller::simulate(int64_t limit, bool idle_refresh,
     if (column_runs_ && !refresh_due_.any()) {
       const int64_t stop = std::min(limit, next_refresh);
       const bool nothing_waiting = next_waiting_ == waiting_.size();
-      if (idle_until_refresh_ && nothing_waiting && queue_.empty()) {
+      if (idle_with_open_pages()) {
         // Nothing queued and open pages: the scheduler has nothing to offer until the next
         // refresh falls due (the jedec backend's catch-up between requests, mostly).
         now_ = std::max(now_ + 1, stop);
@@ -291,20 +290,15 @@ void Controller::issue(const SchedulerDecision& decision,
       break;
     }
     case CommandKind::kActivate:
-      if (decision.queue_index >= 0) queue_[decision.queue_index].activated_for = true;
-      break;
     case CommandKind::kPrecharge:
-      if (decision.queue_index >= 0) queue_[decision.queue_index].precharged_for = true;
-      break;
     case CommandKind::kRead:
-    case CommandKind::kWrite: {
-      const int64_t latency =
-          decision.kind == CommandKind::kRead ? config_.timing.tCL : config_.timing.tWL;
-      const QueuedBurst burst = queue_[decision.queue_index];
-      queue_.erase(queue_.begin() + decision.queue_index);
-      complete_column(burst, now_ + latency + burst_cycles_, request_completion);
+    case CommandKind::kWrite:
+      // A refresh's PRE serves no burst.
+      if (decision.queue_index >= 0) {
+        advance_burst(decision.kind, static_cast<size_t>(decision.queue_index),
+                      request_completion);
+      }
       break;
-    }
   }
 }
 
@@ -345,17 +339,9 @@ bool Controller::serve_lone_burst(int64_t stop_cycle, std::vector<int64_t>& requ
     ++stats_.commands[static_cast<int>(kind)];
     record(kind, address.rank, address.bank_group, address.bank, address.row,
            kind == column ? address.column : 0);
-    if (kind == column) {
-      const QueuedBurst burst = queue_.front();
-      queue_.clear();
-      const int64_t latency = kind == CommandKind::kRead ? config_.timing.tCL : config_.timing.tWL;
-      complete_column(burst, now_ + latency + burst_cycles_, request_completion);
-      ++now_;
-      return true;
-    }
-    QueuedBurst& burst = queue_.front();
-    (kind == CommandKind::kActivate ? burst.activated_for : burst.precharged_for) = true;
+    advance_burst(kind, 0, request_completion);
     ++now_;
+    if (kind == column) return true;
   }
 }
 

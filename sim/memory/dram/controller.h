@@ -7,6 +7,7 @@
 // waiting command may issue), so idle stretches cost nothing, and runs of row hits are issued whole
 // where the scheduler could choose nothing else (column_run.h): the same commands at the same
 // cycles as one decision per command.
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -75,6 +76,27 @@ class Controller {
   // nothing issued it goes on as if this had not been asked.
   bool serve_lone_burst(int64_t stop_cycle, std::vector<int64_t>& request_completion);
   void record(CommandKind kind, int rank, int bank_group, int bank, int64_t row, int column);
+  // What a command for queue_[index] does to that burst: an ACT or PRE marks it (a miss or a
+  // conflict), a RD or WR completes it and takes it out of the queue.
+  // Inline: a lone burst's PRE, ACT and column command each come here.
+  void advance_burst(CommandKind kind, size_t index, std::vector<int64_t>& request_completion) {
+    QueuedBurst& burst = queue_[index];
+    if (kind == CommandKind::kActivate) {
+      burst.activated_for = true;
+    } else if (kind == CommandKind::kPrecharge) {
+      burst.precharged_for = true;
+    } else {
+      const int64_t latency = kind == CommandKind::kRead ? config_.timing.tCL : config_.timing.tWL;
+      const QueuedBurst done = burst;
+      queue_.erase(queue_.begin() + static_cast<std::ptrdiff_t>(index));
+      complete_column(done, now_ + latency + burst_cycles_, request_completion);
+    }
+  }
+  // The idle fast paths' condition: nothing queued or waiting, FR-FCFS with open pages, so the
+  // scheduler could offer only refresh work.
+  bool idle_with_open_pages() const {
+    return idle_until_refresh_ && queue_.empty() && next_waiting_ == waiting_.size();
+  }
   // The scheduler's decision for this cycle (the refresh work first while some is due).
   SchedulerDecision decide();
   // The decision for this cycle while refresh work is due: that work first, then the bursts it

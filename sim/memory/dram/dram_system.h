@@ -51,8 +51,9 @@ class DramSystem {
   // PIM work (pim_sequencer.h): the same block on every pseudo-channel's banks (the PUs sit in
   // all of them), arriving at `arrival`, no earlier than any request served before. Returns the
   // latest last column command and completion over the pseudo-channels; served() then holds
-  // the bursts it added (none, unless host bursts were waiting). `internal_bytes` (may be empty) receives each PIM column
-  // command's bytes between banks and PUs, with its channel and cycle.
+  // the bursts it added (none, unless host bursts were waiting). `internal_bytes` (may be
+  // empty) receives each PIM column command's bytes between banks and PUs, with its channel and
+  // cycle.
   PimBlockResult serve_pim(const PimBlock& block, int64_t arrival,
                            const PimInternalBytesSink& internal_bytes = {});
   PimCounters pim_counters() const;
