@@ -42,6 +42,7 @@ Controller::Controller(const DramConfig& config, int channel, int pseudo_channel
 }
 
 void Controller::run(std::vector<int64_t>& request_completion) {
+  if (serve_alone(request_completion)) return;
   const auto by_arrival = [](const QueuedBurst& a, const QueuedBurst& b) {
     return a.arrival_cycle < b.arrival_cycle;
   };
@@ -53,6 +54,25 @@ void Controller::run(std::vector<int64_t>& request_completion) {
   simulate(kNever, false, request_completion);
   waiting_.clear();
   next_waiting_ = 0;
+}
+
+bool Controller::serve_alone(std::vector<int64_t>& request_completion) {
+  if (!lone_bursts_ || waiting_.size() != 1 || next_waiting_ != 0 || !queue_.empty() ||
+      waiting_.front().arrival_cycle > now_ || pim_.in_pim_mode()) {
+    return false;
+  }
+  // What the loop's first cycle does: the burst enters the queue, the refresh work falling due
+  // is marked, and with none due the lone burst is served up to the next refresh.
+  queue_.push_back(waiting_.front());
+  waiting_.clear();
+  const int64_t next_refresh = config_.controller.refresh ? update_refresh_due() : kNever;
+  if (refresh_due_.any() || !serve_lone_burst(next_refresh, request_completion) ||
+      !queue_.empty()) {
+    // A refresh came first or between its commands: the loop goes on from here (its next
+    // cycle starts afresh, as after any fast path, and repeats no work that changed nothing).
+    simulate(kNever, false, request_completion);
+  }
+  return true;
 }
 
 void Controller::run_while_fed(std::vector<int64_t>& request_completion) {
@@ -157,6 +177,10 @@ void Controller::simulate(int64_t limit, bool idle_refresh,
     const int64_t next_refresh = !refresh_enabled                      ? kNever
                                  : config_.controller.refresh_per_bank ? update_bank_refresh_due()
                                                                        : update_refresh_due();
+    if (lone_bursts_ && refresh_due_.any() && idle_with_open_pages()) {
+      refresh_while_idle(limit, request_completion);
+      continue;
+    }
     // The fast paths, off in the reference that decides every command alone, apply while no
     // refresh work is due, up to the next refresh.
     if (column_runs_ && !refresh_due_.any()) {
@@ -206,6 +230,19 @@ void Controller::simulate(int64_t limit, bool idle_refresh,
     }
     next_event = std::min(next_event, next_refresh);
     now_ = std::max(now_ + 1, std::min(next_event, limit));
+  }
+}
+
+void Controller::refresh_while_idle(int64_t limit, std::vector<int64_t>& request_completion) {
+  // Until more refresh work falls due (the loop would mark it first) or the limit.
+  while (refresh_due_.any() && now_ < std::min(limit, next_refresh_due_)) {
+    const SchedulerDecision decision = FrFcfsScheduler::refresh(banks_, now_, refresh_due_);
+    if (decision.issue_now) {
+      issue(decision, request_completion);
+      ++now_;
+    } else {
+      now_ = std::max(now_ + 1, std::min({decision.next_ready, next_refresh_due_, limit}));
+    }
   }
 }
 

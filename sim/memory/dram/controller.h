@@ -75,6 +75,16 @@ class Controller {
   // loop then starts its next cycle afresh (a refresh may have fallen due meanwhile); with
   // nothing issued it goes on as if this had not been asked.
   bool serve_lone_burst(int64_t stop_cycle, std::vector<int64_t>& request_completion);
+  // Refresh work due on an idle FR-FCFS controller with open pages and all-bank refresh: the
+  // scheduler can choose only the PREs closing the due ranks' banks and their REFs, so each
+  // cycle its refresh() choice is issued at once (or time jumps to when one is ready), without
+  // the loop's bookkeeping per command. Stops when that work is done, more falls due, or at
+  // `limit`.
+  void refresh_while_idle(int64_t limit, std::vector<int64_t>& request_completion);
+  // run() for one added burst that has arrived, reaching an idle controller that serves lone
+  // bursts: it enters the queue and is served as the loop would, without the loop's entry and
+  // its second cycle. False (nothing done) in every other case.
+  bool serve_alone(std::vector<int64_t>& request_completion);
   void record(CommandKind kind, int rank, int bank_group, int bank, int64_t row, int column);
   // What a command for queue_[index] does to that burst: an ACT or PRE marks it (a miss or a
   // conflict), a RD or WR completes it and takes it out of the queue.

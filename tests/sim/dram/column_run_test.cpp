@@ -226,6 +226,20 @@ TEST(ColumnRun, SeveralRanksKeepTheSameCommands) {
   }
 }
 
+// Refreshes falling due every few dozen cycles on four staggered ranks: one rank's refresh falls
+// due while another's PREs still wait (a written bank closes only tWR after its data), so the
+// scheduler interleaves their refresh work by rank, idle controller or not.
+TEST(ColumnRun, RanksFallingDueDuringAnotherRanksRefreshKeepTheSameCommands) {
+  for (DramConfig config : {ddr4_3200(), hbm2e_3200()}) {
+    config.organization.ranks = 4;
+    config.name += " 4 ranks, dense refresh";
+    config.controller.refresh_staggered = true;
+    config.timing.tRFC = 24;
+    config.timing.tREFI = 4 * 40;  // a rank falls due every 40 cycles
+    for (const Stream& stream : streams(config)) expect_identical(config, stream);
+  }
+}
+
 // serve() hands a long request to the controllers in parts; they must end where one run() over
 // the whole request ends, with the same commands.
 TEST(ColumnRun, ARequestServedInPartsMatchesOneRun) {
