@@ -72,6 +72,9 @@ AddressMapping::AddressMapping(const DramConfig& config)
     field->shift = shift;
     shift += field->bits;
   }
+  for (Field* field : {&channel_, &pseudo_channel_, &rank_, &bank_group_, &bank_, &column_, &row_}) {
+    field->mask = (uint64_t{1} << field->bits) - 1;
+  }
 }
 
 int64_t AddressMapping::encode(const DramAddress& address) const {

@@ -38,6 +38,7 @@ class AddressMapping {
   struct Field {
     int shift = 0;
     int bits = 0;
+    uint64_t mask = 0;  // (1 << bits) - 1, kept so that decode() does not compute it per field
   };
   static int64_t extract(uint64_t value, Field field);
   // The fields of a DRAMsim3-style order string ("rochrababgco"), least significant first.
@@ -49,7 +50,7 @@ class AddressMapping {
 };
 
 inline int64_t AddressMapping::extract(uint64_t value, Field field) {
-  return static_cast<int64_t>((value >> field.shift) & ((uint64_t{1} << field.bits) - 1));
+  return static_cast<int64_t>((value >> field.shift) & field.mask);
 }
 
 inline DramAddress AddressMapping::decode(int64_t byte_address) const {

@@ -29,8 +29,8 @@ constexpr int64_t kBurstsPerPart = 4096;
 QueuedBurst queued_burst(const Request& request, int64_t id, const DramAddress& address) {
   return {.request_id = id,
           .arrival_cycle = request.arrival_cycle,
-          .is_write = request.is_write,
-          .address = address};
+          .address = address,
+          .is_write = request.is_write};
 }
 
 }  // namespace

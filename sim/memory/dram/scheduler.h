@@ -23,8 +23,10 @@ namespace polyarch::sim::dram {
 struct QueuedBurst {
   int64_t request_id = 0;
   int64_t arrival_cycle = 0;
-  bool is_write = false;
   DramAddress address;
+  // The flags last: 64 bytes, not 72 with one before the address (a stream copies each burst
+  // into its controller's queue).
+  bool is_write = false;
   bool activated_for = false;   // an ACT was issued on its behalf (a row miss)
   bool precharged_for = false;  // a PRE closed another row for it (a row conflict)
 };
