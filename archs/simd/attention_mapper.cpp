@@ -7,6 +7,7 @@
 #include "archs/simd/step_cost.h"
 #include "archs/simd/streaming_mapper.h"
 #include "base/checked_math.h"
+#include "compiler/ir/attention_visibility.h"
 
 namespace polyarch::archs::simd {
 
@@ -14,21 +15,22 @@ namespace {
 
 constexpr int64_t kRegisterShare = 2;  // as for GEMM accumulators: half the register file
 
-// KV blocks a query block visits. Queries are the last `s` positions of the kv_len keys (a
-// prefill has s == kv_len; a decode step's query sees every key), so with causal masking query
-// block i sees keys up to offset + (i + 1) * Br.
+// KV blocks a query block visits: those holding the keys its queries see (ir::visible_keys; a
+// causal mask or a window hides the rest). A window's range may start mid-block: blocks are
+// aligned to block_kv from key 0, so that block is read whole.
 int64_t total_kv_blocks(const ir::AttentionAttrs& attention, const FlashTiling& tiling,
                         int64_t& longest) {
   const int64_t q_blocks = ceil_div(attention.s, tiling.block_q);
   const int64_t kv_per_split = ceil_div(attention.kv_len, tiling.kv_split);
-  const int64_t offset = std::max<int64_t>(0, attention.kv_len - attention.s);
   int64_t total = 0;
   longest = 0;
   for (int64_t block = 0; block < q_blocks; ++block) {
-    int64_t keys = attention.kv_len;
-    if (attention.causal) {
-      keys = std::min(attention.kv_len, offset + (block + 1) * tiling.block_q);
-    }
+    const int64_t last_query = std::min(attention.s, (block + 1) * tiling.block_q) - 1;
+    const ir::KeyRange seen = ir::visible_keys(attention, block * tiling.block_q, last_query);
+    const int64_t keys =
+        attention.window > 0
+            ? round_up(seen.end, tiling.block_kv) - seen.first / tiling.block_kv * tiling.block_kv
+            : seen.end;
     // Each split covers its share of the visible keys.
     const int64_t per_split = std::min(kv_per_split, ceil_div(keys, tiling.kv_split));
     const int64_t blocks = ceil_div(per_split, tiling.block_kv);
@@ -85,8 +87,10 @@ std::optional<KernelPlan> plan_flash_tiling(const SimdParams& params,
   work.serialize_matrix_and_vector = true;
 
   // DRAM: Q and O once; K and V once when the heads in flight keep them in L2, else once per
-  // item that reads them.
-  const int64_t kv_bytes_per_head = 2 * attention.kv_len * d * elem;
+  // item that reads them. "Once" is the keys some query sees: a decode step with a window
+  // reads only the window of the KV cache.
+  const int64_t seen_keys = ir::visible_keys(attention, 0, attention.s - 1).size();
+  const int64_t kv_bytes_per_head = 2 * seen_keys * d * elem;
   const int64_t kv_heads_total = checked_mul(attention.b, attention.kv_heads, "heads");
   const int64_t items_per_kv_head = ceil_div(items, kv_heads_total);
   const int64_t heads_in_flight =

@@ -135,8 +135,16 @@ ir::OpAttrs read_attention(MapReader& layer) {
   attention.kv_len = optional_dim(layer, "kv_len", attention.s);
   attention.d = required_dim(layer, "d");
   attention.causal = layer.optional_bool("causal", false);
+  // Tokens each query sees (a sliding window, attention_visibility.h); absent: all of them.
+  attention.window = optional_dim(layer, "window", 0);
   require_divisible(layer, "kv_heads", "heads h=" + std::to_string(attention.h), attention.h,
                     attention.kv_heads);
+  if (attention.window > 0 && attention.s > attention.kv_len) {
+    throw_bad_input(layer.required("window").where(),
+                    "a window needs the queries to be the last s of the kv_len positions: s=" +
+                        std::to_string(attention.s) + " exceeds kv_len=" +
+                        std::to_string(attention.kv_len));
+  }
   return attention;
 }
 

@@ -6,6 +6,7 @@
 
 #include "base/error.h"
 #include "compiler/interp/kernels.h"
+#include "compiler/ir/attention_visibility.h"
 #include "compiler/passes/onnx_node.h"
 
 namespace polyarch::interp {
@@ -51,9 +52,10 @@ DenseTensor attention(const DenseTensor& q, const DenseTensor& k, const DenseTen
       for (int64_t i = 0; i < attrs.s; ++i) {
         const float* query = q.values.data() + q_index.row(batch, head, i);
         float peak = minus_infinity;
+        const ir::KeyRange seen = ir::visible_keys(attrs, i);
         for (int64_t j = 0; j < attrs.kv_len; ++j) {
           float score = minus_infinity;
-          if (!attrs.causal || j <= i + attrs.kv_len - attrs.s) {
+          if (j >= seen.first && j < seen.end) {
             const float* key = k.values.data() + kv_index.row(batch, kv_head, j);
             float dot = 0.0f;
             for (int64_t e = 0; e < attrs.d; ++e) dot += query[e] * key[e];

@@ -13,7 +13,8 @@ namespace polyarch::interp {
 //  - sequence: Q [b, s, h*d], K and V [b, kv_len, kv_heads*d], result [b, s, h*d] (the
 //    projections' results, before the exporter's head-splitting reshapes and transposes).
 // Query head i reads key/value head i / (h / kv_heads) (GQA). `mask` (may be null) is added to
-// the scores, broadcast to [b, h, s, kv_len]. Causal: query i sees keys j <= i + kv_len - s.
+// the scores, broadcast to [b, h, s, kv_len]. Causal: query i sees keys j <= i + kv_len - s;
+// a window limits it further (ir::visible_keys).
 // A row with every score masked to -inf gives zeros, as exporters' isnan guards make it.
 DenseTensor attention(const DenseTensor& q, const DenseTensor& k, const DenseTensor& v,
                       const DenseTensor* mask, const ir::AttentionAttrs& attrs, float scale,

@@ -50,6 +50,11 @@ class WrittenAttributes {
     return {*first, *second};
   }
 
+  // An integer that may be left out, `fallback` then.
+  int64_t integer_or(const std::string& key, int64_t fallback) {
+    return values_.count(key) != 0 ? integer(key) : fallback;
+  }
+
   // A pair that may be left out, `fallback` then.
   std::pair<int64_t, int64_t> pair_or(const std::string& key,
                                       std::pair<int64_t, int64_t> fallback) {
@@ -165,7 +170,8 @@ OpAttrs build(WrittenAttributes& written, OpKind kind) {
                                written.integer("kv_heads"), written.integer("s"),
                                written.integer("kv_len"),   written.integer("d")};
       attention.causal = written.flag("causal");
-      written.finish("b h kv_heads s kv_len d causal");
+      attention.window = written.integer_or("window", 0);
+      written.finish("b h kv_heads s kv_len d causal window");
       return attention;
     }
     case OpKind::kElementwise: {

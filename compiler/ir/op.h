@@ -81,7 +81,8 @@ struct Conv2dAttrs {
 
 // Scaled-dot-product attention: softmax(Q K^T / sqrt(d) [+ causal mask]) V for b sequences of
 // s queries against kv_len keys, h query heads sharing kv_heads key/value heads (GQA/MQA when
-// kv_heads < h).
+// kv_heads < h). `window` > 0: a sliding window of that many keys per query, causal or centred
+// (attention_visibility.h says which keys each query sees).
 struct AttentionAttrs {
   int64_t b = 1;
   int64_t h = 0;
@@ -90,6 +91,7 @@ struct AttentionAttrs {
   int64_t kv_len = 0;
   int64_t d = 0;
   bool causal = false;
+  int64_t window = 0;
 };
 
 // `elements` outputs, each computed from `inputs` operands by the function `fn` ("add", "mul",

@@ -2,6 +2,7 @@
 #include <type_traits>
 
 #include "base/checked_math.h"
+#include "compiler/ir/attention_visibility.h"
 #include "compiler/ir/op.h"
 #include "compiler/ir/op_bytes.h"
 #include "compiler/ir/weight_sparsity.h"
@@ -36,18 +37,9 @@ int64_t conv_macs(const Conv2dAttrs& conv) {
   return product({conv_outputs(conv), conv.c / conv.groups, conv.r, conv.s}, "conv2d MACs");
 }
 
-// QK^T and PV: each of the b*h*s query rows meets kv_len keys over d, then kv_len values over d.
-// Scores one head computes. Queries are the last s of the kv_len positions; under a causal
-// mask query i (0-based) sees min(kv_len, kv_len - s + i + 1) keys, and masked scores are
-// skipped, as flash kernels skip the blocks above the diagonal.
-int64_t visible_scores_per_head(const AttentionAttrs& attention) {
-  if (!attention.causal) return product({attention.s, attention.kv_len}, "attention scores");
-  const int64_t s = attention.s;
-  const int64_t kv = attention.kv_len;
-  if (s <= kv) return sum({product({s, kv - s}, "scores"), product({s, s + 1}, "scores") / 2}, "scores");
-  return sum({product({kv, kv + 1}, "scores") / 2, product({s - kv, kv}, "scores")}, "scores");
-}
-
+// QK^T and PV: each of the b*h*s query rows meets the keys it sees over d, then as many values
+// over d (attention_visibility.h: masked scores are skipped, as flash kernels skip the blocks
+// a causal mask or a window hides).
 int64_t attention_scores(const AttentionAttrs& attention) {
   return product({attention.b, attention.h, visible_scores_per_head(attention)},
                  "attention scores");

@@ -83,6 +83,12 @@ void validate_attention(const Op& op, const AttentionAttrs& attention) {
     op_error(op, "heads h=" + std::to_string(attention.h) +
                      " are not divisible by kv_heads=" + std::to_string(attention.kv_heads));
   }
+  // A window slides over positions: the queries must be the last s of the kv_len keys.
+  if (attention.window < 0) op_error(op, "window must be positive (0: none)");
+  if (attention.window > 0 && attention.s > attention.kv_len) {
+    op_error(op, "a window needs s <= kv_len (the queries are the last s positions); s=" +
+                     std::to_string(attention.s) + ", kv_len=" + std::to_string(attention.kv_len));
+  }
 }
 
 void validate_pool(const Op& op, const PoolAttrs& pool) {

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "compiler/ir/attention_visibility.h"
 #include "compiler/passes/fusion_match.h"
 #include "compiler/passes/onnx_node.h"
 #include "compiler/passes/tensor_values.h"
@@ -108,31 +109,68 @@ struct AttentionMatch {
   ir::NodeId pv = 0;  // the P V product
   double scale = 1.0;
   bool causal = false;
+  int64_t window = 0;  // a sliding window the constant spells (attention_visibility.h)
   std::optional<ir::NodeId> mask;
 };
 
-// Whether the constant is the causal pattern for s queries (the last s of kv positions):
-// true exactly where key j <= query i + kv - s, over its last two axes (leading axes 1).
-bool causal_constant(const ir::Graph& graph, ir::NodeId tensor, int64_t s, int64_t kv) {
+// The mask pattern a constant spells for s queries (the last s of kv positions), over its last
+// two axes (leading axes 1): causal (key j <= query i + kv - s), or a sliding window, causal or
+// centred (ir::visible_keys). The candidates are read off the first and last query rows, then
+// checked entry by entry; nullopt when none matches.
+std::optional<ir::AttentionAttrs> visibility_constant(const ir::Graph& graph, ir::NodeId tensor,
+                                                      int64_t s, int64_t kv) {
   const ir::Tensor& condition = graph.tensor(tensor);
   const Shape& shape = condition.shape;
   if (shape.size() < 2 || shape[shape.size() - 2] != s || shape.back() != kv ||
-      ir::element_count(shape) != s * kv) {
-    return false;
+      ir::element_count(shape) != s * kv || s > kv) {
+    return std::nullopt;
   }
   const std::optional<Values> values = read_values(condition);
-  if (!values) return false;
-  for (int64_t i = 0; i < s; ++i) {
-    for (int64_t j = 0; j < kv; ++j) {
-      const bool visible = values->real(static_cast<std::size_t>(i * kv + j)) != 0.0;
-      if (visible != (j <= i + kv - s)) return false;
-    }
+  if (!values) return std::nullopt;
+  const auto visible = [&](int64_t i, int64_t j) {
+    return values->real(static_cast<std::size_t>(i * kv + j)) != 0.0;
+  };
+  // Visible keys of a query row as one range [first, end) (empty: first == end == 0).
+  const auto row_range = [&](int64_t i) {
+    int64_t first = 0;
+    while (first < kv && !visible(i, first)) ++first;
+    int64_t end = first;
+    while (end < kv && visible(i, end)) ++end;
+    return ir::KeyRange{first == kv ? 0 : first, first == kv ? 0 : end};
+  };
+  const ir::KeyRange first_row = row_range(0);
+  const ir::KeyRange last_row = row_range(s - 1);
+  const int64_t first_position = kv - s;
+  const int64_t last_position = kv - 1;
+  std::vector<ir::AttentionAttrs> candidates;
+  // Causal: the last row ends at its own position; the window is its length, unless it reaches
+  // key 0 (then the first row says whether a window cuts anything).
+  ir::AttentionAttrs causal{.s = s, .kv_len = kv, .causal = true};
+  candidates.push_back(causal);
+  causal.window = last_row.size();
+  candidates.push_back(causal);
+  // Centred: the last row starts `before` keys back, the first row ends `after` keys on.
+  const int64_t before = last_position - last_row.first;
+  const int64_t after = first_row.end - 1 - first_position;
+  if (before >= 0 && after >= 0) {
+    candidates.push_back({.s = s, .kv_len = kv, .causal = false, .window = before + after + 1});
   }
-  return true;
+  for (const ir::AttentionAttrs& candidate : candidates) {
+    if (candidate.window < 0 || (candidate.window == 0 && !candidate.causal)) continue;
+    bool matches = true;
+    for (int64_t i = 0; i < s && matches; ++i) {
+      const ir::KeyRange seen = ir::visible_keys(candidate, i);
+      for (int64_t j = 0; j < kv && matches; ++j) {
+        matches = visible(i, j) == (j >= seen.first && j < seen.end);
+      }
+    }
+    if (matches) return candidate;
+  }
+  return std::nullopt;
 }
 
 // From the softmax's operand back to the Q K^T product: scaling, one additive mask and one
-// causal Where, in any order.
+// causal or sliding-window Where, in any order.
 bool scores_from(const ir::Graph& graph, ir::NodeId tensor, AttentionMatch& match) {
   const std::optional<ir::NodeId> op = ir::producer_of(graph, tensor);
   if (!op) return false;
@@ -169,13 +207,15 @@ bool scores_from(const ir::Graph& graph, ir::NodeId tensor, AttentionMatch& matc
     }
     return false;
   }
-  if (elementwise_fn(graph, *op, "where") != nullptr && inputs.size() == 3 && !match.causal) {
+  if (elementwise_fn(graph, *op, "where") != nullptr && inputs.size() == 3 && !match.causal &&
+      match.window == 0) {
     const std::optional<double> fill = scalar_value(graph, inputs[2]);
-    if (!fill || !(*fill <= kMaskedFill) || shape_of(graph, inputs[1]) != scores ||
-        !causal_constant(graph, inputs[0], scores[2], scores[3])) {
-      return false;
-    }
-    match.causal = true;
+    if (!fill || !(*fill <= kMaskedFill) || shape_of(graph, inputs[1]) != scores) return false;
+    const std::optional<ir::AttentionAttrs> pattern =
+        visibility_constant(graph, inputs[0], scores[2], scores[3]);
+    if (!pattern) return false;
+    match.causal = pattern->causal;
+    match.window = pattern->window;
     match.ops.push_back(*op);
     return scores_from(graph, inputs[1], match);
   }
@@ -309,6 +349,7 @@ std::optional<ir::Op> attention_op(const ir::Graph& graph, const AttentionMatch&
   attrs.kv_heads = values[1];
   attrs.kv_len = values[2];
   attrs.causal = match.causal;
+  attrs.window = match.window;
   if (values[0] != attrs.b || values[3] != attrs.d || attrs.h % attrs.kv_heads != 0) {
     return std::nullopt;
   }
@@ -379,6 +420,7 @@ PassStatistics FuseAttentionPass::run(ir::Graph& graph) {
     rewrite.replace(ops, root, *fused, std::move(inputs));
     statistics.add("fused");
     if (match.causal) statistics.add("causal");
+    if (match.window > 0) statistics.add("windowed");
     if (match.mask) statistics.add("masked");
     const auto& attrs = std::get<ir::AttentionAttrs>(fused->attrs);
     if (attrs.kv_heads < attrs.h) statistics.add("gqa");

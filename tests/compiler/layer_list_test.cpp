@@ -301,6 +301,27 @@ TEST(LayerListOps, AttentionCountsTwoMatmulsOfBHSKvLenDAndACausalMaskSkipsMasked
   }
 }
 
+// Causal window 4 over 16 queries at the end of 48 positions: every query sees 4 keys.
+TEST(LayerListOps, AttentionWindowLimitsTheKeysEachQuerySees) {
+  const auto attention = single_layer_attrs<ir::AttentionAttrs>(
+      "{op: attention, h: 8, s: 16, kv_len: 48, d: 32, causal: true, window: 4}");
+  EXPECT_EQ(attention.window, 4);
+  EXPECT_EQ(ir::op_attributes_text(attention),
+            "b=1 h=8 kv_heads=8 s=16 kv_len=48 d=32 causal window=4");
+  const ir::Op op{"attn", attention, ir::DType::kFp16, {}};
+  EXPECT_EQ(ir::mac_count(op), int64_t{2} * 8 * 16 * 4 * 32);
+}
+
+TEST(LayerListOps, AttentionWindowErrorsPointAtTheWindowKey) {
+  auto error = layer_error("{name: a, op: attention, h: 2, s: 8, kv_len: 4, d: 4, window: 2}");
+  ASSERT_TRUE(error);
+  EXPECT_THAT(error->message(), HasSubstr("s=8 exceeds kv_len=4"));
+  EXPECT_THAT(error->where().to_string(), HasSubstr("layers[0].window"));
+  error = layer_error("{name: a, op: attention, h: 2, s: 8, d: 4, window: 0}");
+  ASSERT_TRUE(error);
+  EXPECT_THAT(error->where().to_string(), HasSubstr("layers[0].window"));
+}
+
 TEST(LayerListOps, KvHeadsNotDividingHeadsIsRejectedAtKvHeads) {
   auto error = layer_error("{name: a, op: attention, h: 12, kv_heads: 5, s: 8, d: 4}");
   ASSERT_TRUE(error);

@@ -82,6 +82,7 @@ TransformerConfig read_transformer(MapReader& model) {
   require_model_divisible(model, "kv_heads", "heads", config.heads, config.kv_heads);
   read_layer_style(model, config);
   config.causal = model.optional_bool("causal", decoder);
+  config.window = model.optional_int("window", 0, 1, kMaxModelDim);
   read_phase(model, config);
   config.batch = model.optional_int("batch", 1, 1, kMaxModelDim);
   config.vocab = model.optional_int("vocab", 0, 1, kMaxModelDim);

@@ -37,6 +37,7 @@ struct TransformerConfig {
   NormPlacement norm_placement = NormPlacement::kPre;  // post for encoders by default
   bool bias = true;    // projections add a bias: default for LayerNorm models, not RMSNorm ones
   bool causal = true;  // default for decoders; encoders attend both ways
+  int64_t window = 0;  // sliding-window attention: keys each token sees (0: all)
   TransformerPhase phase = TransformerPhase::kPrefill;
   int64_t seq = 0;     // prefill: tokens per sequence
   int64_t kv_len = 0;  // decode: tokens already in the KV cache before this step

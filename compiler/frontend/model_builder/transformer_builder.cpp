@@ -44,6 +44,7 @@ ir::NodeId self_attention(ModelGraph& graph, const TransformerConfig& config,
   attention.kv_len = config.keys();
   attention.d = head_dim;
   attention.causal = config.causal;
+  attention.window = config.window;
   const ir::NodeId context =
       graph.add(prefix + ".attention", attention, {query, key, value}, graph.shape(query));
   return linear(graph, prefix + ".o_proj", context, config.hidden, config.bias);

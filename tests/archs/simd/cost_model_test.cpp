@@ -104,6 +104,46 @@ TEST(SimdCostModel, DecodeAttentionStreamsTheKvCacheAtDramBandwidth) {
   EXPECT_NEAR(seconds(result), kv_bytes / kHbmBytesPerSecond, 0.05 * kv_bytes / kHbmBytesPerSecond);
 }
 
+// A decode step with a 4096-key window over a 65536-key cache reads only the window's K and V.
+TEST(SimdCostModel, DecodeWithAWindowStreamsOnlyTheWindowOfTheKvCache) {
+  SocConfig soc = load_shipped("h100_like.yaml");
+  soc.dram.efficiency = 1.0;
+  ir::Op op = attention(32, 32, 1, 65536, 128, true);
+  std::get<ir::AttentionAttrs>(op.attrs).window = 4096;
+  const sim::OpResult result = run_one(soc, simd_params_of(soc), op);
+  const double window_bytes = 2.0 * 32 * 32 * 4096 * 128 * 2;
+  EXPECT_EQ(result.bound, "dram");
+  EXPECT_NEAR(seconds(result), window_bytes / kHbmBytesPerSecond,
+              0.05 * window_bytes / kHbmBytesPerSecond);
+  // With grouped-query heads the heads in flight keep K and V in L2 and read them once: once
+  // is still only the window (plus Q), not the whole cache.
+  ir::Op grouped = op;
+  std::get<ir::AttentionAttrs>(grouped.attrs).kv_heads = 8;
+  const sim::OpResult shared = run_one(soc, simd_params_of(soc), grouped);
+  const int64_t window_kv = int64_t{2} * 32 * 8 * 4096 * 128 * 2;
+  const int64_t queries = int64_t{32} * 32 * 128 * 2;
+  EXPECT_EQ(shared.dram_bytes_read, window_kv + queries);
+}
+
+// A 32k-token causal prefill with a 4k window computes sum over p of min(p + 1, 4096) scores per
+// head, 23.4 % of full causal attention's 32768 x 32769 / 2, and takes about that share of time.
+TEST(SimdCostModel, WindowedPrefillTakesTheVisibleShareOfCausalAttention) {
+  const SimdParams params = simd_params_of(load_shipped("h100_like.yaml"));
+  const MemoryView memory{3350.0 / 1.83, 878};
+  const ir::Op causal = attention(1, 32, 32768, 32768, 128, true);
+  ir::Op windowed = causal;
+  std::get<ir::AttentionAttrs>(windowed.attrs).window = 4096;
+  const KernelPlan full = plan_op(params, causal, memory, 1.83);
+  const KernelPlan window = plan_op(params, windowed, memory, 1.83);
+  const double visible = 4096.0 * 4097 / 2 + (32768.0 - 4096) * 4096;
+  const double share = visible / (32768.0 * 32769 / 2);
+  EXPECT_NEAR(static_cast<double>(ir::mac_count(windowed)) / static_cast<double>(ir::mac_count(causal)),
+              share, 1e-12);
+  const double time_share = static_cast<double>(estimate_cycles(window, 3350.0 / 1.83, 878)) /
+                            static_cast<double>(estimate_cycles(full, 3350.0 / 1.83, 878));
+  EXPECT_NEAR(time_share, share, 0.03);
+}
+
 TEST(SimdCostModel, AnOperandTypeWithoutMatrixEngineRunsOnTheVectorLanes) {
   const SimdParams params = simd_params_of(load_shipped("h100_like.yaml"));
   ir::Op op = gemm(4096, 4096, 4096);

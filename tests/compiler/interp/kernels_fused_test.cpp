@@ -71,6 +71,34 @@ TEST(AttentionKernel, CausalGqaDecodeMatchesTheUnfusedKernels) {
   }
 }
 
+// A sliding window, causal and centred, against the unfused kernels with the window written out
+// as a mask: query i at position p = i + 7 - 4 sees keys p - 2 .. p (causal, window 3) or
+// p - 1 .. p + 2 (centred, window 4).
+TEST(AttentionKernel, SlidingWindowsMatchTheUnfusedKernelsWithTheBandAsAMask) {
+  for (const bool causal : {true, false}) {
+    ir::AttentionAttrs attrs{.b = 1, .h = 2, .kv_heads = 1, .s = 4, .kv_len = 7, .d = 8,
+                             .causal = causal, .window = causal ? 3 : 4};
+    const DenseTensor q = random_tensor({1, 2, 4, 8}, 4);
+    const DenseTensor k = random_tensor({1, 1, 7, 8}, 5);
+    const DenseTensor v = random_tensor({1, 1, 7, 8}, 6);
+    DenseTensor mask = filled_tensor({1, 1, 4, 7});
+    for (int64_t i = 0; i < 4; ++i) {
+      const int64_t p = i + 3;
+      for (int64_t j = 0; j < 7; ++j) {
+        const bool visible = causal ? (j <= p && j >= p - 2) : (j >= p - 1 && j <= p + 2);
+        if (!visible) mask.values[i * 7 + j] = -std::numeric_limits<float>::infinity();
+      }
+    }
+    const float scale = 1.0f / std::sqrt(8.0f);
+    const DenseTensor fused = attention(q, k, v, nullptr, attrs, scale, false);
+    const DenseTensor expected = reference(q, k, v, mask, 2, scale);
+    ASSERT_EQ(fused.values.size(), expected.values.size());
+    for (std::size_t i = 0; i < expected.values.size(); ++i) {
+      EXPECT_NEAR(fused.values[i], expected.values[i], 1e-6) << "causal=" << causal << " " << i;
+    }
+  }
+}
+
 TEST(AttentionKernel, SequenceLayoutIsTheHeadLayoutTransposed) {
   ir::AttentionAttrs attrs{.b = 1, .h = 2, .kv_heads = 2, .s = 4, .kv_len = 4, .d = 4};
   const DenseTensor q = random_tensor({1, 4, 2, 4}, 4);  // [b, s, h, d] = [b, s, h*d]

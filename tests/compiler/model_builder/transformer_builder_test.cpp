@@ -107,6 +107,19 @@ TEST(TransformerBuilder, DecodeStepHasOneTokenPerSequenceAgainstTheCachePlusItse
   EXPECT_EQ(lm_head.n, 1000);
 }
 
+// Mistral-style sliding window: a decode step's token sees the 16 newest of its 101 keys, so
+// each layer's attention does 16/101 of the full step's MACs.
+TEST(TransformerBuilder, AWindowReachesEveryLayersAttention) {
+  const ir::Graph graph = built_model(
+      "model: {family: transformer, layers: 2, hidden: 256, heads: 8, kv_heads: 2, ffn: 512, "
+      "phase: decode, kv_len: 100, window: 16}");
+  const auto& attention = attrs_of<ir::AttentionAttrs>(graph, "layer1.attention");
+  EXPECT_EQ(attention.window, 16);
+  EXPECT_TRUE(attention.causal);
+  const ir::Op op{"attention", attention, ir::DType::kFp16, {}};
+  EXPECT_EQ(ir::mac_count(op), int64_t{2} * 8 * 16 * 32);  // h x keys seen x head dim, twice
+}
+
 TEST(TransformerBuilder, SwigluAddsAGateGemmASiluAndAProduct) {
   const ir::Graph plain = built_model(std::string(kSmallDecoder) + "}");
   const ir::Graph gated = built_model(std::string(kSmallDecoder) + ", gated_ffn: true}");

@@ -68,24 +68,28 @@ TEST(FuseAttention, AScaleOtherThanOneOverRootDStaysUnfused) {
   EXPECT_EQ(graph.op(graph.topological_ops().back()).kind(), ir::OpKind::kCopy);
 }
 
-// A bool constant: true where key j <= query i (s = kv = 4), or any other pattern.
-void causal_mask(OnnxGraphBuilder& b, bool lower_triangular) {
+// Which keys j query i sees (s = kv = 4) in a bool mask constant.
+using MaskPattern = bool (*)(int64_t i, int64_t j);
+bool lower_triangle(int64_t i, int64_t j) { return j <= i; }
+bool upper_triangle(int64_t i, int64_t j) { return j >= i; }
+
+void causal_mask(OnnxGraphBuilder& b, MaskPattern pattern) {
   b.input("causal", {1, 1, 4, 4}, ir::DType::kBool);
   ir::Tensor& tensor = b.tensor("causal");
   tensor.role = ir::TensorRole::kWeight;
   Values values = empty_values(ir::DType::kBool, tensor.shape);
   for (int64_t i = 0; i < 4; ++i) {
-    for (int64_t j = 0; j < 4; ++j) values.ints.push_back(lower_triangular ? j <= i : j >= i);
+    for (int64_t j = 0; j < 4; ++j) values.ints.push_back(pattern(i, j));
   }
   store_values(values, tensor);
 }
 
 // GPT-2's form on [b, h, s, d] tensors: Div by sqrt(d), then Where(causal, scores, min).
 // With `kv_heads` 1, K and V go through GQA's repeat_kv first.
-OnnxGraphBuilder causal_attention(bool lower_triangular, int64_t kv_heads = 2) {
+OnnxGraphBuilder causal_attention(MaskPattern pattern, int64_t kv_heads = 2) {
   OnnxGraphBuilder b;
   b.input("q", {1, 2, 4, 8}).input("k", {1, kv_heads, 4, 8}).input("v", {1, kv_heads, 4, 8});
-  causal_mask(b, lower_triangular);
+  causal_mask(b, pattern);
   testing::scalar(b, "root_d", std::sqrt(8.0));
   testing::scalar(b, "fill", -3.4028234663852886e38);
   std::string keys = "k", values = "v";
@@ -109,7 +113,7 @@ OnnxGraphBuilder causal_attention(bool lower_triangular, int64_t kv_heads = 2) {
 }
 
 TEST(FuseAttention, CausalWhereWithADivScaleOnHeadTensors) {
-  const ir::Graph before = testing::lowered(causal_attention(true).graph);
+  const ir::Graph before = testing::lowered(causal_attention(lower_triangle).graph);
   ir::Graph after = before;
   const PassStatistics statistics = FuseAttentionPass().run(after);
   EXPECT_EQ(ir::print_graph(after),
@@ -126,13 +130,36 @@ TEST(FuseAttention, CausalWhereWithADivScaleOnHeadTensors) {
   EXPECT_LT(testing::output_difference(after, before, testing::random_inputs(before)), 1e-6);
 }
 
+// Sliding-window bands as exporters write them (Mistral's causal window, Longformer's centred
+// one): fused with the window, and the fused op computes what the Where did.
+TEST(FuseAttention, SlidingWindowWhereBecomesAWindow) {
+  struct Case {
+    MaskPattern pattern;
+    bool causal;
+    int64_t window;
+  };
+  for (const Case& c :
+       {Case{[](int64_t i, int64_t j) { return j <= i && j > i - 2; }, true, 2},
+        Case{[](int64_t i, int64_t j) { return j >= i - 1 && j <= i + 1; }, false, 3}}) {
+    const ir::Graph before = testing::lowered(causal_attention(c.pattern).graph);
+    ir::Graph after = before;
+    const PassStatistics statistics = FuseAttentionPass().run(after);
+    ASSERT_EQ(statistics.get("fused"), 1);
+    EXPECT_EQ(statistics.get("windowed"), 1);
+    const auto& attrs = std::get<ir::AttentionAttrs>(after.op(after.topological_ops().front()).attrs);
+    EXPECT_EQ(attrs.causal, c.causal);
+    EXPECT_EQ(attrs.window, c.window);
+    EXPECT_LT(testing::output_difference(after, before, testing::random_inputs(before)), 1e-6);
+  }
+}
+
 TEST(FuseAttention, AMaskThatIsNotCausalStaysUnfused) {
-  ir::Graph graph = testing::lowered(causal_attention(false).graph);
+  ir::Graph graph = testing::lowered(causal_attention(upper_triangle).graph);
   EXPECT_EQ(FuseAttentionPass().run(graph).get("fused"), 0);
 }
 
 TEST(FuseAttention, RepeatedKeysAndValuesAreReadOnceWithFewerKvHeads) {
-  const ir::Graph before = testing::lowered(causal_attention(true, 1).graph);
+  const ir::Graph before = testing::lowered(causal_attention(lower_triangle, 1).graph);
   ir::Graph after = before;
   const PassStatistics statistics = FuseAttentionPass().run(after);
   EXPECT_EQ(statistics.get("gqa"), 1);
