@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "archs/pim/bank_stream.h"
+#include "archs/pim/core_timing.h"
 #include "base/checked_math.h"
 
 namespace polyarch::archs::pim {
@@ -20,18 +21,34 @@ int64_t external_cycles(const PimParams& params, int64_t bytes_per_pseudo_channe
          params.dram.burst_cycles();
 }
 
-// Command-clock cycles of a PU's arithmetic on one burst.
-int64_t compute_cycles(const PimParams& params, int64_t lane_ops_per_burst) {
-  const double pu_cycles = std::ceil(static_cast<double>(lane_ops_per_burst) /
-                                     static_cast<double>(params.lanes));
+// What one PU works through: `bytes_per_pu` of its banks, on each burst `lane_ops_per_burst`
+// lane operations (SIMD lanes) or `core_kernel` run on each core's share of the burst.
+struct StreamShare {
+  int64_t bytes_per_pu = 0;
+  int64_t lane_ops_per_burst = 0;
+  CoreKernel core_kernel;
+};
+
+// Command-clock cycles of a PU's work on one burst: its SIMD lanes' operations, or its cores'
+// program on their share of the burst (core_timing.h).
+int64_t compute_cycles(const PimParams& params, const StreamShare& share) {
+  double pu_cycles = 0;
+  if (params.core) {
+    const double bytes_per_core =
+        static_cast<double>(params.dram.bytes_per_burst()) / static_cast<double>(params.lanes);
+    pu_cycles = core_cycles_per_byte(*params.core, share.core_kernel) * bytes_per_core;
+  } else {
+    pu_cycles = std::ceil(static_cast<double>(share.lane_ops_per_burst) /
+                          static_cast<double>(params.lanes));
+  }
   return static_cast<int64_t>(std::ceil(pu_cycles / params.pu_cycles_per_dram_cycle()));
 }
 
 // Cycles of the PU's command slot per column command: tCCD_L, the PU's arithmetic on one burst,
 // and in per-bank mode the pseudo-channel's share: every PU needs its own column command, and
 // column commands to different bank groups stay max(tCCD_S, tBL) apart.
-int64_t slot_cycles(const PimParams& params, int64_t lane_ops_per_burst) {
-  int64_t slot = compute_cycles(params, lane_ops_per_burst);
+int64_t slot_cycles(const PimParams& params, const StreamShare& share) {
+  int64_t slot = compute_cycles(params, share);
   if (params.mode == PimMode::kPerBank) {
     const int64_t column_gap =
         std::max<int64_t>({1, params.dram.timing.tCCD_S, params.dram.burst_cycles()});
@@ -40,20 +57,37 @@ int64_t slot_cycles(const PimParams& params, int64_t lane_ops_per_burst) {
   return std::max(slot, params.dram.timing.tCCD_L);
 }
 
-struct StreamShare {
-  int64_t bytes_per_pu = 0;
-  int64_t lane_ops_per_burst = 0;
+// A programmable core's loop over one element: its loads, stores, additions and multiplications
+// (at the dtype's cost) and the loop's own instructions, against the bytes it reads and writes in
+// its banks. Unused (zero) for SIMD lanes.
+struct CoreLoop {
+  int64_t loads = 0;
+  int64_t stores = 0;
+  int64_t additions = 0;
+  int64_t multiplications = 0;
+  int64_t bank_read_bytes = 0;
+  int64_t bank_written_bytes = 0;
 };
+
+CoreKernel core_kernel(const PimParams& params, const CoreLoop& loop) {
+  if (!params.core) return {};
+  const PimCoreParams& core = *params.core;
+  const int64_t instructions = core.loop_instructions + loop.loads + loop.stores + loop.additions +
+                               loop.multiplications * core.mul_instructions;
+  const auto streamed = static_cast<double>(loop.bank_read_bytes + loop.bank_written_bytes);
+  return {static_cast<double>(instructions) / streamed,
+          static_cast<double>(loop.bank_read_bytes) / streamed};
+}
 
 // Streams every PU's share and fills timing, commands and utilisation.
 void add_stream(const PimParams& params, const StreamShare& share, PimPlan& plan) {
   const int64_t bursts = ceil_div(share.bytes_per_pu, params.dram.bytes_per_burst());
-  const int64_t slot = slot_cycles(params, share.lane_ops_per_burst);
+  const int64_t slot = slot_cycles(params, share);
   if (slot > params.dram.timing.tCCD_L) plan.bound = "compute";
   const BankStreamResult stream =
       stream_rows(params.dram, {bursts, params.banks_per_pu, slot, false});
   const int64_t pus = params.pu_count();
-  plan.segments.push_back({bursts, compute_cycles(params, share.lane_ops_per_burst)});
+  plan.segments.push_back({bursts, compute_cycles(params, share)});
   plan.stream_cycles += stream.cycles;
   plan.internal_bytes += mul(mul(bursts, params.dram.bytes_per_burst()), pus);
   plan.commands +=
@@ -101,13 +135,18 @@ PimPlan plan_gemv(const PimParams& params, int64_t m, int64_t n, int64_t k, int6
   const int64_t vectors_held = std::clamp<int64_t>(params.register_bytes / (k * elem), 1, m);
   const int64_t passes = ceil_div(m, vectors_held);
   const int64_t per_pass_ops = burst_elements * vectors_held;
+  // A core loads each weight once and each held input vector's element from its scratchpad.
+  const CoreKernel kernel = core_kernel(params, {.loads = 1 + vectors_held,
+                                                 .additions = vectors_held,
+                                                 .multiplications = vectors_held,
+                                                 .bank_read_bytes = elem});
 
   auto rows_plan = [&] {
     PimPlan plan;
     plan.kernel = "gemv_rows";
     const int64_t rows_per_pu = ceil_div(n, pus);
     for (int64_t pass = 0; pass < passes; ++pass) {
-      add_stream(params, {mul(mul(rows_per_pu, k), elem), per_pass_ops}, plan);
+      add_stream(params, {mul(mul(rows_per_pu, k), elem), per_pass_ops, kernel}, plan);
     }
     plan.external_write_bytes = mul(mul(mul(m, k), elem), params.pseudo_channels());
     plan.external_read_bytes = mul(mul(m, n), elem);
@@ -119,7 +158,7 @@ PimPlan plan_gemv(const PimParams& params, int64_t m, int64_t n, int64_t k, int6
     plan.kernel = "gemv_columns";
     const int64_t k_per_pu = ceil_div(k, pus);
     for (int64_t pass = 0; pass < passes; ++pass) {
-      add_stream(params, {mul(mul(n, k_per_pu), elem), per_pass_ops}, plan);
+      add_stream(params, {mul(mul(n, k_per_pu), elem), per_pass_ops, kernel}, plan);
     }
     // Each PU gets only its slice of the inputs; partial sums leave per PU or per channel.
     plan.external_write_bytes = mul(mul(m, k), elem);
@@ -145,14 +184,22 @@ PimPlan plan_gemv(const PimParams& params, int64_t m, int64_t n, int64_t k, int6
   return best;
 }
 
-// Element-parallel ops: operands and results stay in the banks, each PU on its share.
+// Element-parallel ops: operands and results stay in the banks, each PU on its share: `passes`
+// over it, all reads but the last, which writes the result.
 PimPlan plan_elementwise(const PimParams& params, const std::string& kernel, int64_t elements,
-                         int64_t passes, int64_t ops_per_element, int64_t elem) {
+                         int64_t passes, int64_t ops_per_element, bool multiplies, int64_t elem) {
   PimPlan plan;
   plan.kernel = kernel;
   const int64_t per_pu = ceil_div(elements, params.pu_count());
   const int64_t burst_elements = params.dram.bytes_per_burst() / elem;
-  add_stream(params, {mul(mul(per_pu, elem), passes), burst_elements * ops_per_element}, plan);
+  const CoreKernel core = core_kernel(params, {.loads = passes - 1,
+                                               .stores = 1,
+                                               .additions = multiplies ? 0 : ops_per_element,
+                                               .multiplications = multiplies ? ops_per_element : 0,
+                                               .bank_read_bytes = (passes - 1) * elem,
+                                               .bank_written_bytes = elem});
+  add_stream(params, {mul(mul(per_pu, elem), passes), burst_elements * ops_per_element, core},
+             plan);
   plan.flops = mul(elements, ops_per_element);
   finish(params, plan.flops, plan);
   plan.mapping = {{"elements_per_pu", per_pu}, {"passes", passes}};
@@ -216,11 +263,12 @@ PimPlan plan_op(const PimParams& params, const ir::Op& op, std::optional<Partiti
   if (const auto* gemm = std::get_if<ir::GemmAttrs>(&op.attrs)) {
     plan = plan_gemv(params, mul(gemm->m, gemm->batch), gemm->n, gemm->k, elem, partition);
   } else if (const auto* elementwise = std::get_if<ir::ElementwiseAttrs>(&op.attrs)) {
-    plan = plan_elementwise(params, "elementwise", elementwise->elements,
-                            elementwise->inputs + 1, 1, elem);
+    plan = plan_elementwise(params, "elementwise", elementwise->elements, elementwise->inputs + 1,
+                            1, elementwise->fn == "mul", elem);
   } else if (const auto* softmax = std::get_if<ir::SoftmaxAttrs>(&op.attrs)) {
     // Max, exp and sum, normalise: three reads and one write of the rows.
-    plan = plan_elementwise(params, "softmax", mul(softmax->rows, softmax->cols), 4, 2, elem);
+    plan =
+        plan_elementwise(params, "softmax", mul(softmax->rows, softmax->cols), 4, 2, false, elem);
   } else {
     plan = plan_attention(params, std::get<ir::AttentionAttrs>(op.attrs), elem);
   }

@@ -98,21 +98,22 @@ sim::OpResult PimUnit::execute(const ir::Op& op) {
   // arithmetic where their compute per burst exceeds tCCD_L, else by the banks).
   result.bound = io_cycles > stream_cycles ? "io" : (plan.bound == "io" ? "dram" : plan.bound);
   const double seconds = static_cast<double>(total_cycles) / (clock_.clock_ghz() * 1e9);
-  result.roofline = {{"flops", plan.flops},
-                     {"internal_bytes", plan.internal_bytes},
-                     {"attained_flops_per_s", seconds > 0 ? static_cast<double>(plan.flops) / seconds : 0.0},
-                     {"attained_internal_bytes_per_s",
-                      seconds > 0 ? static_cast<double>(plan.internal_bytes) / seconds : 0.0},
-                     {"peak_flops_per_s", 2.0 * static_cast<double>(params_.pu_count()) *
-                                              static_cast<double>(params_.lanes) *
-                                              params_.pu_cycles_per_dram_cycle() *
-                                              clock_.clock_ghz() * 1e9},
-                     // Each PU reads at most one burst per tCCD_L: the banks' internal ceiling.
-                     {"internal_bytes_per_s",
-                      static_cast<double>(params_.pu_count()) *
-                          static_cast<double>(params_.dram.bytes_per_burst()) /
-                          static_cast<double>(params_.dram.timing.tCCD_L) * clock_.clock_ghz() *
-                          1e9}};
+  result.roofline = {
+      {"flops", plan.flops},
+      {"internal_bytes", plan.internal_bytes},
+      {"attained_flops_per_s", seconds > 0 ? static_cast<double>(plan.flops) / seconds : 0.0},
+      {"attained_internal_bytes_per_s",
+       seconds > 0 ? static_cast<double>(plan.internal_bytes) / seconds : 0.0},
+      // A SIMD lane retires a MAC (2 FLOPs) per cycle, a programmable core at most
+      // one arithmetic instruction.
+      {"peak_flops_per_s", (params_.core ? 1.0 : 2.0) * static_cast<double>(params_.pu_count()) *
+                               static_cast<double>(params_.lanes) *
+                               params_.pu_cycles_per_dram_cycle() * clock_.clock_ghz() * 1e9},
+      // Each PU reads at most one burst per tCCD_L: the banks' internal ceiling.
+      {"internal_bytes_per_s", static_cast<double>(params_.pu_count()) *
+                                   static_cast<double>(params_.dram.bytes_per_burst()) /
+                                   static_cast<double>(params_.dram.timing.tCCD_L) *
+                                   clock_.clock_ghz() * 1e9}};
   return result;
 }
 

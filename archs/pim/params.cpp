@@ -1,6 +1,7 @@
 #include "archs/pim/params.h"
 
 #include <cmath>
+#include <utility>
 
 #include "archs/common_keys.h"
 #include "base/error.h"
@@ -48,6 +49,48 @@ void parse_energy_split(KeyReader& unit, PimParams& params) {
   }
 }
 
+// `pu: core`: the lanes are programmable cores (core_timing.h) timed by the `core:` keys; with
+// `pu: simd` those keys would change nothing, so a value other than the default is refused.
+std::optional<PimCoreParams> parse_core(KeyReader& unit) {
+  const bool programmable = unit.read_choice("pu") == "core";
+  const PimCoreParams defaults;
+  PimCoreParams core;
+  KeyReader reader = unit.nested_or_defaults("core");
+  core.tasklets = reader.read_int("tasklets");
+  core.dispatch_interval_cycles = reader.read_int("dispatch_interval_cycles");
+  core.dma_block_bytes = reader.read_int("dma_block_bytes");
+  core.dma_read_latency_cycles = reader.read_number("dma_read_latency_cycles");
+  core.dma_write_latency_cycles = reader.read_number("dma_write_latency_cycles");
+  core.dma_cycles_per_byte = reader.read_number("dma_cycles_per_byte");
+  core.loop_instructions = reader.read_int("loop_instructions");
+  core.mul_instructions = reader.read_int("mul_instructions");
+  if (!programmable) {
+    const std::pair<const char*, bool> keys_changed[] = {
+        {"tasklets", core.tasklets != defaults.tasklets},
+        {"dispatch_interval_cycles",
+         core.dispatch_interval_cycles != defaults.dispatch_interval_cycles},
+        {"dma_block_bytes", core.dma_block_bytes != defaults.dma_block_bytes},
+        {"dma_read_latency_cycles",
+         core.dma_read_latency_cycles != defaults.dma_read_latency_cycles},
+        {"dma_write_latency_cycles",
+         core.dma_write_latency_cycles != defaults.dma_write_latency_cycles},
+        {"dma_cycles_per_byte", core.dma_cycles_per_byte != defaults.dma_cycles_per_byte},
+        {"loop_instructions", core.loop_instructions != defaults.loop_instructions},
+        {"mul_instructions", core.mul_instructions != defaults.mul_instructions}};
+    for (const auto& [key, changed] : keys_changed) {
+      const ConfigNode* node = reader.map_reader().optional(key);
+      if (node != nullptr && changed) {
+        throw_bad_input(node->where(), std::string("core.") + key +
+                                           " times a programmable core, which pu: simd (the "
+                                           "default) does not have; write pu: core");
+      }
+    }
+  }
+  reader.finish();
+  if (!programmable) return std::nullopt;
+  return core;
+}
+
 void check_banks_per_pu(const PimParams& params, const SourceLocation& where) {
   const int banks = params.dram.banks_per_pseudo_channel();
   if (params.banks_per_pu > banks || banks % params.banks_per_pu != 0) {
@@ -84,6 +127,7 @@ void bind_soc_memory(PimParams& params, const sim::DramSpec& soc_dram,
 const KeyTable& pim_keys() {
   static const KeyTable table = [] {
     const PimParams params;
+    const PimCoreParams core;
     return unit_key_table(
         "pim", "processing units beside the banks of a JEDEC DRAM preset",
         {choice_key("memory", kRequired, memory_presets(),
@@ -92,7 +136,32 @@ const KeyTable& pim_keys() {
          int_key("devices", "", default_text(params.devices), 1, 4096, "stacks, chips or DIMMs"),
          int_key("banks_per_pu", "banks", default_text(params.banks_per_pu), 1, 4096,
                  "banks one PU serves; divides the banks of a pseudo-channel"),
-         int_key("lanes", "lanes", kRequired, 1, 4096, "SIMD lanes per PU"),
+         int_key("lanes", "lanes", kRequired, 1, 4096,
+                 "SIMD lanes per PU, or with pu: core its programmable cores"),
+         choice_key("pu", "simd", {"simd", "core"},
+                    "what a PU's lanes are: SIMD lanes, or programmable in-order cores (threads, "
+                    "pipeline, DMA between bank and scratchpad) as UPMEM's DPUs, timed by core:"),
+         map_key("core", "{}", "pu: core: the cores' threads, pipeline and DMA"),
+         int_key("core.tasklets", "threads", default_text(core.tasklets), 1, 1024,
+                 "threads the kernel runs on a core"),
+         int_key("core.dispatch_interval_cycles", "cycles",
+                 default_text(core.dispatch_interval_cycles), 1, 1024,
+                 "cycles between two instructions of one thread (pipeline depth it waits out)"),
+         int_key("core.dma_block_bytes", "B", default_text(core.dma_block_bytes), 8, 1 << 20,
+                 "bytes of one bank-to-scratchpad transfer"),
+         number_key("core.dma_read_latency_cycles", "cycles",
+                    default_text(core.dma_read_latency_cycles), 0.0, 1e6,
+                    "fixed cycles of a transfer from the bank (alpha)"),
+         number_key("core.dma_write_latency_cycles", "cycles",
+                    default_text(core.dma_write_latency_cycles), 0.0, 1e6,
+                    "fixed cycles of a transfer to the bank (alpha)"),
+         number_key("core.dma_cycles_per_byte", "cycles/B", default_text(core.dma_cycles_per_byte),
+                    0.0, 1e6, "cycles per byte of a transfer (beta)"),
+         int_key("core.loop_instructions", "", default_text(core.loop_instructions), 0, 1 << 20,
+                 "instructions per element of a streaming loop besides loads, stores and "
+                 "arithmetic (address, index, branch)"),
+         int_key("core.mul_instructions", "", default_text(core.mul_instructions), 1, 1 << 20,
+                 "instructions per multiplication of dtype (more than 1 where emulated)"),
          number_key("pu_clock_mhz", "MHz", default_text(params.pu_clock_mhz), 0.0, 1e5,
                     "PU clock; 0 = the DRAM command clock"),
          dtype_key("dtype", params.dtype, "operand type"),
@@ -143,6 +212,7 @@ PimParams parse_pim_params(KeyReader& unit, const std::string& unit_name) {
     unit.note_derived("banks_per_pu", "pus", params.pu_count());
   }
   params.lanes = unit.read_int("lanes");
+  params.core = parse_core(unit);
   params.pu_clock_mhz = unit.read_number("pu_clock_mhz");
   params.dtype = read_dtype(unit, "dtype");
   if (const ConfigNode* functions = unit.map_reader().optional("functions")) {

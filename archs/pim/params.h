@@ -5,13 +5,15 @@
 // register buffer for the broadcast input, and the element functions it implements. Model:
 // archs/pim/README.md.
 #include <cstdint>
+#include <optional>
 #include <set>
 #include <string>
 
+#include "archs/pim/core_timing.h"
+#include "base/error.h"
 #include "base/key_reader.h"
 #include "base/key_table.h"
 #include "compiler/ir/dtype.h"
-#include "base/error.h"
 #include "sim/memory/dram/config.h"
 #include "sim/memory/dram_spec.h"
 #include "sim/memory/dram_view.h"
@@ -40,7 +42,10 @@ struct PimParams {
   SourceLocation banks_per_pu_where;  // the `banks_per_pu` key (`memory` where not written)
   int64_t devices = 1;         // stacks, chips or DIMMs
   int64_t banks_per_pu = 1;
-  int64_t lanes = 16;
+  int64_t lanes = 16;  // SIMD lanes per PU, or with `pu: core` its programmable cores
+  // With `pu: core`: each lane is a programmable in-order core with threads, a pipeline and a
+  // DMA engine (core_timing.h) rather than a SIMD lane; unset for `pu: simd`.
+  std::optional<PimCoreParams> core;
   double pu_clock_mhz = 0;  // PU clock; 0 = the DRAM command clock
   ir::DType dtype = ir::DType::kFp16;
   std::set<std::string> functions = {"add", "mul", "relu"};  // elementwise functions of a PU

@@ -397,6 +397,10 @@ struct KeyVerdict {
 const std::map<std::string, std::vector<std::pair<std::string, std::string>>>& masks() {
   static const std::map<std::string, std::vector<std::pair<std::string, std::string>>> table = {
       {"crossbar:analog.program_variation", {{"adc.bits", "7"}, {"analog.program_sigma", "0.3"}}},
+      // A DPU's instructions outlast its DMA transfers on every probe op; 8-byte blocks make
+      // the transfers the bound, which their fixed latencies then set.
+      {"pim:core.dma_read_latency_cycles", {{"core.dma_block_bytes", "8"}}},
+      {"pim:core.dma_write_latency_cycles", {{"core.dma_block_bytes", "8"}}},
   };
   return table;
 }

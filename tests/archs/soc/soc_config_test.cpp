@@ -154,6 +154,9 @@ TEST(SocConfig, KeysThatWouldChangeNothingAreRefusedNamingWhy) {
       {std::string(kValidArch) + "thermal: {sampling_interval_s: 0.001}\n", "power window"},
       {std::string(kValidArch) + "thermal: {grid_rows: 32}\n", "model: block"},
       {std::string(kValidArch) + pim_unit, "no host traffic reaches"},
+      {std::string(kValidArch) +
+           "  - {name: pim, kind: pim, memory: hbm2e_3200, lanes: 16, core: {tasklets: 8}}\n",
+       "core.tasklets times a programmable core, which pu: simd"},
       {std::string(kValidArch) + mimd_unit, "outstanding_lines: 0"},
       {jedec_head + "timing: {t32AW: 40}}\n", "ddr4 has none"},
       {jedec_head + "timing: {tREFIb: 400}}\n", "per_bank"}};
@@ -164,7 +167,8 @@ TEST(SocConfig, KeysThatWouldChangeNothingAreRefusedNamingWhy) {
   }
   const std::string defaults_written =
       std::string(kValidArch) +
-      "  - {name: pim, kind: pim, memory: hbm2e_3200, lanes: 16, preemption: op}\n"
+      "  - {name: pim, kind: pim, memory: hbm2e_3200, lanes: 16, preemption: op, "
+      "core: {tasklets: 16}}\n"
       "  - {name: cpu, kind: mimd, count: 4, core: {vector_lanes: 16, local_kib: 64, "
       "line_bytes: 64}, noc: {topology: ring, link_bytes_per_cycle: 32}}\n"
       "thermal: {sampling_interval_s: 0.00333, grid_rows: 64}\n"
