@@ -1,6 +1,7 @@
 #include "archs/soc/soc_config.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <regex>
 #include <set>
 
@@ -115,6 +116,27 @@ void reject_keys_between_units(const ConfigNode& root, const SocConfig& soc) {
   }
 }
 
+// The units' modelled area (mm^2): what the die area must exceed to change anything.
+double modelled_area_mm2(const SocConfig& soc) {
+  double area = 0.0;
+  for (const auto& unit : soc.units) area += unit->area_mm2(soc.tech.table).value_or(0.0);
+  return area;
+}
+
+// A die no larger than the units' modelled area leaves no uncore to price: refused, since the
+// key would change nothing (or the figure is not the whole die's).
+void check_die_area(const ConfigNode& root, const SocConfig& soc) {
+  if (!soc.die_area_mm2) return;
+  const double modelled = modelled_area_mm2(soc);
+  if (*soc.die_area_mm2 > modelled) return;
+  char text[160];
+  std::snprintf(text, sizeof text,
+                "die_area_mm2: %.4g mm^2 is not larger than the %.4g mm^2 the units' models "
+                "price; give the whole die's area",
+                *soc.die_area_mm2, modelled);
+  throw_bad_input(root.find("die_area_mm2")->where(), text);
+}
+
 // Keys of the thermal parser (shared with `polyarch thermal`, whose --model and --grid may
 // override the file's model) that a run would leave unused, refused at values other than their
 // defaults: the sampling interval (a run samples its temperatures at its power windows,
@@ -170,6 +192,8 @@ SocConfig parse_soc_config(const ConfigNode& root) {
   }
   if (const ConfigNode* node = reader.optional("dvfs")) soc.dvfs = sim::parse_dvfs_policy(*node);
   soc.power_cap_w = read_optional_number(reader, keys.at("power_cap_w"));
+  soc.die_area_mm2 = read_optional_number(reader, keys.at("die_area_mm2"));
+  check_die_area(root, soc);
   finish_with_table(reader, keys, "");
   reject_keys_between_units(root, soc);
   return soc;
@@ -209,6 +233,8 @@ sim::ChipPhysics SocConfig::physics() const {
   sim::ChipPhysics chip;
   chip.tech = &tech;
   chip.dram_kind = dram.kind;
+  chip.dram_channels = dram.channels;
+  chip.die_area_mm2 = die_area_mm2;
   chip.thermal = thermal;
   chip.dvfs = dvfs;
   for (const auto& unit : units) chip.units.push_back(unit.get());
@@ -237,6 +263,7 @@ nlohmann::ordered_json SocConfig::describe() const {
                           {"latency_cycles", interconnect.latency_cycles},
                           {"transfers", interconnect.transfers}};
   if (power_cap_w) json["power_cap_w"] = *power_cap_w;
+  if (die_area_mm2) json["die_area_mm2"] = *die_area_mm2;
   json["units"] = nlohmann::ordered_json::array();
   for (const auto& unit : units) json["units"].push_back(unit->describe());
   return json;

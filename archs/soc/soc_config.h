@@ -35,6 +35,9 @@ struct SocConfig {
   // `power_cap_w:` a chip-level power cap (W) the heterogeneous scheduler plans under
   // (mapping/partition/power_budget.h); nullopt = no cap.
   std::optional<double> power_cap_w;
+  // `die_area_mm2:` the part's whole die (a published figure); the area beyond what the units'
+  // models price leaks as uncore (sim/energy/chip_background.h). nullopt = not stated.
+  std::optional<double> die_area_mm2;
   std::vector<std::unique_ptr<UnitConfig>> units;
 
   // The SystemC-facing description: unit factories bound to this SoC's clock.

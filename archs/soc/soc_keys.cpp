@@ -50,6 +50,9 @@ const KeyTable& soc_keys() {
                  "overrides of technology-table entries (keys of configs/tech/*.yaml)"),
          number_key("power_cap_w", "W", "none", 1e-6, 1e7,
                     "chip power the multi-unit scheduler plans under (several units only)"),
+         number_key("die_area_mm2", "mm2", "none", 1e-6, 1e5,
+                    "the part's whole die; the area its units' models do not price leaks as "
+                    "uncore (larger than the units' modelled area)"),
          map_key("memory", kRequired, "DRAM (--describe memory)"),
          map_key("interconnect", "{}", "the path between units and DRAM"),
          choice_key("interconnect.kind", interconnect.kind, {"bus"}, "interconnect model"),
@@ -87,9 +90,11 @@ const KeyTable& memory_keys() {
          number_key("dram.latency_ns", "ns", default_text(dram.latency_ns), 0.0, 1e6,
                     "latency of an access"),
          // The simple model is one queue of bandwidth_gbps by design; channel-level behaviour
-         // (banks, interleaving, refresh) is the JEDEC form's.
-         descriptive(int_key("dram.channels", "", default_text(dram.channels), 1, 1024,
-                             "channels (recorded: the queue is one pipe of bandwidth_gbps)")),
+         // (banks, interleaving, refresh) is the JEDEC form's. Each channel still draws the
+         // kind's background power (sim/energy/chip_background.h).
+         int_key("dram.channels", "", default_text(dram.channels), 1, 1024,
+                 "channels: each draws the kind's background power (the queue is one pipe of "
+                 "bandwidth_gbps)"),
          number_key("dram.capacity_gib", "GiB", default_text(dram.capacity_gib), 1e-6, 1e6,
                     "capacity (reported beside the tensors' footprint)"),
          choice_key("dram.timing", "none", dram_presets(),

@@ -138,6 +138,7 @@ const std::vector<std::string>& own_keys() {
     keys.push_back("sram.reference_width_bits");
     keys.push_back("sram.area_mm2_per_kib");
     add_group(keys, "dram_pj_per_bit", dram_kinds());
+    add_group(keys, "dram_background_mw_per_channel", dram_kinds());
     keys.push_back("wire_pj_per_bit_mm");
     keys.push_back("leakage_mw_per_mm2");
     keys.push_back("leakage_reference_c");
@@ -286,15 +287,31 @@ double TechTable::sram_access_pj_per_bit(double kib, int64_t width_bits) const {
   return per_bit;
 }
 
-double TechTable::dram_pj_per_bit(const std::string& dram_kind) const {
-  // A timing preset such as "ddr4_3200" is priced as its DRAM type, "ddr4".
+namespace {
+
+// The entry `group`.<kind> for a DRAM kind; a timing preset such as "ddr4_3200" is priced as its
+// DRAM type, "ddr4".
+double dram_entry(const TechTable& table, const std::string& group, const std::string& dram_kind,
+                  const std::string& what) {
   const std::string type = dram_kind.substr(0, dram_kind.find('_'));
-  auto found = entries.find("dram_pj_per_bit." + dram_kind);
-  if (found == entries.end()) found = entries.find("dram_pj_per_bit." + type);
-  if (found == entries.end()) {
-    throw_runtime({}, "tech table '" + node + "' has no DRAM energy for '" + dram_kind + "'");
+  auto found = table.entries.find(group + "." + dram_kind);
+  if (found == table.entries.end()) found = table.entries.find(group + "." + type);
+  if (found == table.entries.end()) {
+    throw_runtime({}, "tech table '" + table.node + "' has no DRAM " + what + " for '" +
+                          dram_kind + "'");
   }
   return found->second;
+}
+
+}  // namespace
+
+double TechTable::dram_pj_per_bit(const std::string& dram_kind) const {
+  return dram_entry(*this, "dram_pj_per_bit", dram_kind, "energy");
+}
+
+double TechTable::dram_background_w_per_channel(const std::string& dram_kind) const {
+  return dram_entry(*this, "dram_background_mw_per_channel", dram_kind, "background power") *
+         1e-3;
 }
 
 }  // namespace polyarch::sim

@@ -52,6 +52,9 @@ class TechTable {
   double sram_access_pj_per_bit(double kib, int64_t width_bits) const;
   double sram_area_mm2(double kib) const { return kib * entry("sram.area_mm2_per_kib"); }
   double dram_pj_per_bit(const std::string& dram_kind) const;
+  // Background power of one DRAM channel of `dram_kind` (active standby and refresh): drawn
+  // whether or not it moves data, for as long as the chip runs.
+  double dram_background_w_per_channel(const std::string& dram_kind) const;
   double wire_pj_per_bit_mm() const { return entry("wire_pj_per_bit_mm"); }
   // Leakage power of `area_mm2` of silicon at the reference temperature.
   double leakage_w(double area_mm2) const { return area_mm2 * entry("leakage_mw_per_mm2") * 1e-3; }

@@ -42,6 +42,10 @@ class UnitPhysics {
 struct ChipPhysics {
   const ResolvedTech* tech = nullptr;  // the energy table, with its stand-in note
   std::string dram_kind;               // a key of dram_pj_per_bit: "ddr4", "hbm2", ...
+  int dram_channels = 0;               // each draws the DRAM kind's background power
+  // The part's whole die, where the arch states it: the area its units' models do not price
+  // (I/O, PHYs, NoC, control) leaks too. nullopt = the units' areas are the die.
+  std::optional<double> die_area_mm2;
   // The thermal package (HotSpot's keys and defaults); nullopt = the defaults.
   std::optional<thermal::PackageConfig> thermal;
   // Throttling on temperature; nullopt = units run at nominal clocks.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "sim/energy/chip_background.h"
 #include "sim/energy/energy_accounting.h"
 #include "sim/energy/power_trace.h"
 #include "sim/thermal/leakage_feedback.h"
@@ -20,6 +21,9 @@ void add_energy_power_thermal(const ChipPhysics& chip, RunResult& result,
   LeakageFeedbackOptions leakage;
   leakage.initial = initial;
   apply_leakage_feedback(chip, result, leakage);
+  // After the units' energy is final: the thermal model's blocks are the units, so the chip's
+  // background (DRAM off the die, uncore spread over it) heats no block.
+  add_chip_background_energy(chip, result);
   if (!result.thermal) return;
   // From a cold start the steady state (the average power held forever) was never reached.
   double peak = initial == sim::thermal::InitialTemperature::kAmbient
