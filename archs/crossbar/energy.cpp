@@ -11,7 +11,10 @@ constexpr double kFjToJ = 1e-15;
 
 }  // namespace
 
-double crossbar_area_mm2(const CrossbarParams& params) {
+namespace {
+
+// The arrays with their drivers and the ADCs.
+double arrays_and_adcs_mm2(const CrossbarParams& params) {
   const double arrays = static_cast<double>(params.array_count());
   if (params.adc.per_tile) {  // a shared pool of its own size
     return arrays * params.array_area_mm2 + static_cast<double>(params.tiles) *
@@ -21,6 +24,12 @@ double crossbar_area_mm2(const CrossbarParams& params) {
   const double adcs_per_array =
       static_cast<double>(params.cols) / static_cast<double>(params.adc.columns_per_adc);
   return arrays * (params.array_area_mm2 + adcs_per_array * params.adc.area_mm2);
+}
+
+}  // namespace
+
+double crossbar_area_mm2(const CrossbarParams& params) {
+  return arrays_and_adcs_mm2(params) + params.periphery_area_mm2();
 }
 
 CrossbarEventEnergy crossbar_event_energy(const CrossbarParams& params,
@@ -49,6 +58,9 @@ sim::EnergyByAction crossbar_op_energy(const CrossbarParams& params, const sim::
       static_cast<double>(activity.cells_reprogrammed) * event.cell_write_pj * kPjToJ;
   const double dram_bits = static_cast<double>(op.dram_bytes_read + op.dram_bytes_written) * 8.0;
   energy["dram"] = dram_bits * context.tech.dram_pj_per_bit(context.dram_kind) * kPjToJ;
+  // The periphery (buffers, buses, routers, I/O links) draws its published power while the op
+  // runs: its breakdown gives a power at the chip's operating point, not energy per access.
+  energy["periphery"] = params.periphery_power_w() * op.latency_s();
   energy["leakage"] = context.tech.leakage_w(crossbar_area_mm2(params)) * op.latency_s();
   return energy;
 }

@@ -1,6 +1,6 @@
 #pragma once
 // Energy actions of a crossbar op from the conversions, drives and cell reads its plan counted
-// (activity.h) and its DRAM bytes; area of the arrays and ADCs. Equations:
+// (activity.h) and its DRAM bytes; area of the arrays, ADCs and periphery. Equations:
 // archs/crossbar/README.md, "Energy".
 #include "archs/crossbar/activity.h"
 #include "archs/crossbar/params.h"
@@ -20,7 +20,8 @@ struct CrossbarEventEnergy {
 };
 CrossbarEventEnergy crossbar_event_energy(const CrossbarParams& params, const sim::TechTable& tech);
 
-// Energy (J) by action: adc, dac, array_read, shift_add, reprogram, dram, leakage.
+// Energy (J) by action: adc, dac, array_read, shift_add, reprogram, dram, periphery (its power
+// over the op), leakage.
 sim::EnergyByAction crossbar_op_energy(const CrossbarParams& params, const sim::OpResult& op,
                                        const CrossbarActivity& activity,
                                        const sim::EnergyContext& context);

@@ -179,12 +179,67 @@ const KeyTable& crossbar_keys() {
                    "shift-and-add and output register, per MVM"),
         number_key("array_area_mm2", "mm^2", default_text(params.array_area_mm2), 0.0, 1e3,
                    "one array with its drivers"),
-        clock_key()};
+        clock_key(),
+        list_key("periphery", "none",
+                 "parts the array models do not price: [{name, count, area_mm2, power_mw}] "
+                 "(area added to the unit's, power drawn while it runs)")};
     for (KeySpec& spec : analog_keys()) keys.push_back(std::move(spec));
     return unit_key_table("crossbar", "analog in-memory MVM on tiles of R x C crossbar arrays",
                           std::move(keys));
   }();
   return table;
+}
+
+namespace {
+
+// `periphery:`, a list of {name, count, area_mm2, power_mw}; every entry's keys checked.
+std::vector<PeripheryComponent> parse_periphery(KeyReader& unit) {
+  std::vector<PeripheryComponent> periphery;
+  const ConfigNode* list = unit.map_reader().optional("periphery");
+  if (list == nullptr) return periphery;
+  if (!list->is_sequence()) {
+    throw_bad_input(list->where(), "periphery must be a list of {name, count, area_mm2, power_mw}");
+  }
+  for (const ConfigNode& item : list->items()) {
+    MapReader reader(item);
+    PeripheryComponent component;
+    component.name = reader.required_string("name");
+    component.count = reader.required_int("count", 1, kMaxCount);
+    component.area_mm2 = reader.required_double("area_mm2", 0.0, 1e4);
+    component.power_mw = reader.required_double("power_mw", 0.0, 1e9);
+    reader.finish();
+    periphery.push_back(std::move(component));
+  }
+  return periphery;
+}
+
+nlohmann::ordered_json periphery_json(const std::vector<PeripheryComponent>& periphery) {
+  nlohmann::ordered_json list = nlohmann::ordered_json::array();
+  for (const PeripheryComponent& component : periphery) {
+    list.push_back({{"name", component.name},
+                    {"count", component.count},
+                    {"area_mm2", component.area_mm2},
+                    {"power_mw", component.power_mw}});
+  }
+  return list;
+}
+
+}  // namespace
+
+double CrossbarParams::periphery_area_mm2() const {
+  double area = 0.0;
+  for (const PeripheryComponent& component : periphery) {
+    area += static_cast<double>(component.count) * component.area_mm2;
+  }
+  return area;
+}
+
+double CrossbarParams::periphery_power_w() const {
+  double milliwatts = 0.0;
+  for (const PeripheryComponent& component : periphery) {
+    milliwatts += static_cast<double>(component.count) * component.power_mw;
+  }
+  return milliwatts * 1e-3;
 }
 
 CrossbarParams parse_crossbar_params(KeyReader& unit, const std::string& unit_name) {
@@ -208,6 +263,8 @@ CrossbarParams parse_crossbar_params(KeyReader& unit, const std::string& unit_na
   params.array_area_mm2 = unit.read_number("array_area_mm2");
   params.clock_ghz = unit.read_optional_number("clock_ghz");
   params.analog = parse_analog_params(unit);
+  params.periphery = parse_periphery(unit);
+  unit.note("periphery", periphery_json(params.periphery));
   if (params.adc.columns_per_adc > params.cols) {
     throw_bad_input(unit.map_reader().required("adc").where(),
                     "adc.columns_per_adc=" + std::to_string(params.adc.columns_per_adc) +

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "archs/crossbar/analog_params.h"
 #include "base/key_reader.h"
@@ -48,6 +49,17 @@ struct CellParams {
   double endurance_cycles = 1e8;
 };
 
+// A part of the chip around the arrays that the array, converter and shift-and-add models do
+// not price (a tile's buffer, bus, router share, registers, activation and pooling units, the
+// chip's I/O links), from the part's published area and power breakdown: `count` of them, each
+// of `area_mm2`, drawing `power_mw` while the unit runs.
+struct PeripheryComponent {
+  std::string name;
+  int64_t count = 1;
+  double area_mm2 = 0.0;
+  double power_mw = 0.0;
+};
+
 struct CrossbarParams {
   std::string name;
   int64_t tiles = 1;
@@ -71,6 +83,11 @@ struct CrossbarParams {
   double array_area_mm2 = 0.0002;     // one R x C array with its drivers
   std::optional<double> clock_ghz;    // digital clock; nullopt = the SoC clock
   AnalogParams analog;                // functional effects (`analog:`)
+  std::vector<PeripheryComponent> periphery;  // `periphery:`; none by default
+
+  // The periphery's total area (mm^2) and power while the unit runs (W).
+  double periphery_area_mm2() const;
+  double periphery_power_w() const;
 
   int64_t array_count() const { return tiles * arrays_per_tile; }
   int64_t column_groups_per_array() const;  // ceil(cols / adc.columns_per_adc)

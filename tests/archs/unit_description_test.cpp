@@ -115,7 +115,7 @@ TEST(UnitDescription, CrossbarNullsOnlyTheEnergiesTheTablePrices) {
                         "energy_pj": null, "area_mm2": 0.0012, "full_scale_fraction": 1.0,
                         "range": "worst_case"},
                 "read_ns": 50.0, "shift_add_energy_pj": 0.05, "peripheral_ns": 10.0,
-                "array_area_mm2": 0.0002, "clock_ghz": null,
+                "array_area_mm2": 0.0002, "clock_ghz": null, "periphery": [],
                 "analog": {"adc_quantization": true, "program_sigma": 0.0,
                            "program_variation": "lognormal", "read_sigma": 0.01,
                            "stuck_at_zero_rate": 0.0, "stuck_at_one_rate": 0.0,

@@ -25,7 +25,7 @@ using test_support::make_op;
 constexpr const char* kTableAdc = "{bits: 8, columns_per_adc: 64, sample_rate_gsps: 1}";
 
 SocConfig soc_with(const std::string& cell, const std::string& adc = kTableAdc,
-                   const std::string& technology = "28nm") {
+                   const std::string& technology = "28nm", const std::string& more_keys = "") {
   const std::string text = "name: t\nclock_ghz: 1.0\ntechnology: " + technology +
                            R"(
 memory: {dram: {bandwidth_gbps: 10}}
@@ -41,7 +41,7 @@ units:
     input_bits: 8
     adc: )" + adc + R"(
     read_ns: 10
-)";
+)" + more_keys;
   return parse_soc_config(parse_config_text(text, "arch.yaml"));
 }
 
@@ -163,6 +163,22 @@ TEST(CrossbarUnit, DescribeNamesTheDeviceAndOnlyTheEnergiesTheArchGives) {
       unit_of(soc_with("{device: pcm, bits_per_cell: 2, read_energy_fj: 3.5}")).describe();
   EXPECT_EQ(given["cell"]["read_energy_fj"], 3.5);
   EXPECT_NE(tech_priced.dump(), given.dump());  // a different decision-cache key
+}
+
+// A periphery of 3 parts of 0.5 mm^2 and 2 mW each: the unit's area grows by 1.5 mm^2 and an
+// op of 1000 cycles at 1 GHz (1 us) draws 6 mW for it, 6 nJ, and leaks over the larger area.
+TEST(CrossbarEnergy, PeripheryAddsItsAreaAndDrawsItsPowerWhileTheOpRuns) {
+  const SocConfig plain = soc_with("{bits_per_cell: 2}");
+  const SocConfig soc =
+      soc_with("{bits_per_cell: 2}", kTableAdc, "28nm",
+               "    periphery: [{name: buffer, count: 3, area_mm2: 0.5, power_mw: 2}]\n");
+  const double plain_mm2 = crossbar_area_mm2(unit_of(plain).params());
+  EXPECT_NEAR(crossbar_area_mm2(unit_of(soc).params()), plain_mm2 + 1.5, 1e-12);
+  const sim::EnergyByAction energy = energy_of(soc, small_gemm());
+  EXPECT_NEAR(energy.at("periphery"), 6e-3 * 1e-6, 1e-18);
+  // 28 nm leakage, 15.5 mW/mm^2 at the reference temperature, over the whole area for 1 us.
+  EXPECT_NEAR(energy.at("leakage"), (plain_mm2 + 1.5) * 15.5e-3 * 1e-6, 1e-18);
+  EXPECT_DOUBLE_EQ(energy_of(plain, small_gemm()).at("periphery"), 0.0);
 }
 
 }  // namespace
