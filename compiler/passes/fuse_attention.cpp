@@ -156,7 +156,6 @@ std::optional<ir::AttentionAttrs> visibility_constant(const ir::Graph& graph, ir
     candidates.push_back({.s = s, .kv_len = kv, .causal = false, .window = before + after + 1});
   }
   for (const ir::AttentionAttrs& candidate : candidates) {
-    if (candidate.window < 0 || (candidate.window == 0 && !candidate.causal)) continue;
     bool matches = true;
     for (int64_t i = 0; i < s && matches; ++i) {
       const ir::KeyRange seen = ir::visible_keys(candidate, i);

@@ -80,13 +80,9 @@ AddressMapping::AddressMapping(const DramConfig& config)
 int64_t AddressMapping::encode(const DramAddress& address) const {
   int bank_group = address.bank_group;
   int bank = address.bank;
-  if (scheme_ == AddressScheme::kPermutedBank) {
-    const auto row_bits = static_cast<uint64_t>(address.row);
-    bank_group ^= static_cast<int>(row_bits & ((uint64_t{1} << bank_group_.bits) - 1));
-    bank ^= static_cast<int>((row_bits >> bank_group_.bits) & ((uint64_t{1} << bank_.bits) - 1));
-  }
+  if (scheme_ == AddressScheme::kPermutedBank) permute_banks(address.row, bank_group, bank);
   const auto place = [](int64_t value, Field field) {
-    return (static_cast<uint64_t>(value) & ((uint64_t{1} << field.bits) - 1)) << field.shift;
+    return (static_cast<uint64_t>(value) & field.mask) << field.shift;
   };
   const uint64_t value =
       place(address.channel, channel_) | place(address.pseudo_channel, pseudo_channel_) |

@@ -41,6 +41,9 @@ class AddressMapping {
     uint64_t mask = 0;  // (1 << bits) - 1, kept so that decode() does not compute it per field
   };
   static int64_t extract(uint64_t value, Field field);
+  // kPermutedBank: XOR the bank bits with the row's low bits (its own inverse, so decode and
+  // encode both apply it).
+  void permute_banks(int64_t row, int& bank_group, int& bank) const;
   // The fields of a DRAMsim3-style order string ("rochrababgco"), least significant first.
   std::vector<Field*> field_order_fields(std::string_view order);
 
@@ -64,14 +67,17 @@ inline DramAddress AddressMapping::decode(int64_t byte_address) const {
   address.row = extract(value, row_);
   address.column = static_cast<int>(extract(value, column_)) * burst_length_;
   if (scheme_ == AddressScheme::kPermutedBank) {
-    // Permutation-based page interleaving (Zhang, Zhu and Zhang, MICRO-33, 2000): XOR the bank
-    // bits with the row's low bits so rows that conflict in one bank spread over all banks.
-    const auto row_bits = static_cast<uint64_t>(address.row);
-    address.bank_group ^= static_cast<int>(row_bits & ((uint64_t{1} << bank_group_.bits) - 1));
-    address.bank ^=
-        static_cast<int>((row_bits >> bank_group_.bits) & ((uint64_t{1} << bank_.bits) - 1));
+    permute_banks(address.row, address.bank_group, address.bank);
   }
   return address;
+}
+
+inline void AddressMapping::permute_banks(int64_t row, int& bank_group, int& bank) const {
+  // Permutation-based page interleaving (Zhang, Zhu and Zhang, MICRO-33, 2000): rows that
+  // conflict in one bank spread over all banks.
+  const auto row_bits = static_cast<uint64_t>(row);
+  bank_group ^= static_cast<int>(row_bits & bank_group_.mask);
+  bank ^= static_cast<int>((row_bits >> bank_group_.bits) & bank_.mask);
 }
 
 }  // namespace polyarch::sim::dram
