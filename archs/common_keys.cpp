@@ -24,7 +24,16 @@ KeySpec clock_key() {
 }
 
 ir::DType read_dtype(KeyReader& reader, std::string_view key) {
-  return *ir::parse_dtype(reader.read_choice(key));
+  const ir::DType dtype = *ir::parse_dtype(reader.read_choice(key));
+  if (ir::dtype_bits(dtype) % 8 != 0) {
+    // Two values to a byte are a storage format here: no unit kind's datapath is modelled at
+    // a sub-byte width.
+    throw_bad_input(reader.map_reader().required(std::string(key)).where(),
+                    std::string(ir::dtype_name(dtype)) +
+                        " is not a unit's operand type: store weights in it with a layer's "
+                        "weight_dtype, and the unit computes them in its own type");
+  }
+  return dtype;
 }
 
 }  // namespace polyarch::archs

@@ -64,6 +64,27 @@ constexpr ir::Layout conv_layout_of() {
   }
 }
 
+// A kind whose cost model reads weights in a weight format (Op::weight_format) declares
+// `kReadsWeightFormats = true`, one that reads a KV cache in its own type
+// (AttentionAttrs::kv_dtype) `kReadsKvFormats = true`; the others do not run such ops, rather
+// than price them as if stored in the op's type.
+template <class Kind>
+constexpr bool reads_weight_formats() {
+  if constexpr (requires { Kind::kReadsWeightFormats; }) {
+    return Kind::kReadsWeightFormats;
+  } else {
+    return false;
+  }
+}
+template <class Kind>
+constexpr bool reads_kv_formats() {
+  if constexpr (requires { Kind::kReadsKvFormats; }) {
+    return Kind::kReadsKvFormats;
+  } else {
+    return false;
+  }
+}
+
 template <class Kind>
 class KindAdapter final : public UnitConfig {
  public:
@@ -77,7 +98,13 @@ class KindAdapter final : public UnitConfig {
 
   const std::string& name() const override { return unit_.params.name; }
   std::string kind() const override { return std::string(Kind::kName); }
+  bool reads_storage_of(const ir::Op& op) const override {
+    const auto* attention = std::get_if<ir::AttentionAttrs>(&op.attrs);
+    return (!op.weight_format || reads_weight_formats<Kind>()) &&
+           (attention == nullptr || !attention->kv_dtype || reads_kv_formats<Kind>());
+  }
   bool supports(const ir::Op& op) const override {
+    if (!reads_storage_of(op)) return false;
     if constexpr (std::invocable<decltype(Kind::supports), const Params&, const ir::Op&>) {
       return Kind::supports(unit_.params, op);
     } else {

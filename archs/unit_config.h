@@ -26,6 +26,9 @@ class UnitConfig : public sim::UnitPhysics {
  public:
   virtual std::string kind() const = 0;
   virtual bool supports(const ir::Op& op) const = 0;
+  // Whether the kind's model reads the op's weights and KV cache as they are stored (a weight
+  // format, a KV cache type); supports() is false where it does not.
+  virtual bool reads_storage_of(const ir::Op& op) const = 0;
   // A factory for the SystemC model; `soc_clock_ghz` applies where the unit has no own clock.
   virtual sim::UnitFactory factory(double soc_clock_ghz) const = 0;
   // The unit's parameters as JSON, for reports and `validate`.

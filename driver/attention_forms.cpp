@@ -61,8 +61,17 @@ struct Unfused {
 };
 
 Unfused estimate_unfused(const SocUnits& units, const ir::Op& attention) {
-  const lower::UnfusedAttention parts = lower::unfused_attention_ops(attention);
   Unfused unfused;
+  if (const auto kv = std::get<ir::AttentionAttrs>(attention.attrs).kv_dtype) {
+    // Kernels that read a quantised cache dequantise it as they stream it (vLLM's and
+    // FlashInfer's decode kernels); the unfused GEMMs would read K and V as activations.
+    unfused.runs = false;
+    unfused.refusal = "its KV cache is stored in " + std::string(ir::dtype_name(*kv)) +
+                      ", which only a fused kernel reads as stored";
+    unfused.seconds.reset();
+    return unfused;
+  }
+  const lower::UnfusedAttention parts = lower::unfused_attention_ops(attention);
   for (const ir::Op* part : {&parts.scores, &parts.softmax, &parts.context}) {
     const BestUnit best = best_unit(units, *part);
     if (!best.runs) {

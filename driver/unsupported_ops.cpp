@@ -19,6 +19,21 @@ std::vector<ir::NodeId> unsupported(const archs::SocConfig& soc, const ir::Graph
   return ops;
 }
 
+// Why units that run the op's kind refuse it for how it stores its operands; empty when none do.
+std::string storage_refusal(const archs::SocConfig& soc, const ir::Op& op) {
+  std::string refusing;
+  for (const auto& unit : soc.units) {
+    if (!unit->reads_storage_of(op)) refusing += (refusing.empty() ? "" : ", ") + unit->name();
+  }
+  if (refusing.empty()) return "";
+  const auto* attention = std::get_if<ir::AttentionAttrs>(&op.attrs);
+  const std::string stored =
+      op.weight_format ? "weights in " + std::string(ir::dtype_name(op.weight_format->dtype))
+                       : "a KV cache in " + std::string(ir::dtype_name(*attention->kv_dtype));
+  return "'" + op.name + "' stores " + stored + ", which the models of " + refusing +
+         " do not read (simd units read weight formats and KV caches, mimd units KV caches)";
+}
+
 }  // namespace
 
 std::string unit_list(const archs::SocConfig& soc) {
@@ -48,6 +63,10 @@ void refuse_unsupported_ops(const archs::SocConfig& soc, const ir::Graph& graph,
   if (ops.size() > kNamed) names += ", ...";
   std::string lines;
   for (const std::string& detail : details) lines += "\n  " + detail;
+  for (ir::NodeId id : ops) {
+    const std::string storage = storage_refusal(soc, graph.op(id));
+    if (!storage.empty()) lines += "\n  " + storage;
+  }
   throw_bad_input(graph.op(ops.front()).where,
                   std::to_string(ops.size()) + " op(s) no unit supports (" + counts + "): " +
                       names + "; units: " + unit_list(soc) +

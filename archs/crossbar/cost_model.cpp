@@ -20,6 +20,11 @@ bool crossbar_supports(const ir::Op& op) {
   return op.kind() == ir::OpKind::kConv2d;
 }
 
+ir::DType crossbar_run_dtype(const ir::Op& op) {
+  const ir::DType given = op.dtype.value_or(ir::DType::kInt16);
+  return ir::is_narrow(given) ? ir::DType::kInt8 : given;
+}
+
 int64_t max_replicas(const CrossbarParams& params, const ir::Op& op) {
   return plan_op(params, op).replicas;
 }
@@ -30,7 +35,7 @@ CrossbarPlan plan_op(const CrossbarParams& params, const ir::Op& op,
     throw_bad_input(op.where, "crossbar unit '" + params.name + "' cannot run op '" + op.name +
                                   "' (" + ir::op_type_name(op) + "): its weights are not static");
   }
-  const int64_t elem = ir::dtype_bytes(op.dtype.value_or(ir::DType::kInt16));
+  const int64_t elem = ir::dtype_bytes(crossbar_run_dtype(op));
   const ir::GemmView view = ir::gemm_view(op);
   // A GEMM batch shares its weight: every batch entry's rows are more input vectors.
   const auto* gemm = std::get_if<ir::GemmAttrs>(&op.attrs);

@@ -37,6 +37,10 @@ struct CrossbarPlan {
 };
 
 bool crossbar_supports(const ir::Op& op);
+// Inputs enter bit-serially whatever their type; the op's type sizes what moves (16-bit fixed
+// point where the op names none). An 8-bit float or 4-bit integer op moves as int8 fixed point,
+// and the report marks it converted.
+ir::DType crossbar_run_dtype(const ir::Op& op);
 
 // The most weight copies the op's MVMs can use: the arrays that hold whole copies of the
 // weights, at most one copy per input vector; 1 when the weights do not fit (reprogramming).

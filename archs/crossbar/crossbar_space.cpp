@@ -65,7 +65,7 @@ std::optional<KindMappingQuery<CrossbarMappingProblem>> crossbar_mapping_query(
                 memory.dram_latency_s);
   return KindMappingQuery<CrossbarMappingProblem>{
       std::make_shared<const CrossbarMappingProblem>(params, op, memory, energy),
-      mapping::op_shape_key(op, op.dtype.value_or(ir::DType::kInt16)) + channel};
+      mapping::op_shape_key(op, crossbar_run_dtype(op)) + channel};
 }
 
 CrossbarPlan plan_for_run(const CrossbarParams& params, const ir::Op& op,

@@ -21,10 +21,8 @@ struct CrossbarKind {
   static constexpr auto parse = &parse_crossbar_params;
   static const KeyTable& keys() { return crossbar_keys(); }
   static constexpr auto supports = &crossbar_supports;
-  // Inputs enter bit-serially whatever their type; the op's type sizes what moves (16-bit
-  // fixed point where the op names none, as the cost model has it).
   static ir::DType run_dtype(const CrossbarParams&, const ir::Op& op) {
-    return op.dtype.value_or(ir::DType::kInt16);
+    return crossbar_run_dtype(op);
   }
   static sim::UnitFactory factory(const KindUnit<CrossbarKind>& unit, double soc_clock_ghz);
   static double estimate_seconds(const KindUnit<CrossbarKind>& unit, const ir::Op& op,

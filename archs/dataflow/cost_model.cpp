@@ -14,7 +14,7 @@ namespace {
 int64_t plan_mul(int64_t a, int64_t b) { return checked_mul(a, b, "dataflow plan"); }
 
 ir::DType dtype_of(const DataflowParams& params, const ir::Op& op) {
-  return op.dtype.value_or(params.dtype);
+  return params.run_dtype(op);
 }
 
 bool is_special(const std::string& op) {

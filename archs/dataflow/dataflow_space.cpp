@@ -55,7 +55,7 @@ DataflowGemmMappingProblem::DataflowGemmMappingProblem(DataflowParams params, ir
       memory_(memory),
       clock_ghz_(clock_ghz),
       energy_(std::move(energy)),
-      choices_(gemm_choices(params_, gemm_shape(op_, op_.dtype.value_or(params_.dtype)))),
+      choices_(gemm_choices(params_, gemm_shape(op_, params_.run_dtype(op_)))),
       space_({{"k_unroll", powers_of_two(), {}},
               {"n_unroll", powers_of_two(), {}},
               {"replication", {0, 1}, {"full", "half"}},
@@ -102,7 +102,7 @@ mapping::MappingCost DataflowGemmMappingProblem::evaluate(
       energy_.planned_joules(dataflow_op_energy, params_,
                              planned_op_result(chosen.macs, chosen.dram_read_bytes,
                                                chosen.dram_write_bytes, cost.latency_s),
-                             planned_activity(chosen, op_.dtype.value_or(params_.dtype)));
+                             planned_activity(chosen, params_.run_dtype(op_)));
   return cost;
 }
 
@@ -113,7 +113,7 @@ std::optional<KindMappingQuery<DataflowGemmMappingProblem>> dataflow_mapping_que
   return KindMappingQuery<DataflowGemmMappingProblem>{
       std::make_shared<const DataflowGemmMappingProblem>(params, op, cache, memory, clock_ghz,
                                                          energy),
-      mapping::op_shape_key(op, op.dtype.value_or(params.dtype)) + channel_key(clock_ghz, memory)};
+      mapping::op_shape_key(op, params.run_dtype(op)) + channel_key(clock_ghz, memory)};
 }
 
 DataflowPlan plan_for_run(const DataflowParams& params, const ir::Op& op,

@@ -23,6 +23,9 @@ struct DataflowKind {
 
   static constexpr auto parse = &parse_dataflow_params;
   static bool supports(const Params& params, const ir::Op& op);
+  static ir::DType run_dtype(const DataflowParams& params, const ir::Op& op) {
+    return params.run_dtype(op);
+  }
   static const KeyTable& keys() { return dataflow_keys(); }
   static sim::UnitFactory factory(const KindUnit<DataflowKind>& unit, double soc_clock_ghz);
   static double estimate_seconds(const KindUnit<DataflowKind>& unit, const ir::Op& op,

@@ -108,7 +108,7 @@ sim::OpResult DataflowUnit::execute(const ir::Op& op) {
   result.dram_bytes_written = plan.dram_write_bytes;
   result.mapping = plan.mapping;
   const sim::MemoryView memory = sim::memory_view(dram_, clock_.clock_ghz());
-  const DataflowActivity activity{op.dtype.value_or(params_.dtype), plan_activity(plan),
+  const DataflowActivity activity{params_.run_dtype(op), plan_activity(plan),
                                   config_bytes};
   record_activity(activity,
                   {{"reconfiguration_cycles", config_cycles},

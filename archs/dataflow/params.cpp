@@ -20,6 +20,12 @@ int64_t PeParams::latency(const std::string& op) const {
   return found == latency_cycles.end() ? 1 : found->second;
 }
 
+ir::DType DataflowParams::run_dtype(const ir::Op& op) const {
+  const ir::DType given = op.dtype.value_or(dtype);
+  if (!ir::is_narrow(given) || pe.has_mac(given)) return given;
+  return ir::is_narrow(dtype) ? ir::DType::kFp32 : dtype;
+}
+
 double DataflowParams::scratchpad_bytes() const {
   return static_cast<double>(memory.count) * memory.scratchpad_kib * 1024.0;
 }

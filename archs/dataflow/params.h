@@ -15,6 +15,7 @@
 #include "base/key_reader.h"
 #include "base/key_table.h"
 #include "compiler/ir/dtype.h"
+#include "compiler/ir/op.h"
 
 namespace polyarch::archs::dataflow {
 
@@ -85,6 +86,10 @@ struct DataflowParams {
   uint64_t seed = 1;  // placement annealing
   std::optional<double> clock_ghz;
 
+  // The type the fabric computes `op` in: the op's own (`dtype` where it names none); an 8- or
+  // 4-bit format the PEs' MACs do not list is widened to `dtype` (fp32 where that is itself
+  // narrow), and the report marks it converted.
+  ir::DType run_dtype(const ir::Op& op) const;
   double scratchpad_bytes() const;  // all memory PEs together
   // Cycles to load a configuration that uses `pes_used` compute and memory PEs.
   int64_t config_load_cycles(int64_t pes_used) const;

@@ -21,6 +21,10 @@ struct MimdKind {
 
   static constexpr auto parse = &parse_mimd_params;
   static constexpr auto supports = &mimd_supports;
+  static constexpr bool kReadsKvFormats = true;
+  static ir::DType run_dtype(const MimdParams& params, const ir::Op& op) {
+    return params.run_dtype(op);
+  }
   static const KeyTable& keys() { return mimd_keys(); }
   static sim::UnitFactory factory(const KindUnit<MimdKind>& unit, double soc_clock_ghz);
   static double estimate_seconds(const KindUnit<MimdKind>& unit, const ir::Op& op,

@@ -6,6 +6,7 @@
 
 #include "archs/simd/streaming_mapper.h"
 #include "base/checked_math.h"
+#include "compiler/ir/stored_operands.h"
 
 namespace polyarch::archs::mimd {
 
@@ -142,13 +143,18 @@ MimdPlan plan_gemm(const MimdParams& params, const ir::Op& op, ir::DType dtype,
 MimdPlan plan_attention(const MimdParams& params, const ir::AttentionAttrs& attention,
                         ir::DType dtype) {
   const int64_t elem = ir::dtype_bytes(dtype);
+  // K and V as the cache stores them, widened on the lanes when that is not the op's type.
+  const double kv_elem = ir::kv_element_bytes(attention, dtype);
+  const int64_t widen_per_pair =
+      ir::widen_ops_per_pair(attention.kv_dtype.value_or(dtype), dtype);
   const int64_t d = attention.d;
   const int64_t block_q = std::min<int64_t>(64, attention.s);
   const int64_t local = params.core.local_kib * 1024;
   // Q block, the score block and the output accumulator stay; K and V blocks double-buffer.
   int64_t block_kv = 512;
   while (block_kv > 16 && (block_q * d * (elem + kAccumulatorBytes) +
-                           block_q * block_kv * kAccumulatorBytes + 4 * block_kv * d * elem) >
+                           block_q * block_kv * kAccumulatorBytes +
+                           static_cast<int64_t>(std::ceil(4.0 * block_kv * d * kv_elem))) >
                               local) {
     block_kv /= 2;
   }
@@ -163,10 +169,11 @@ MimdPlan plan_attention(const MimdParams& params, const ir::AttentionAttrs& atte
 
   const int64_t fp32_lanes = params.core_elements_per_cycle(ir::DType::kFp32);
   CoreStep step;
-  step.load_bytes = 2 * block_kv * d * elem;
+  step.load_bytes = static_cast<int64_t>(std::ceil(2.0 * block_kv * d * kv_elem));
   step.compute_cycles =
       ceil_div(2 * block_q * block_kv * d, params.core_elements_per_cycle(dtype)) +
       ceil_div(4 * block_q * block_kv + block_q * d, fp32_lanes) +
+      ceil_div(block_kv * d * widen_per_pair, params.core_elements_per_cycle(dtype)) +
       ceil_div(block_q * block_kv, params.core.sfu_per_cycle);
   CoreStep first = step;
   first.load_bytes += block_q * d * elem;
@@ -259,13 +266,13 @@ bool mimd_supports(const ir::Op& op) { return op.kind() != ir::OpKind::kFrontend
 
 std::vector<GemmGrid> gemm_grid_candidates(const MimdParams& params, const ir::Op& op) {
   if (op.kind() != ir::OpKind::kGemm && op.kind() != ir::OpKind::kConv2d) return {};
-  const int64_t elem = ir::dtype_bytes(op.dtype.value_or(params.dtype));
+  const int64_t elem = ir::dtype_bytes(params.run_dtype(op));
   return grid_candidates(params, gemm_shape(op, elem));
 }
 
 MimdPlan plan_op(const MimdParams& params, const ir::Op& op, const MimdMemoryView& memory,
                  double clock_ghz, std::optional<GemmGrid> grid) {
-  const ir::DType dtype = op.dtype.value_or(params.dtype);
+  const ir::DType dtype = params.run_dtype(op);
   const double core_miss_bytes_per_cycle =
       params.core_miss_bytes_per_cycle(clock_ghz, memory.dram_latency_cycles);
   MimdPlan plan;

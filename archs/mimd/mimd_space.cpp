@@ -103,7 +103,7 @@ std::optional<KindMappingQuery<MimdGemmMappingProblem>> mimd_mapping_query(
   if (gemm_grid_candidates(params, op).empty()) return std::nullopt;
   return KindMappingQuery<MimdGemmMappingProblem>{
       std::make_shared<const MimdGemmMappingProblem>(params, op, memory, clock_ghz, energy),
-      mapping::op_shape_key(op, op.dtype.value_or(params.dtype)) + channel_key(clock_ghz, memory)};
+      mapping::op_shape_key(op, params.run_dtype(op)) + channel_key(clock_ghz, memory)};
 }
 
 MimdPlan plan_for_run(const MimdParams& params, const ir::Op& op, const MimdMemoryView& memory,

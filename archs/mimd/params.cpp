@@ -72,6 +72,12 @@ sim::NocSpec parse_noc(KeyReader& unit, int64_t nodes, int64_t& memory_ports) {
 
 }  // namespace
 
+ir::DType MimdParams::run_dtype(const ir::Op& op) const {
+  const ir::DType given = op.dtype.value_or(dtype);
+  if (!ir::is_narrow(given)) return given;
+  return ir::is_narrow(dtype) ? ir::DType::kFp32 : dtype;
+}
+
 int64_t MimdParams::core_elements_per_cycle(ir::DType operand_dtype) const {
   const int64_t bytes = ir::dtype_bytes(operand_dtype);
   const int64_t per_lane = core.packed_narrow_types && bytes < 4 ? 4 / bytes : 1;

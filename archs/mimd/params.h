@@ -9,6 +9,7 @@
 #include "base/key_reader.h"
 #include "base/key_table.h"
 #include "compiler/ir/dtype.h"
+#include "compiler/ir/op.h"
 #include "sim/noc/noc.h"
 
 namespace polyarch::archs::mimd {
@@ -43,6 +44,10 @@ struct MimdParams {
   int64_t barrier_cycles = 0;       // the cores' synchronisation at the end of an op
   double dispatch_overhead_ns = 0;  // starting the op's command streams
 
+  // The type the cores compute `op` in: the op's own (`dtype` where it names none); an 8- or
+  // 4-bit format, which no modelled core computes in, is widened to `dtype` (fp32 where that is
+  // itself narrow), and the report marks it converted.
+  ir::DType run_dtype(const ir::Op& op) const;
   // Multiply-accumulates (or element operations) per cycle of one core for `dtype`.
   int64_t core_elements_per_cycle(ir::DType dtype) const;
   // The DRAM bytes one core can move per cycle of a `clock_ghz` clock by Little's law over its

@@ -1,6 +1,7 @@
 #include "archs/simd/attention_mapper.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 #include "archs/simd/gemm_mapper.h"
@@ -8,6 +9,7 @@
 #include "archs/simd/streaming_mapper.h"
 #include "base/checked_math.h"
 #include "compiler/ir/attention_visibility.h"
+#include "compiler/ir/stored_operands.h"
 
 namespace polyarch::archs::simd {
 
@@ -15,18 +17,35 @@ namespace {
 
 constexpr int64_t kRegisterShare = 2;  // as for GEMM accumulators: half the register file
 
+// Whether the query heads that share a KV head are packed into the rows of one work item, as
+// FlashAttention-3 does (hopper/heuristics.h, should_pack_gqa) when a query block would be
+// mostly padding otherwise: packing when the rows' share of the padded block is below 0.9 of
+// what packing gives. Decode steps (s = 1) of grouped-query attention pack.
+bool packs_query_groups(const ir::AttentionAttrs& attention, int64_t block_q) {
+  const int64_t group = attention.h / attention.kv_heads;
+  if (group <= 1) return false;
+  const double unpacked = static_cast<double>(attention.s) /
+                          static_cast<double>(round_up(attention.s, block_q));
+  const double packed = static_cast<double>(attention.s * group) /
+                        static_cast<double>(round_up(attention.s * group, block_q));
+  return unpacked < 0.9 * packed;
+}
+
 // KV blocks a query block visits: those holding the keys its queries see (ir::visible_keys; a
 // causal mask or a window hides the rest). A window's range may start mid-block: blocks are
-// aligned to block_kv from key 0, so that block is read whole.
+// aligned to block_kv from key 0, so that block is read whole. `group` query rows share a
+// position (packed query heads, position-major), 1 otherwise.
 int64_t total_kv_blocks(const ir::AttentionAttrs& attention, const FlashTiling& tiling,
-                        int64_t& longest) {
-  const int64_t q_blocks = ceil_div(attention.s, tiling.block_q);
+                        int64_t group, int64_t& longest) {
+  const int64_t rows = checked_mul(attention.s, group, "query rows");
+  const int64_t q_blocks = ceil_div(rows, tiling.block_q);
   const int64_t kv_per_split = ceil_div(attention.kv_len, tiling.kv_split);
   int64_t total = 0;
   longest = 0;
   for (int64_t block = 0; block < q_blocks; ++block) {
-    const int64_t last_query = std::min(attention.s, (block + 1) * tiling.block_q) - 1;
-    const ir::KeyRange seen = ir::visible_keys(attention, block * tiling.block_q, last_query);
+    const int64_t first_query = block * tiling.block_q / group;
+    const int64_t last_query = (std::min(rows, (block + 1) * tiling.block_q) - 1) / group;
+    const ir::KeyRange seen = ir::visible_keys(attention, first_query, last_query);
     const int64_t keys =
         attention.window > 0
             ? round_up(seen.end, tiling.block_kv) - seen.first / tiling.block_kv * tiling.block_kv
@@ -40,30 +59,47 @@ int64_t total_kv_blocks(const ir::AttentionAttrs& attention, const FlashTiling& 
   return total;
 }
 
+// Lane instructions that widen a pair of cached K or V elements to the op's type.
+int64_t kv_widen_ops_per_pair(const ir::AttentionAttrs& attention, ir::DType dtype) {
+  return ir::widen_ops_per_pair(attention.kv_dtype.value_or(dtype), dtype);
+}
+
+int64_t bytes_at(int64_t elements, double element_bytes) {
+  return static_cast<int64_t>(std::ceil(static_cast<double>(elements) * element_bytes));
+}
+
 }  // namespace
 
 std::optional<KernelPlan> plan_flash_tiling(const SimdParams& params,
                                             const ir::AttentionAttrs& attention, ir::DType dtype,
                                             const FlashTiling& tiling) {
   const int64_t elem = ir::dtype_bytes(dtype);
+  const double kv_elem = ir::kv_element_bytes(attention, dtype);
   const int64_t d = attention.d;
+  // A cache stored in another type is widened on the lanes, block by block.
+  const int64_t widen_ops = tiling.block_kv * d * kv_widen_ops_per_pair(attention, dtype);
   const bool engine = params.core_matrix_macs_per_cycle(dtype) > 0;
   if (engine && tiling.block_q < params.matrix_engine.min_tile_m) return std::nullopt;
   // Registers: the S block and the O accumulator; scratchpad: Q and double-buffered K, V.
   const int64_t register_bytes = (tiling.block_q * tiling.block_kv + tiling.block_q * d) *
                                  kAccumulatorBytes * kRegisterShare;
   if (register_bytes > params.vector.registers_kib * 1024) return std::nullopt;
-  const int64_t staging_bytes = (tiling.block_q * d + 2 * 2 * tiling.block_kv * d) * elem;
+  const int64_t staging_bytes =
+      tiling.block_q * d * elem + bytes_at(2 * 2 * tiling.block_kv * d, kv_elem);
   if (staging_bytes > params.scratchpad.kib * 1024) return std::nullopt;
   if (tiling.kv_split > 1 && tiling.kv_split * tiling.block_kv > attention.kv_len) {
     return std::nullopt;
   }
 
-  const int64_t heads = checked_mul(attention.b, attention.h, "heads");
-  const int64_t q_blocks = ceil_div(attention.s, tiling.block_q);
+  // Work items: one per (sequence, query head or packed group, query block, KV split).
+  const bool packed = packs_query_groups(attention, tiling.block_q);
+  const int64_t group = packed ? attention.h / attention.kv_heads : 1;
+  const int64_t heads =
+      checked_mul(attention.b, packed ? attention.kv_heads : attention.h, "heads");
+  const int64_t q_blocks = ceil_div(checked_mul(attention.s, group, "rows"), tiling.block_q);
   const int64_t items = checked_mul(checked_mul(heads, q_blocks, "items"), tiling.kv_split, "items");
   int64_t longest = 0;
-  const int64_t blocks_per_head = total_kv_blocks(attention, tiling, longest);
+  const int64_t blocks_per_head = total_kv_blocks(attention, tiling, group, longest);
   const int64_t total_blocks = checked_mul(blocks_per_head, heads, "blocks");
   const int64_t mean_blocks = std::max<int64_t>(1, ceil_div(total_blocks, items));
 
@@ -78,11 +114,11 @@ std::optional<KernelPlan> plan_flash_tiling(const SimdParams& params,
   }
   // Online softmax per score: scale, running max, subtract, sum (4 lane ops) and one exp; the
   // output rows are rescaled once per block.
-  work.vector_ops += 4 * tiling.block_q * tiling.block_kv + tiling.block_q * d;
+  work.vector_ops += 4 * tiling.block_q * tiling.block_kv + tiling.block_q * d + widen_ops;
   work.vector_ops_per_cycle = params.core_vector_elements_per_cycle(ir::DType::kFp32);
   work.sfu_ops = tiling.block_q * tiling.block_kv;
-  work.scratchpad_bytes = 2 * tiling.block_kv * d * elem;
-  work.l2_bytes = 2 * tiling.block_kv * d * elem;
+  work.scratchpad_bytes = bytes_at(2 * tiling.block_kv * d, kv_elem);
+  work.l2_bytes = work.scratchpad_bytes;
   work.latency_floor_cycles = params.l2.hit_latency_cycles;  // double-buffered K/V: one ahead
   work.serialize_matrix_and_vector = true;
 
@@ -90,14 +126,15 @@ std::optional<KernelPlan> plan_flash_tiling(const SimdParams& params,
   // item that reads them. "Once" is the keys some query sees: a decode step with a window
   // reads only the window of the KV cache.
   const int64_t seen_keys = ir::visible_keys(attention, 0, attention.s - 1).size();
-  const int64_t kv_bytes_per_head = 2 * seen_keys * d * elem;
+  const int64_t kv_bytes_per_head = bytes_at(2 * seen_keys * d, kv_elem);
   const int64_t kv_heads_total = checked_mul(attention.b, attention.kv_heads, "heads");
   const int64_t items_per_kv_head = ceil_div(items, kv_heads_total);
   const int64_t heads_in_flight =
       std::min(kv_heads_total, ceil_div(std::min(items, params.count), items_per_kv_head));
   const bool kv_in_l2 = static_cast<double>(heads_in_flight * kv_bytes_per_head) <=
                         params.l2.capacity_mib * 1024.0 * 1024.0;
-  const int64_t q_bytes = checked_mul(heads * attention.s, d * elem, "bytes");
+  const int64_t q_bytes =
+      checked_mul(checked_mul(attention.b * attention.h, attention.s, "bytes"), d * elem, "bytes");
   const int64_t kv_reads = kv_in_l2 ? checked_mul(kv_heads_total, kv_bytes_per_head, "bytes")
                                     : checked_mul(total_blocks, work.l2_bytes, "bytes");
   const int64_t o_bytes = q_bytes;
@@ -138,10 +175,11 @@ std::optional<KernelPlan> plan_flash_tiling(const SimdParams& params,
     // Combining the splits: read each split's partial O and log-sum-exp, rescale, sum.
     StreamingWork combine;
     combine.kernel = "split_combine";
-    combine.vector_ops = checked_mul(3 * tiling.kv_split, heads * attention.s * d, "ops");
-    combine.l2_bytes = checked_mul(tiling.kv_split, heads * attention.s * d * kAccumulatorBytes,
+    const int64_t query_rows = checked_mul(attention.b * attention.h, attention.s, "rows");
+    combine.vector_ops = checked_mul(3 * tiling.kv_split, query_rows * d, "ops");
+    combine.l2_bytes = checked_mul(tiling.kv_split, query_rows * d * kAccumulatorBytes,
                                    "bytes");
-    combine.parallel_items = heads * attention.s;
+    combine.parallel_items = query_rows;
     const KernelPlan combine_plan = plan_streaming(params, combine);
     for (const StepBlock& block : combine_plan.blocks) plan.add_block(block.runs, block.repeat);
     plan.add_activity(combine_plan);
@@ -154,7 +192,9 @@ std::optional<KernelPlan> plan_flash_tiling(const SimdParams& params,
   if (engine) plan.matrix_macs[dtype] = plan.macs;
   plan.vector_ops[ir::DType::kFp32] += checked_add(
       engine ? 0 : plan.macs,
-      checked_mul(total_blocks, 4 * tiling.block_q * tiling.block_kv + tiling.block_q * d, "ops"),
+      checked_mul(total_blocks,
+                  4 * tiling.block_q * tiling.block_kv + tiling.block_q * d + widen_ops,
+                  "ops"),
       "ops");
   plan.sfu_ops += checked_mul(total_blocks, work.sfu_ops, "ops");
   plan.scratchpad_bytes += checked_mul(total_blocks, work.scratchpad_bytes, "bytes");
@@ -167,6 +207,7 @@ std::optional<KernelPlan> plan_flash_tiling(const SimdParams& params,
   plan.mapping_efficiency = std::min(1.0, static_cast<double>(plan.macs) / issued);
   plan.mapping = {{"kernel", plan.kernel},     {"block_q", tiling.block_q},
                   {"block_kv", tiling.block_kv}, {"kv_split", tiling.kv_split},
+                  {"packed_query_heads", group},
                   {"items", items},            {"waves", waves},
                   {"kv_blocks", total_blocks}, {"kv_in_l2", kv_in_l2}};
   return plan;
@@ -177,14 +218,20 @@ KernelPlan plan_unfused_attention(const SimdParams& params, const ir::AttentionA
                                   int64_t launch_cycles) {
   const int64_t elem = ir::dtype_bytes(dtype);
   const int64_t heads = checked_mul(attention.b, attention.h, "heads");
-  const int64_t kv_heads = checked_mul(attention.b, attention.kv_heads, "heads");
   const int64_t scores = checked_mul(heads * attention.s, attention.kv_len, "scores");
+  // K and V are the GEMMs' B operands, read as the cache stores them.
+  const int64_t cache_bytes = ir::kv_cache_bytes(attention, dtype) / 2;
+  const double stored_fraction =
+      static_cast<double>(cache_bytes) /
+      static_cast<double>(ir::kv_cache_elements(attention) / 2 * elem);
   GemmProblem qk{attention.s, attention.kv_len, attention.d, heads, dtype,
-                 heads * attention.s * attention.d * elem,
-                 kv_heads * attention.kv_len * attention.d * elem, scores * elem};
+                 heads * attention.s * attention.d * elem, cache_bytes, scores * elem};
   GemmProblem pv{attention.s, attention.d, attention.kv_len, heads, dtype, scores * elem,
-                 kv_heads * attention.kv_len * attention.d * elem,
-                 heads * attention.s * attention.d * elem};
+                 cache_bytes, heads * attention.s * attention.d * elem};
+  for (GemmProblem* problem : {&qk, &pv}) {
+    problem->b_stored_fraction = stored_fraction;
+    problem->widen_ops_per_pair = kv_widen_ops_per_pair(attention, dtype);
+  }
   StreamingWork softmax;
   softmax.kernel = "softmax";
   softmax.vector_ops = checked_mul(scores, 5, "ops");  // scale and mask, max, subtract, sum, divide

@@ -70,7 +70,7 @@ std::optional<KindMappingQuery<SimdAttentionMappingProblem>> simd_attention_quer
     const MappingEnergy& energy) {
   const auto* attention = std::get_if<ir::AttentionAttrs>(&op.attrs);
   if (attention == nullptr) return std::nullopt;
-  const ir::DType dtype = op.dtype.value_or(params.dtype);
+  const ir::DType dtype = params.run_dtype(op);
   return KindMappingQuery<SimdAttentionMappingProblem>{
       std::make_shared<const SimdAttentionMappingProblem>(
           params, *attention, dtype, memory, clock_ghz, params.launch_cycles(clock_ghz),
@@ -87,7 +87,7 @@ KernelPlan plan_attention_for_run(const SimdParams& params, const ir::Op& op,
       },
       [&] {
         return plan_attention(params, std::get<ir::AttentionAttrs>(op.attrs),
-                              op.dtype.value_or(params.dtype), memory,
+                              params.run_dtype(op), memory,
                               params.launch_cycles(clock_ghz));
       });
 }

@@ -5,6 +5,7 @@
 #include "archs/simd/gemm_space.h"
 #include "archs/simd/streaming_mapper.h"
 #include "base/checked_math.h"
+#include "compiler/ir/stored_operands.h"
 #include "compiler/ir/weight_sparsity.h"
 
 namespace polyarch::archs::simd {
@@ -42,15 +43,22 @@ GemmProblem dense_gemm_problem(const ir::Op& op, ir::DType dtype) {
   return problem;
 }
 
-// What pruned weights change (ir/weight_sparsity.h): they are read compressed, and an engine
-// with an N:M pattern they fit skips their zeros.
-void apply_weight_sparsity(const SimdParams& params, const ir::Op& op, GemmProblem& problem) {
+// What quantised and pruned weights change (ir/stored_operands.h): they are read as stored,
+// quantised ones are widened on the lanes, and an engine with an N:M pattern that pruned ones
+// fit skips their zeros.
+void apply_weight_storage(const SimdParams& params, const ir::Op& op, GemmProblem& problem) {
+  const int64_t weights = ir::weight_elements(op);
+  if (weights > 0 && (op.weight_sparsity || op.weight_format)) {
+    const int64_t dense = problem.b_bytes;
+    problem.b_bytes = ir::weight_storage_bytes(op, problem.dtype);
+    problem.b_stored_fraction =
+        dense > 0 ? static_cast<double>(problem.b_bytes) / static_cast<double>(dense) : 1.0;
+    if (op.weight_format) {
+      problem.widen_ops_per_pair = ir::widen_ops_per_pair(op.weight_format->dtype, problem.dtype);
+    }
+  }
   if (!op.weight_sparsity) return;
   const ir::WeightSparsity& sparsity = *op.weight_sparsity;
-  const int64_t weights = ir::weight_elements(op);
-  if (weights > 0) {
-    problem.b_bytes = ir::stored_weight_bytes(weights, ir::dtype_bytes(problem.dtype), sparsity);
-  }
   const MatrixEngineParams& engine = params.matrix_engine;
   if (engine.sparse_n > 0 && sparsity.structured() && sparsity.m == engine.sparse_m &&
       sparsity.n <= engine.sparse_n) {
@@ -62,7 +70,7 @@ void apply_weight_sparsity(const SimdParams& params, const ir::Op& op, GemmProbl
 
 GemmProblem simd_gemm_problem(const SimdParams& params, const ir::Op& op, ir::DType dtype) {
   GemmProblem problem = dense_gemm_problem(op, dtype);
-  apply_weight_sparsity(params, op, problem);
+  apply_weight_storage(params, op, problem);
   return problem;
 }
 
@@ -70,7 +78,7 @@ bool simd_supports(const ir::Op& op) { return op.kind() != ir::OpKind::kFrontend
 
 KernelPlan plan_op(const SimdParams& params, const ir::Op& op, const MemoryView& memory,
                    double clock_ghz, UnitSearch* search) {
-  const ir::DType dtype = op.dtype.value_or(params.dtype);
+  const ir::DType dtype = params.run_dtype(op);
   const int64_t launch_cycles = params.launch_cycles(clock_ghz);
   KernelPlan plan;
   switch (op.kind()) {

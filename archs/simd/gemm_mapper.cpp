@@ -46,6 +46,11 @@ struct TileGeometry {
   int64_t operand_bytes = 0;  // one iteration's A and B slices
 };
 
+// Lane instructions that widen `weights` stored weights of the problem's B.
+int64_t widen_ops(const GemmProblem& problem, int64_t weights) {
+  return ceil_div(checked_mul(weights, problem.widen_ops_per_pair, "lane ops"), 2);
+}
+
 // DRAM bytes a wave of `wave_tiles` concurrent tiles reads. When both operands fit in L2 each
 // byte comes from DRAM once (spread over the waves); otherwise a wave reads the A row panels and
 // B column panels it covers, the wave laid out as a near-square block of tiles.
@@ -65,7 +70,8 @@ int64_t wave_read_bytes(const SimdParams& params, const GemmProblem& problem,
                           static_cast<double>(elem) * static_cast<double>(problem.batch);
   const double a_scale = std::min(1.0, static_cast<double>(problem.a_bytes) / a_im2col);
   const double panel_reads =
-      (static_cast<double>(rows * tiling.bm) * a_scale + static_cast<double>(cols * tiling.bn)) *
+      (static_cast<double>(rows * tiling.bm) * a_scale +
+       static_cast<double>(cols * tiling.bn) * problem.b_stored_fraction) *
       static_cast<double>(geometry.k_per_split) * static_cast<double>(elem);
   return std::max(compulsory_share, static_cast<int64_t>(panel_reads));
 }
@@ -81,8 +87,11 @@ std::vector<StepRun> wave_steps(const SimdParams& params, const GemmProblem& pro
   if (tiling.matrix_engine) {
     work.matrix_macs = padded_bm * tiling.bn * tiling.bk;
     work.matrix_macs_per_cycle = macs_per_cycle;
+    // Quantised weights are widened on the lanes as they are staged, beside the engine.
+    work.vector_ops = widen_ops(problem, tiling.bn * tiling.bk);
+    work.vector_ops_per_cycle = params.core_vector_elements_per_cycle(problem.dtype);
   } else {
-    work.vector_ops = tiling.bm * tiling.bn * tiling.bk;
+    work.vector_ops = tiling.bm * tiling.bn * tiling.bk + widen_ops(problem, tiling.bn * tiling.bk);
     work.vector_ops_per_cycle = macs_per_cycle;
   }
   work.scratchpad_bytes = geometry.operand_bytes;
@@ -156,6 +165,9 @@ void record_activity(const GemmProblem& problem, const GemmTiling& tiling,
   } else {
     plan.vector_ops[problem.dtype] = plan.macs;
   }
+  // Every tile widens its B slices, whichever engine multiplies them.
+  plan.vector_ops[problem.dtype] += widen_ops(
+      problem, checked_mul(geometry.tiles * geometry.iterations, tiling.bn * tiling.bk, "weights"));
   int64_t fp32_ops = checked_mul(geometry.tiles, tiling.bm * tiling.bn, "lane ops");
   if (tiling.split_k > 1) {
     const int64_t outputs =
@@ -182,7 +194,10 @@ std::optional<KernelPlan> plan_gemm_tiling(const SimdParams& params, const GemmP
     return std::nullopt;
   }
   TileGeometry geometry;
-  geometry.operand_bytes = (tiling.bm + tiling.bn) * tiling.bk * elem;
+  geometry.operand_bytes =
+      tiling.bm * tiling.bk * elem +
+      static_cast<int64_t>(std::ceil(static_cast<double>(tiling.bn * tiling.bk * elem) *
+                                     problem.b_stored_fraction));
   geometry.stages = std::min(kMaxStages, params.scratchpad.kib * 1024 / geometry.operand_bytes);
   if (geometry.stages < 2) return std::nullopt;
   if (tiling.split_k > 1 && tiling.split_k * tiling.bk > problem.k) return std::nullopt;
@@ -251,9 +266,10 @@ std::string tiling_key(const SimdParams& params, const GemmProblem& problem,
         params.l2.bytes_per_cycle, params.l2.hit_latency_cycles, params.core_bytes_per_cycle,
         problem.m, problem.n, problem.k, problem.batch, static_cast<int64_t>(problem.dtype),
         problem.a_bytes, problem.b_bytes, problem.c_bytes, memory.dram_latency_cycles,
-        problem.engine_speedup}) {
+        problem.engine_speedup, problem.widen_ops_per_pair}) {
     key += ',' + std::to_string(value);
   }
+  key += ',' + std::to_string(problem.b_stored_fraction);
   for (const auto& [dtype, macs] : params.matrix_engine.macs_per_cycle) {
     key += ',' + std::to_string(static_cast<int>(dtype)) + ':' + std::to_string(macs);
   }

@@ -26,6 +26,12 @@ struct GemmProblem {
   // The matrix engine's rate multiplier: sparse_m / sparse_n when the weights fit the engine's
   // N:M sparsity pattern (params.h), 1 otherwise.
   int64_t engine_speedup = 1;
+  // B as stored over B in `dtype` (below 1 for quantised or pruned weights): the fraction of
+  // its panels' bytes that DRAM, L2 and the scratchpad move.
+  double b_stored_fraction = 1.0;
+  // Lane instructions that widen a pair of stored weights to `dtype` before the engine
+  // multiplies them (ir::widen_ops_per_pair; 0 for weights stored in `dtype`).
+  int64_t widen_ops_per_pair = 0;
 };
 
 struct GemmTiling {

@@ -64,7 +64,7 @@ std::optional<KindMappingQuery<SimdGemmMappingProblem>> simd_mapping_query(
     const SimdParams& params, const ir::Op& op, const MemoryView& memory, double clock_ghz,
     const MappingEnergy& energy) {
   if (op.kind() != ir::OpKind::kGemm && op.kind() != ir::OpKind::kConv2d) return std::nullopt;
-  const ir::DType dtype = op.dtype.value_or(params.dtype);
+  const ir::DType dtype = params.run_dtype(op);
   return KindMappingQuery<SimdGemmMappingProblem>{
       std::make_shared<const SimdGemmMappingProblem>(
           params, simd_gemm_problem(params, op, dtype), memory, clock_ghz, energy),
@@ -79,7 +79,7 @@ KernelPlan plan_gemm_for_run(const SimdParams& params, const ir::Op& op, const M
         return simd_mapping_query(params, op, memory, clock_ghz, energy);
       },
       [&] {
-        return plan_gemm(params, simd_gemm_problem(params, op, op.dtype.value_or(params.dtype)),
+        return plan_gemm(params, simd_gemm_problem(params, op, params.run_dtype(op)),
                          memory);
       });
 }

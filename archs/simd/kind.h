@@ -25,6 +25,11 @@ struct SimdKind {
 
   static constexpr auto parse = &parse_simd_params;
   static constexpr auto supports = &simd_supports;
+  static constexpr bool kReadsWeightFormats = true;
+  static constexpr bool kReadsKvFormats = true;
+  static ir::DType run_dtype(const SimdParams& params, const ir::Op& op) {
+    return params.run_dtype(op);
+  }
   static const KeyTable& keys() { return simd_keys(); }
   static sim::UnitFactory factory(const KindUnit<SimdKind>& unit, double soc_clock_ghz);
   static double estimate_seconds(const KindUnit<SimdKind>& unit, const ir::Op& op,

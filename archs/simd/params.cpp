@@ -64,6 +64,7 @@ std::map<ir::DType, int64_t> parse_macs_per_cycle(KeyReader& engine_reader) {
   MapReader rates(engine_reader.map_reader().required("macs_per_cycle"));
   nlohmann::ordered_json described = nlohmann::ordered_json::object();
   for (const std::string& dtype_text : ir::dtype_names()) {
+    if (ir::dtype_bits(*ir::parse_dtype(dtype_text)) % 8 != 0) continue;  // int4: storage only
     const int64_t macs = rates.optional_int(dtype_text, 0, 0, kMaxMacsPerCycle);
     if (macs > 0) macs_per_cycle[*ir::parse_dtype(dtype_text)] = macs;
   }
@@ -117,6 +118,15 @@ L2Params parse_l2(KeyReader& unit) {
 }
 
 }  // namespace
+
+ir::DType SimdParams::run_dtype(const ir::Op& op) const {
+  const ir::DType given = op.dtype.value_or(dtype);
+  if (!ir::is_narrow(given)) return given;
+  const bool matrix = op.kind() == ir::OpKind::kGemm || op.kind() == ir::OpKind::kConv2d ||
+                      op.kind() == ir::OpKind::kAttention;
+  if (matrix && has_matrix_engine(given)) return given;
+  return ir::is_narrow(dtype) ? ir::DType::kFp16 : dtype;
+}
 
 int64_t SimdParams::core_matrix_macs_per_cycle(ir::DType operand_dtype) const {
   auto found = matrix_engine.macs_per_cycle.find(operand_dtype);

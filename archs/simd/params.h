@@ -11,6 +11,7 @@
 #include "base/key_reader.h"
 #include "base/key_table.h"
 #include "compiler/ir/dtype.h"
+#include "compiler/ir/op.h"
 
 namespace polyarch::archs::simd {
 
@@ -59,6 +60,10 @@ struct SimdParams {
   int64_t core_bytes_per_cycle = 64;  // one core's port to the L2
   double launch_overhead_ns = 0;      // per kernel (one op): dispatch and tail before it runs
 
+  // The type the unit computes `op` in: the op's own (`dtype` where it names none), except that
+  // an 8- or 4-bit format runs natively only on a matrix engine rated for it; elsewhere it is
+  // widened to `dtype` (fp16 where that is itself narrow), and the report marks it converted.
+  ir::DType run_dtype(const ir::Op& op) const;
   bool has_matrix_engine(ir::DType dtype) const {
     return matrix_engine.per_core > 0 && matrix_engine.macs_per_cycle.count(dtype) > 0;
   }

@@ -94,6 +94,21 @@ LayerTensors layer_tensors(const ir::Op& layer) {
       layer.attrs);
 }
 
+// Weights in a weight format and a KV cache in its own type are stored in it; the rest in the
+// op's type.
+ir::DType stored_dtype(const ir::Op& op, const Operand& operand, ir::DType op_dtype) {
+  const bool matrix = op.kind() == ir::OpKind::kGemm || op.kind() == ir::OpKind::kConv2d;
+  if (matrix && operand.role == ir::TensorRole::kWeight && op.weight_format) {
+    return op.weight_format->dtype;
+  }
+  const auto* attention = std::get_if<ir::AttentionAttrs>(&op.attrs);
+  if (attention != nullptr && attention->kv_dtype &&
+      (operand.suffix == ".k" || operand.suffix == ".v")) {
+    return *attention->kv_dtype;
+  }
+  return op_dtype;
+}
+
 }  // namespace
 
 ir::NodeId add_standalone_layer(ir::Graph& graph, ir::Op op) {
@@ -105,8 +120,8 @@ ir::NodeId add_standalone_layer(ir::Graph& graph, ir::Op op) {
   const std::string name = op.name;
   std::vector<ir::NodeId> operands;
   for (const Operand& operand : tensors.operands) {
-    operands.push_back(
-        graph.add_tensor({name + operand.suffix, operand.shape, dtype, operand.role}));
+    operands.push_back(graph.add_tensor(
+        {name + operand.suffix, operand.shape, stored_dtype(op, operand, dtype), operand.role}));
   }
   const ir::NodeId op_id = graph.add_op(std::move(op));
   const ir::NodeId output =

@@ -18,6 +18,32 @@ struct Layer {
   int64_t repeat = 1;
 };
 
+// How a gemm's or conv2d's weights (weight_dtype, weight_group) and an attention's KV cache
+// (kv_dtype) are stored, where they are not in the op's type.
+void read_storage_types(MapReader& layer, const std::string& kind, ir::Op& op) {
+  if (kind == "gemm" || kind == "conv2d") {
+    if (layer.has("weight_dtype")) {
+      ir::WeightFormat format;
+      format.dtype = *ir::parse_dtype(layer.required_enum("weight_dtype", ir::dtype_spellings()));
+      format.group = layer.optional_int("weight_group", 0, 1, int64_t{1} << 30);
+      op.weight_format = format;
+    } else if (layer.has("weight_group")) {
+      throw_bad_input(layer.required("weight_group").where(),
+                      "weight_group needs weight_dtype (the type the grouped weights are stored in)");
+    }
+    const auto* gemm = std::get_if<ir::GemmAttrs>(&op.attrs);
+    if (op.weight_format && gemm != nullptr && gemm->batch > 1) {
+      throw_bad_input(layer.required("weight_dtype").where(),
+                      "weight_dtype needs one weight matrix (a batched gemm's B is an "
+                      "activation per batch entry)");
+    }
+  }
+  if (kind == "attention" && layer.has("kv_dtype")) {
+    std::get<ir::AttentionAttrs>(op.attrs).kv_dtype =
+        ir::parse_dtype(layer.required_enum("kv_dtype", ir::dtype_spellings()));
+  }
+}
+
 Layer read_layer(const ConfigNode& node, std::size_t index) {
   MapReader layer(node);
   Layer read;
@@ -27,9 +53,10 @@ Layer read_layer(const ConfigNode& node, std::size_t index) {
   op.where = node.where();
   const std::string kind = layer.required_enum("op", layer_list_op_names());
   if (layer.has("dtype")) {
-    op.dtype = ir::parse_dtype(layer.required_enum("dtype", ir::dtype_names()));
+    op.dtype = ir::parse_dtype(layer.required_enum("dtype", ir::dtype_spellings()));
   }
   op.attrs = read_layer_attrs(layer, kind);
+  read_storage_types(layer, kind, op);
   if (layer.has("signed_input")) op.signed_input = layer.optional_bool("signed_input", false);
   read.repeat = layer.optional_int("repeat", 1, 1, kMaxRepeat);
   layer.finish();

@@ -35,10 +35,7 @@ float saturate(double value, ir::DType dtype) {
   }
 }
 
-bool is_integer_dtype(ir::DType dtype) {
-  return dtype != ir::DType::kFp32 && dtype != ir::DType::kFp64 && dtype != ir::DType::kFp16 &&
-         dtype != ir::DType::kBf16;
-}
+bool is_integer_dtype(ir::DType dtype) { return !ir::is_float(dtype); }
 
 const std::map<std::string, std::function<float(float)>>& unary_functions() {
   static const std::map<std::string, std::function<float(float)>> table = {
@@ -151,7 +148,7 @@ ElementFunction special_function(const std::string& fn, const ir::OnnxNodeAttrs*
     // shift wraps modulo 2^bits), and a shift by the width or more gives 0.
     const bool left =
         attributes != nullptr && passes::string_attribute(*attributes, "direction", "") == "LEFT";
-    const int64_t bits = 8 * ir::dtype_bytes(result_dtype);
+    const int64_t bits = ir::dtype_bits(result_dtype);
     return [=](const std::vector<float>& v) {
       const auto value = static_cast<uint64_t>(v[0]);
       const auto shift = static_cast<uint64_t>(v[1]);

@@ -36,6 +36,16 @@ class WrittenAttributes {
 
   std::string word(const std::string& key) { return required(key).text; }
 
+  // A word that may be left out.
+  std::optional<std::string> word_or_none(const std::string& key) {
+    if (values_.count(key) == 0) return std::nullopt;
+    return word(key);
+  }
+
+  [[noreturn]] void fail_value(const std::string& key, const std::string& expected) {
+    cursor_.fail_at(keys_.at(key), "'" + key + "' must be " + expected);
+  }
+
   // "3x3" as (3, 3).
   std::pair<int64_t, int64_t> pair(const std::string& key) {
     const Token& value = required(key);
@@ -171,7 +181,11 @@ OpAttrs build(WrittenAttributes& written, OpKind kind) {
                                written.integer("kv_len"),   written.integer("d")};
       attention.causal = written.flag("causal");
       attention.window = written.integer_or("window", 0);
-      written.finish("b h kv_heads s kv_len d causal window");
+      if (const std::optional<std::string> kv = written.word_or_none("kv_dtype")) {
+        attention.kv_dtype = parse_dtype(*kv);
+        if (!attention.kv_dtype) written.fail_value("kv_dtype", "an element type");
+      }
+      written.finish("b h kv_heads s kv_len d causal window kv_dtype");
       return attention;
     }
     case OpKind::kElementwise: {

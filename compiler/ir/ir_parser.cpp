@@ -85,8 +85,8 @@ class IrParser {
       const Tensor& copy_tensor = graph().tensor(copy);
       const Tensor& original_tensor = graph().tensor(original);
       if (copy_tensor.shape_known() && original_tensor.shape_known() &&
-          element_count(copy_tensor.shape) * dtype_bytes(copy_tensor.dtype) >
-              element_count(original_tensor.shape) * dtype_bytes(original_tensor.dtype)) {
+          storage_bytes(element_count(copy_tensor.shape), copy_tensor.dtype) >
+              storage_bytes(element_count(original_tensor.shape), original_tensor.dtype)) {
         cursor.fail_at(owner, "tensor '%" + copy_tensor.name + "' does not fit the storage of '%" +
                                   original_tensor.name + "'");
       }
@@ -268,14 +268,17 @@ class IrParser {
     }
   }
 
-  // native|dtype, then layout=, sparsity=N:M, density=, input=, then `from onnx:Type
-  // {attributes}`.
+  static DType element_type(TokenCursor& cursor, const std::string& what) {
+    const Token& dtype = cursor.expect(TokenKind::kWord, what);
+    const std::optional<DType> parsed = parse_dtype(dtype.text);
+    if (!parsed) cursor.fail_at(dtype, "unknown element type '" + dtype.text + "'");
+    return *parsed;
+  }
+
+  // native|dtype, then layout=, sparsity=N:M, density=, input=, weights=DTYPE [group=N], then
+  // `from onnx:Type {attributes}`.
   void placement(TokenCursor& cursor, Op& op) {
-    if (!cursor.accept_word("native")) {
-      const Token& dtype = cursor.expect(TokenKind::kWord, "the op's element type or native");
-      op.dtype = parse_dtype(dtype.text);
-      if (!op.dtype) cursor.fail_at(dtype, "unknown element type '" + dtype.text + "'");
-    }
+    if (!cursor.accept_word("native")) op.dtype = element_type(cursor, "the op's element type or native");
     if (cursor.accept_word("layout")) {
       cursor.expect_punct('=');
       const Token& layout = cursor.expect(TokenKind::kWord, "nchw or nhwc");
@@ -312,6 +315,16 @@ class IrParser {
         cursor.fail_at(sign, "expected signed or unsigned, found '" + sign.text + "'");
       }
       op.signed_input = sign.text == "signed";
+    }
+    if (cursor.accept_word("weights")) {
+      cursor.expect_punct('=');
+      WeightFormat format;
+      format.dtype = element_type(cursor, "the weights' element type");
+      if (cursor.accept_word("group")) {
+        cursor.expect_punct('=');
+        format.group = cursor.expect_integer("a group size");
+      }
+      op.weight_format = format;
     }
     if (cursor.accept_word("from")) {
       const Token& type = cursor.expect(TokenKind::kWord, "onnx:<OpType>");

@@ -92,6 +92,10 @@ struct AttentionAttrs {
   int64_t d = 0;
   bool causal = false;
   int64_t window = 0;
+  // The element type of the KV cache: keys and values stored and read in it (with one fp16
+  // scale per token, head and K or V for an integer type), widened to the op's type on chip;
+  // nullopt = the op's type.
+  std::optional<DType> kv_dtype = std::nullopt;
 };
 
 // `elements` outputs, each computed from `inputs` operands by the function `fn` ("add", "mul",
@@ -215,6 +219,14 @@ struct WeightSparsity {
   bool structured() const { return n > 0 && m > 0; }
 };
 
+// Weight-only quantisation (GPTQ, AWQ, fp8 weights): the weight operand is stored and read in
+// `dtype`, with one fp16 scale per `group` consecutive weights along the reduction axis (0: one
+// per output channel), and widened to the op's type before it is multiplied.
+struct WeightFormat {
+  DType dtype = DType::kInt8;
+  int64_t group = 0;
+};
+
 // Memory order of an activation tensor with channels: NCHW (channels outer) or NHWC (channels
 // innermost, what im2col on a systolic array or SIMD lanes read contiguously).
 enum class Layout { kNchw, kNhwc };
@@ -233,6 +245,8 @@ struct Op {
   std::shared_ptr<const OnnxNodeAttrs> lowered_from = nullptr;
   // Set by the sparsity pass for ops with weights; nullopt = dense.
   std::optional<WeightSparsity> weight_sparsity = std::nullopt;
+  // Gemm (with a shared B) and Conv2d: how the weights are stored; nullopt = in the op's type.
+  std::optional<WeightFormat> weight_format = std::nullopt;
   // Set by the layout pass for ops that read or write channelled activations; nullopt = the
   // import's NCHW.
   std::optional<Layout> layout = std::nullopt;

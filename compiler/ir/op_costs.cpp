@@ -5,6 +5,7 @@
 #include "compiler/ir/attention_visibility.h"
 #include "compiler/ir/op.h"
 #include "compiler/ir/op_bytes.h"
+#include "compiler/ir/stored_operands.h"
 #include "compiler/ir/weight_sparsity.h"
 
 namespace polyarch::ir {
@@ -177,16 +178,18 @@ int64_t bytes_touched(const Op& op, DType native_dtype) {
   if (const auto* copy = std::get_if<CopyAttrs>(&op.attrs)) {
     return copy->is_view ? 0 : checked_mul(2, copy->bytes, "copy bytes");  // read + write
   }
-  const int64_t element_bytes = dtype_bytes(op.dtype.value_or(native_dtype));
+  const DType dtype = op.dtype.value_or(native_dtype);
   const ElementCounts elements = element_counts(op.attrs);
-  int64_t bytes = checked_mul(checked_add(elements.read, elements.written, "elements touched"),
-                              element_bytes, "bytes touched");
-  if (op.weight_sparsity) {
-    // Pruned weights are read compressed: their stored bytes replace the dense ones.
-    const int64_t weights = weight_elements(op);
-    bytes = checked_add(bytes - checked_mul(weights, element_bytes, "weight bytes"),
-                        stored_weight_bytes(weights, element_bytes, *op.weight_sparsity),
-                        "bytes touched");
+  int64_t bytes =
+      storage_bytes(checked_add(elements.read, elements.written, "elements touched"), dtype);
+  if (op.weight_sparsity || op.weight_format) {
+    // Pruned or quantised weights are read as stored: their bytes replace the dense ones.
+    bytes = checked_add(bytes - storage_bytes(weight_elements(op), dtype),
+                        weight_storage_bytes(op, dtype), "bytes touched");
+  }
+  if (const auto* attention = std::get_if<AttentionAttrs>(&op.attrs); attention && attention->kv_dtype) {
+    bytes = checked_add(bytes - storage_bytes(kv_cache_elements(*attention), dtype),
+                        kv_cache_bytes(*attention, dtype), "bytes touched");
   }
   if (const auto* embedding = std::get_if<EmbeddingAttrs>(&op.attrs)) {
     // ONNX token ids are int64 whatever the table's type.
@@ -202,8 +205,7 @@ BytesReadWritten bytes_read_written(const Op& op, DType native_dtype) {
   if (const auto* copy = std::get_if<CopyAttrs>(&op.attrs)) {
     written = copy->is_view ? 0 : copy->bytes;
   } else {
-    written = checked_mul(element_counts(op.attrs).written,
-                          dtype_bytes(op.dtype.value_or(native_dtype)), "bytes written");
+    written = storage_bytes(element_counts(op.attrs).written, op.dtype.value_or(native_dtype));
   }
   return {touched - written, written};
 }

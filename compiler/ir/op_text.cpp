@@ -48,7 +48,8 @@ std::string op_attributes_text(const OpAttrs& attrs) {
           return "b=" + number(op.b) + " h=" + number(op.h) + " kv_heads=" + number(op.kv_heads) +
                  " s=" + number(op.s) + " kv_len=" + number(op.kv_len) + " d=" + number(op.d) +
                  (op.causal ? " causal" : "") +
-                 (op.window > 0 ? " window=" + number(op.window) : "");
+                 (op.window > 0 ? " window=" + number(op.window) : "") +
+                 (op.kv_dtype ? " kv_dtype=" + std::string(dtype_name(*op.kv_dtype)) : "");
         } else if constexpr (std::is_same_v<Attrs, ElementwiseAttrs>) {
           return "fn=" + op.fn + " elements=" + number(op.elements) +
                  " inputs=" + number(op.inputs);

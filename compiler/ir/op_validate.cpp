@@ -3,6 +3,7 @@
 
 #include "base/checked_math.h"
 #include "compiler/ir/op.h"
+#include "compiler/ir/weight_sparsity.h"
 
 namespace polyarch::ir {
 
@@ -148,10 +149,23 @@ void validate_attrs(const Op& op) {
       op.attrs);
 }
 
+// A weight format needs weights to store and a group size that is not negative.
+void validate_storage(const Op& op) {
+  if (op.weight_format) {
+    if (weight_elements(op) == 0) {
+      op_error(op, "weight_dtype needs an op with weights (a gemm with shared weights, a conv2d)");
+    }
+    if (op.weight_format->group < 0) {
+      op_error(op, "weight_group must be positive (0: one scale per output channel)");
+    }
+  }
+}
+
 }  // namespace
 
 void validate_op(const Op& op) {
   if (op.name.empty()) throw_bad_input(op.where, "op has an empty name");
+  validate_storage(op);
   // Sizes whose counts overflow 64 bits are rejected here rather than deep in a cost model,
   // with the op's name and location added to the overflow message (checked_math knows neither).
   try {

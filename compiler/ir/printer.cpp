@@ -20,8 +20,9 @@ constexpr const char* kElidedValuesReason =
 // Shortest exact text of a double, as attributes print it (density=0.5, density=1.0).
 std::string real_text(double value) { return attribute_value_text(AttributeValue(value)); }
 
-// What the layout, sparsity and input-signs passes decided, when they did: " layout=nhwc
-// sparsity=2:4 density=0.5 input=unsigned".
+// What the layout, sparsity and input-signs passes decided, when they did, and how weights and
+// a KV cache are stored: " layout=nhwc sparsity=2:4 density=0.5 input=unsigned weights=int4
+// group=128".
 std::string placement_text(const Op& op) {
   std::string text;
   if (op.layout) text += " layout=" + std::string(layout_name(*op.layout));
@@ -33,6 +34,10 @@ std::string placement_text(const Op& op) {
     text += " density=" + real_text(sparsity.density);
   }
   if (op.signed_input) text += *op.signed_input ? " input=signed" : " input=unsigned";
+  if (op.weight_format) {
+    text += " weights=" + std::string(dtype_name(op.weight_format->dtype));
+    if (op.weight_format->group > 0) text += " group=" + std::to_string(op.weight_format->group);
+  }
   return text;
 }
 

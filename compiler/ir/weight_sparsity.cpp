@@ -18,21 +18,20 @@ int64_t weight_elements(const Op& op) {
   return 0;
 }
 
-int64_t stored_weight_bytes(int64_t elements, int64_t element_bytes,
-                            const WeightSparsity& sparsity) {
-  const int64_t dense = checked_mul(elements, element_bytes, "weight bytes");
+int64_t stored_weight_bytes(int64_t elements, DType dtype, const WeightSparsity& sparsity) {
+  const int64_t dense = storage_bytes(elements, dtype);
   int64_t compressed = 0;
   if (sparsity.structured()) {
     const int64_t kept =
         checked_mul((elements + sparsity.m - 1) / sparsity.m, sparsity.n, "kept weights");
     const auto index_bits = static_cast<int64_t>(std::ceil(std::log2(sparsity.m)));
-    compressed = checked_add(checked_mul(kept, element_bytes, "weight bytes"),
+    compressed = checked_add(storage_bytes(kept, dtype),
                              (checked_mul(kept, index_bits, "index bits") + 7) / 8,
                              "weight bytes");
   } else {
     const auto nonzeros = static_cast<int64_t>(
         std::ceil(std::clamp(sparsity.density, 0.0, 1.0) * static_cast<double>(elements)));
-    compressed = checked_add(checked_mul(nonzeros, element_bytes, "weight bytes"),
+    compressed = checked_add(storage_bytes(nonzeros, dtype),
                              (elements + 7) / 8, "weight bytes");
   }
   return std::min(dense, compressed);

@@ -12,11 +12,10 @@ namespace polyarch::ir {
 // Conv2d's filters; 0 for ops without weights.
 int64_t weight_elements(const Op& op);
 
-// Bytes `elements` weights of `element_bytes` each take in DRAM. N:M structured weights keep n
+// Bytes `elements` weights of `dtype` take in DRAM. N:M structured weights keep n
 // of every m values plus ceil(log2 m) index bits per kept value (2 bits for 2:4, NVIDIA's
 // sparse tensor core format); unstructured ones keep the nonzeros plus a one-bit-per-weight
 // bitmask. Never more than the dense bytes: an encoding that would not save is not used.
-int64_t stored_weight_bytes(int64_t elements, int64_t element_bytes,
-                            const WeightSparsity& sparsity);
+int64_t stored_weight_bytes(int64_t elements, DType dtype, const WeightSparsity& sparsity);
 
 }  // namespace polyarch::ir

@@ -36,7 +36,7 @@ int64_t LowerContext::result_elements(std::size_t i) const {
 }
 
 int64_t LowerContext::result_bytes(std::size_t i) const {
-  return checked_mul(result_elements(i), ir::dtype_bytes(result(i).dtype), "result bytes");
+  return ir::storage_bytes(result_elements(i), result(i).dtype);
 }
 
 }  // namespace polyarch::lower

@@ -64,6 +64,10 @@ std::optional<std::string> op_key(const ir::Op& op) {
            std::to_string(op.weight_sparsity->n) + ":" + std::to_string(op.weight_sparsity->m);
   }
   if (op.layout) key += " layout " + std::string(ir::layout_name(*op.layout));
+  if (op.weight_format) {
+    key += " weights " + std::string(ir::dtype_name(op.weight_format->dtype)) + " " +
+           std::to_string(op.weight_format->group);
+  }
   return key;
 }
 

@@ -119,7 +119,7 @@ class LayoutAssignment {
     ir::Op transpose;
     transpose.name = source.name + ".to_" + std::string(ir::layout_name(layout));
     transpose.attrs = ir::CopyAttrs{
-        checked_mul(ir::element_count(source.shape), ir::dtype_bytes(source.dtype), "bytes"),
+        ir::storage_bytes(ir::element_count(source.shape), source.dtype),
         false};
     transpose.dtype = source.dtype;
     transpose.layout = layout;

@@ -20,19 +20,32 @@ namespace polyarch::passes {
 struct PrecisionPolicy {
   std::optional<ir::DType> target;          // nullopt: keep the model's types
   std::map<ir::OpKind, ir::DType> by_kind;  // the type of ops of a kind (overrides target)
+  // Weight-only quantisation of gemm and conv2d weights, and the KV cache's type, where they
+  // are narrower than the float type the op computes in.
+  std::optional<ir::WeightFormat> weights;
+  std::optional<ir::DType> kv_cache;
 
   // The type a floating-point op of `kind` gets; nullopt to leave it as it is.
   std::optional<ir::DType> dtype_for(ir::OpKind kind) const;
 };
 
-// "DTYPE[,KIND=DTYPE...]", e.g. "bf16", "fp16,softmax=fp16", "int8,pool=int8". DTYPE is fp32,
-// fp16, bf16 or int8; KIND a canonical kind name (gemm, conv2d, attention, elementwise, reduce,
-// norm, softmax, pool, embedding, copy). Defaults before the overrides, as mixed-precision
-// practice has them (PyTorch autocast): fp16/bf16 keep softmax and norm in fp32; int8
-// quantises only the matrix ops (gemm, conv2d). Bad input names --precision and the part.
+// Comma-separated parts, in any order:
+//  - a type, or activations=TYPE: fp32, fp16, bf16, int8, fp8_e4m3, fp8_e5m2 (fp8 = fp8_e4m3),
+//    with the other kinds' defaults as mixed-precision practice has them: fp16/bf16 keep
+//    softmax and norm in fp32 (PyTorch autocast); int8 quantises only the matrix ops (gemm,
+//    conv2d); fp8 runs the matrix ops in fp8, the rest in bf16 and softmax and norm in fp32
+//    (Transformer Engine);
+//  - a scheme: w8a8 (= int8), w4a16 (fp16, weights=int4:g128), w8a16 (fp16, weights=int8);
+//  - weights=int8|int4|fp8_e4m3|fp8_e5m2[:gN]: weight-only quantisation, one scale per N weights
+//    (per output channel without :gN);
+//  - kv_cache=TYPE (also int4): the type attention's KV cache is stored in;
+//  - KIND=TYPE, applied after the defaults, with KIND a canonical kind name (gemm, conv2d,
+//    attention, elementwise, reduce, norm, softmax, pool, embedding, copy).
+// Bad input names --precision and the part.
 PrecisionPolicy parse_precision_policy(const std::string& text);
 
-// Counters: "qdq int8" matrix ops the model quantises, "changed" ops the policy retyped.
+// Counters: "qdq int8" matrix ops the model quantises, "changed" ops the policy retyped,
+// "weights stored narrower" and "kv caches stored narrower" ops given the policy's storage.
 class PrecisionPass : public Pass {
  public:
   explicit PrecisionPass(PrecisionPolicy policy = {}) : policy_(std::move(policy)) {}
@@ -40,6 +53,8 @@ class PrecisionPass : public Pass {
   PassStatistics run(ir::Graph& graph) override;
 
  private:
+  void store_narrower(ir::Op& op, PassStatistics& statistics) const;
+
   PrecisionPolicy policy_;
 };
 

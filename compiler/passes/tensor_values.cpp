@@ -26,10 +26,7 @@ void append(std::vector<std::byte>& bytes, T value) {
 
 }  // namespace
 
-bool is_float_dtype(ir::DType dtype) {
-  return dtype == ir::DType::kFp32 || dtype == ir::DType::kFp64 || dtype == ir::DType::kFp16 ||
-         dtype == ir::DType::kBf16;
-}
+bool is_float_dtype(ir::DType dtype) { return ir::is_float(dtype); }
 
 int64_t Values::size() const {
   return static_cast<int64_t>(is_float() ? reals.size() : ints.size());
@@ -64,7 +61,10 @@ Values empty_values(ir::DType dtype, std::vector<int64_t> shape) {
 }
 
 std::optional<Values> read_values(const ir::Tensor& tensor) {
-  if (!tensor.has_data() || tensor.dtype == ir::DType::kFp16 || tensor.dtype == ir::DType::kBf16) {
+  // Constant folding works on the types models store constants in; fp16, bf16 and the narrow
+  // formats are left to the interpreter.
+  if (!tensor.has_data() || tensor.dtype == ir::DType::kFp16 || tensor.dtype == ir::DType::kBf16 ||
+      ir::is_narrow(tensor.dtype)) {
     return std::nullopt;
   }
   Values values = empty_values(tensor.dtype, tensor.shape);
@@ -100,6 +100,9 @@ std::optional<Values> read_values(const ir::Tensor& tensor) {
         break;
       case ir::DType::kFp16:
       case ir::DType::kBf16:
+      case ir::DType::kFp8E4M3:
+      case ir::DType::kFp8E5M2:
+      case ir::DType::kInt4:
         return std::nullopt;
     }
   }
@@ -109,7 +112,7 @@ std::optional<Values> read_values(const ir::Tensor& tensor) {
 void store_values(const Values& values, ir::Tensor& tensor) {
   std::vector<std::byte> bytes;
   const std::size_t count = static_cast<std::size_t>(values.size());
-  bytes.reserve(count * static_cast<std::size_t>(ir::dtype_bytes(values.dtype)));
+  bytes.reserve(static_cast<std::size_t>(ir::storage_bytes(values.size(), values.dtype)));
   for (std::size_t i = 0; i < count; ++i) {
     switch (values.dtype) {
       case ir::DType::kFp32:
@@ -136,7 +139,11 @@ void store_values(const Values& values, ir::Tensor& tensor) {
         break;
       case ir::DType::kFp16:
       case ir::DType::kBf16:
-        throw_runtime({}, "constant folding does not produce fp16/bf16 values");
+      case ir::DType::kFp8E4M3:
+      case ir::DType::kFp8E5M2:
+      case ir::DType::kInt4:
+        throw_runtime({}, "constant folding does not produce " +
+                              std::string(ir::dtype_name(values.dtype)) + " values");
     }
   }
   tensor.shape = values.shape;

@@ -24,11 +24,31 @@ uint64_t fnv1a(const std::string& text) {
   return hash;
 }
 
+// The program that made a decision: its executable's size and modification time. A rebuilt or
+// upgraded polyarch may cost mappings differently, so another build's decisions are misses,
+// never reused as if still the best. (A hash of the executable would also tell apart two builds
+// in the same second, at a cost every process would pay.)
+const std::string& program_identity() {
+  static const std::string identity = [] {
+    std::error_code error;
+    const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", error);
+    if (error) return std::string("unknown");
+    const auto size = std::filesystem::file_size(exe, error);
+    if (error) return std::string("unknown");
+    const auto written = std::filesystem::last_write_time(exe, error);
+    if (error) return std::string("unknown");
+    return std::to_string(size) + "@" +
+           std::to_string(written.time_since_epoch().count());
+  }();
+  return identity;
+}
+
 nlohmann::json key_json(const DecisionKey& key) {
   return {{"op_shape", key.op_shape},
           {"unit_config", key.unit_config},
           {"objective", key.objective},
-          {"searcher", key.searcher}};
+          {"searcher", key.searcher},
+          {"program", program_identity()}};
 }
 
 }  // namespace

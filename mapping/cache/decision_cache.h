@@ -5,7 +5,8 @@
 // key and the file repeats the whole key, so a hash collision reads as a miss. Writes go to a
 // temporary file in the same directory and are renamed over the entry (atomic on POSIX), so a
 // reader never sees half an entry; an unreadable or malformed entry is ignored with a warning
-// and overwritten by the next store, and an entry of another schema version is a quiet miss.
+// and overwritten by the next store, and an entry of another schema version or made by another
+// build of polyarch (its executable's hash is part of the key) is a quiet miss.
 #include <cstdint>
 #include <filesystem>
 #include <functional>

@@ -17,7 +17,13 @@ std::string op_shape_key(const ir::Op& op, ir::DType dtype) {
     for (const auto& [name, value] : sizes) key.append(name).append(std::to_string(value));
   }
   key.append(" ").append(ir::op_attributes_text(op.attrs));
-  return key.append(" dtype=").append(ir::dtype_name(dtype));
+  key.append(" dtype=").append(ir::dtype_name(dtype));
+  // Weights stored in another type move other bytes: another decision.
+  if (op.weight_format) {
+    key.append(" weights=").append(ir::dtype_name(op.weight_format->dtype));
+    key.append(" group=").append(std::to_string(op.weight_format->group));
+  }
+  return key;
 }
 
 }  // namespace polyarch::mapping

@@ -26,7 +26,7 @@ int64_t dependency_bytes(const ir::Graph& graph, ir::NodeId producer, ir::NodeId
     if (std::find(inputs.begin(), inputs.end(), output) == inputs.end()) continue;
     const ir::Tensor& tensor = graph.tensor(output);
     if (!tensor.shape_known()) continue;
-    bytes += ir::element_count(tensor.shape) * ir::dtype_bytes(tensor.dtype);
+    bytes += ir::storage_bytes(ir::element_count(tensor.shape), tensor.dtype);
   }
   return bytes;
 }

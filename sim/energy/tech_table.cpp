@@ -9,11 +9,7 @@ namespace {
 
 constexpr double kMaxEntry = 1e9;  // any energy, area or density far beyond a real table
 
-const std::vector<std::string>& compute_dtypes() {
-  static const std::vector<std::string> kDtypes = {"int8", "int16", "int32",
-                                                   "fp16", "bf16",  "fp32"};
-  return kDtypes;
-}
+const std::vector<std::string>& compute_dtypes() { return ir::dtype_names(); }
 
 const std::vector<std::string>& dram_kinds() {
   static const std::vector<std::string> kKinds = {"ddr3", "ddr4",  "ddr5", "lpddr4", "lpddr5",
@@ -117,10 +113,14 @@ ir::DType priced_dtype(ir::DType dtype) {
 
 ir::DType accumulator_dtype(ir::DType dtype) {
   switch (priced_dtype(dtype)) {
+    case ir::DType::kInt4:
     case ir::DType::kInt8:
     case ir::DType::kInt16:
     case ir::DType::kInt32:
       return ir::DType::kInt32;
+    case ir::DType::kFp8E4M3:
+    case ir::DType::kFp8E5M2:
+      return ir::DType::kFp16;
     default:
       return ir::DType::kFp32;
   }

@@ -77,10 +77,13 @@ class TechTable {
   double register_bit_area_um2() const { return entry("area_um2.register_bit"); }
 };
 
-// The tech table prices the six arithmetic types; a model-only type is priced as the nearest
-// one of its kind (bool and uint8 as int8; int64 and fp64 as int32 and fp32: an underestimate).
+// The tech table prices the arithmetic types; a model-only type is priced as the nearest one of
+// its kind (bool and uint8 as int8; int64 and fp64 as int32 and fp32: an underestimate).
 ir::DType priced_dtype(ir::DType dtype);
-// The accumulator of a MAC datapath in `dtype`: int32 for integer types, fp32 otherwise.
+// The accumulator of a MAC datapath in `dtype`: int32 for integer types, fp16 for the fp8
+// formats, fp32 otherwise. Hopper's fp8 tensor cores keep about 14 bits of the running sum
+// (DeepSeek-AI, "DeepSeek-V3 Technical Report", 2024, section 3.3.2), nearer fp16's 11-bit
+// significand than fp32's 24.
 ir::DType accumulator_dtype(ir::DType dtype);
 
 // Every scalar key a tech file with `device_sections` must define (for validation and

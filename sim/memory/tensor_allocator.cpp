@@ -4,14 +4,18 @@
 #include <map>
 
 #include "base/checked_math.h"
+#include "compiler/ir/stored_operands.h"
 
 namespace polyarch::sim {
 
 namespace {
 
-int64_t tensor_bytes(const ir::Tensor& tensor) {
+// Its packed elements and the scales a weight format or a quantised KV cache keeps with them.
+int64_t tensor_bytes(const ir::Graph& graph, ir::NodeId tensor_id) {
+  const ir::Tensor& tensor = graph.tensor(tensor_id);
   if (!tensor.shape_known()) return 0;
-  return checked_mul(ir::element_count(tensor.shape), ir::dtype_bytes(tensor.dtype), "tensor bytes");
+  return checked_add(ir::storage_bytes(ir::element_count(tensor.shape), tensor.dtype),
+                     ir::stored_scale_bytes(graph, tensor_id), "tensor bytes");
 }
 
 int64_t align_up(int64_t bytes, int64_t alignment) {
@@ -50,7 +54,7 @@ TensorAllocation::TensorAllocation(const ir::Graph& graph)
   for (ir::NodeId id = 0; id < graph.node_count(); ++id) {
     if (graph.is_op(id)) continue;
     const ir::Tensor& tensor = graph.tensor(id);
-    const int64_t bytes = tensor_bytes(tensor);
+    const int64_t bytes = tensor_bytes(graph, id);
     placement_of_node_[id] = static_cast<int>(tensors_.size());
     placement_of_name.emplace(tensor.name, placement_of_node_[id]);
     if (!tensor.storage_of.empty()) {

@@ -83,7 +83,7 @@ TEST_F(CompilePassFlags, PrecisionAndSparsityShowInTheDumpAndTheBytes) {
   EXPECT_THAT(pruned.output, HasSubstr(" bf16 sparsity=2:4 density=0.5 from onnx:Conv"));
   EXPECT_THAT(pruned.output, ::testing::ContainsRegex("precision: .*changed [1-9]"));
   EXPECT_THAT(pruned.output, ::testing::ContainsRegex("sparsity: .*assumed [1-9]"));
-  EXPECT_EQ(run_polyarch("compile --precision fp8" + model).exit_code, 2);
+  EXPECT_EQ(run_polyarch("compile --precision fp6" + model).exit_code, 2);
   EXPECT_EQ(run_polyarch("compile --sparsity 5:4" + model).exit_code, 2);
 }
 

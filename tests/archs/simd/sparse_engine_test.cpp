@@ -58,7 +58,7 @@ TEST(SimdSparseEngine, PrunedWeightsAreReadCompressed) {
   const sim::OpResult pruned_run = run_one(soc, params, pruned);
   const int64_t weight_bytes = 4096 * 4096 * 2;  // bf16
   EXPECT_EQ(dense_run.dram_bytes_read - pruned_run.dram_bytes_read,
-            weight_bytes - ir::stored_weight_bytes(4096 * 4096, 2, *pruned.weight_sparsity));
+            weight_bytes - ir::stored_weight_bytes(4096 * 4096, ir::DType::kFp16, *pruned.weight_sparsity));
   EXPECT_LT(seconds(pruned_run), seconds(dense_run));
 }
 

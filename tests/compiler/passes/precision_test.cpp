@@ -51,15 +51,56 @@ TEST(PrecisionPolicy, Int8QuantisesOnlyMatrixOpsByDefault) {
   EXPECT_EQ(policy.dtype_for(ir::OpKind::kPool), ir::DType::kInt8);
 }
 
+TEST(PrecisionPolicy, Fp8RunsMatrixOpsInFp8TheRestInBf16AndSoftmaxAndNormInFp32) {
+  const PrecisionPolicy policy = parse_precision_policy("fp8");
+  EXPECT_EQ(policy.dtype_for(ir::OpKind::kGemm), ir::DType::kFp8E4M3);
+  EXPECT_EQ(policy.dtype_for(ir::OpKind::kConv2d), ir::DType::kFp8E4M3);
+  EXPECT_EQ(policy.dtype_for(ir::OpKind::kAttention), ir::DType::kBf16);
+  EXPECT_EQ(policy.dtype_for(ir::OpKind::kElementwise), ir::DType::kBf16);
+  EXPECT_EQ(policy.dtype_for(ir::OpKind::kSoftmax), ir::DType::kFp32);
+  EXPECT_EQ(policy.dtype_for(ir::OpKind::kNorm), ir::DType::kFp32);
+  EXPECT_EQ(parse_precision_policy("fp8_e5m2").dtype_for(ir::OpKind::kGemm),
+            ir::DType::kFp8E5M2);
+}
+
+TEST(PrecisionPolicy, SchemesSetActivationsWeightsAndKvCache) {
+  const PrecisionPolicy w4a16 = parse_precision_policy("w4a16");
+  EXPECT_EQ(w4a16.target, ir::DType::kFp16);
+  ASSERT_TRUE(w4a16.weights.has_value());
+  EXPECT_EQ(w4a16.weights->dtype, ir::DType::kInt4);
+  EXPECT_EQ(w4a16.weights->group, 128);
+  const PrecisionPolicy spelled =
+      parse_precision_policy("weights=int4:g64,activations=bf16,kv_cache=fp8");
+  EXPECT_EQ(spelled.target, ir::DType::kBf16);
+  EXPECT_EQ(spelled.weights->group, 64);
+  EXPECT_EQ(spelled.kv_cache, ir::DType::kFp8E4M3);
+  EXPECT_EQ(spelled.dtype_for(ir::OpKind::kSoftmax), ir::DType::kFp32);  // bf16's defaults
+  EXPECT_EQ(parse_precision_policy("w8a16").weights->group, 0);  // one scale per channel
+  EXPECT_EQ(parse_precision_policy("w8a8").target, ir::DType::kInt8);
+  EXPECT_EQ(parse_precision_policy("bf16,kv_cache=int4").kv_cache, ir::DType::kInt4);
+  // Alone, a storage part leaves the model's compute types as they are.
+  EXPECT_FALSE(parse_precision_policy("kv_cache=int8").target.has_value());
+}
+
 TEST(PrecisionPolicy, BadTextNamesTheFlagAndThePart) {
-  EXPECT_THAT(testing::error_text([] { parse_precision_policy("fp8"); }),
-              HasSubstr("--precision fp8: 'fp8' is not a precision"));
+  EXPECT_THAT(testing::error_text([] { parse_precision_policy("fp6"); }),
+              HasSubstr("--precision fp6: 'fp6' is not a precision"));
+  EXPECT_THAT(testing::error_text([] { parse_precision_policy("int4"); }),
+              HasSubstr("'int4' is a storage format, not a type ops compute in"));
+  EXPECT_THAT(testing::error_text([] { parse_precision_policy("fp16,weights=int4:128"); }),
+              HasSubstr("'int4:128' needs a group as :gN"));
+  EXPECT_THAT(testing::error_text([] { parse_precision_policy("fp16,weights=fp16"); }),
+              HasSubstr("'fp16' is not a weight format"));
+  EXPECT_THAT(testing::error_text([] { parse_precision_policy("bf16,fp16"); }),
+              HasSubstr("'fp16' sets the precision a second time"));
   EXPECT_THAT(testing::error_text([] { parse_precision_policy("bf16,conv=fp32"); }),
-              HasSubstr("'conv=fp32' is not KIND=DTYPE"));
+              HasSubstr("'conv=fp32' is not a precision, a scheme"));
   EXPECT_THAT(testing::error_text([] { parse_precision_policy("bf16,gemm=int64"); }),
               HasSubstr("'int64' is not a precision"));
   EXPECT_THAT(testing::error_text([] { parse_precision_policy(""); }),
               HasSubstr("--precision needs a type"));
+  EXPECT_THAT(testing::error_text([] { parse_precision_policy("bf16,kv_cache=int64"); }),
+              HasSubstr("'int64' is not a precision"));
 }
 
 TEST(PrecisionPass, RetypesFloatOpsByKindAndRescalesCopies) {
@@ -77,6 +118,27 @@ TEST(PrecisionPass, RetypesFloatOpsByKindAndRescalesCopies) {
   EXPECT_EQ(std::get<ir::CopyAttrs>(ops.at("transpose")->attrs).bytes, fp32_copy_bytes / 2);
   EXPECT_EQ(statistics.get("changed"), 3);
   EXPECT_EQ(statistics.get("qdq int8"), 0);
+}
+
+TEST(PrecisionPass, StoresWeightsAndKvCachesNarrowerThanTheOpsType) {
+  OnnxGraphBuilder b = small_model();
+  lower::standard_pipeline().run(b.graph);
+  const PassStatistics statistics =
+      PrecisionPass(parse_precision_policy("w4a16")).run(b.graph);
+  const auto ops = ops_by_name(b.graph);
+  ASSERT_TRUE(ops.at("matmul")->weight_format.has_value());
+  EXPECT_EQ(ops.at("matmul")->weight_format->dtype, ir::DType::kInt4);
+  EXPECT_EQ(ops.at("matmul")->weight_format->group, 128);
+  EXPECT_FALSE(ops.at("norm")->weight_format.has_value());  // only gemm and conv2d weights
+  EXPECT_EQ(statistics.get("weights stored narrower"), 1);
+
+  // int8 weights of an int8 op are the op's own type: nothing to store narrower.
+  OnnxGraphBuilder int8 = small_model();
+  lower::standard_pipeline().run(int8.graph);
+  EXPECT_EQ(PrecisionPass(parse_precision_policy("w8a8,weights=int8"))
+                .run(int8.graph)
+                .get("weights stored narrower"),
+            0);
 }
 
 TEST(PrecisionPass, WithoutAPolicyNothingChanges) {

@@ -143,11 +143,11 @@ TEST(SparsityPolicy, BadTextIsAnErrorNamingTheFlag) {
 
 TEST(WeightSparsityCost, CompressedWeightsReadFewerBytes) {
   // 2:4 fp16: half the values plus 2 index bits per kept value.
-  EXPECT_EQ(ir::stored_weight_bytes(1024, 2, {0.5, 2, 4}), 512 * 2 + 512 * 2 / 8);
+  EXPECT_EQ(ir::stored_weight_bytes(1024, ir::DType::kFp16, {0.5, 2, 4}), 512 * 2 + 512 * 2 / 8);
   // Unstructured fp32 at density 0.25: the nonzeros and a bitmask.
-  EXPECT_EQ(ir::stored_weight_bytes(1024, 4, {0.25, 0, 0}), 256 * 4 + 1024 / 8);
+  EXPECT_EQ(ir::stored_weight_bytes(1024, ir::DType::kFp32, {0.25, 0, 0}), 256 * 4 + 1024 / 8);
   // int8 at density 0.95: a bitmask would cost more than it saves.
-  EXPECT_EQ(ir::stored_weight_bytes(1024, 1, {0.95, 0, 0}), 1024);
+  EXPECT_EQ(ir::stored_weight_bytes(1024, ir::DType::kInt8, {0.95, 0, 0}), 1024);
 }
 
 TEST(WeightSparsityCost, BytesTouchedSwapsDenseWeightsForStoredOnes) {
@@ -161,7 +161,7 @@ TEST(WeightSparsityCost, BytesTouchedSwapsDenseWeightsForStoredOnes) {
   const int64_t dense = ir::bytes_touched(gemm);
   gemm.weight_sparsity = ir::WeightSparsity{0.5, 2, 4};
   EXPECT_EQ(dense - ir::bytes_touched(gemm),
-            64 * 64 * 2 - ir::stored_weight_bytes(64 * 64, 2, *gemm.weight_sparsity));
+            64 * 64 * 2 - ir::stored_weight_bytes(64 * 64, ir::DType::kFp16, *gemm.weight_sparsity));
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "base/config_tree.h"
 #include "compiler/frontend/layer_list.h"
 
@@ -87,6 +89,29 @@ TEST(TensorAllocation, AFootprintBeyondTheCapacityIsBadInputNamingBoth) {
     EXPECT_NE(text.find("arch.yaml:9"), std::string::npos) << text;
   }
   EXPECT_NO_THROW(require_capacity(allocation, "two", allocation.footprint_bytes(), {}));
+}
+
+// Hand-derived: 4096 x 4096 int4 codes in half a byte each and 32 fp16 scales per column; K and V
+// in int8 with an fp16 scale per token and head.
+TEST(TensorAllocation, QuantisedWeightsAndKvCachesTakeTheirStoredBytesWithScales) {
+  const ir::Graph graph = frontend::layer_list_from_config(
+      parse_config_text("layers:\n"
+                        "  - {name: g, op: gemm, m: 1, n: 4096, k: 4096, dtype: fp16,\n"
+                        "     weight_dtype: int4, weight_group: 128}\n"
+                        "  - {name: a, op: attention, h: 32, kv_heads: 8, s: 1, kv_len: 1000,\n"
+                        "     d: 128, dtype: bf16, kv_dtype: int8}\n",
+                        "w.yaml"),
+      "w");
+  const TensorAllocation allocation(graph);
+  std::map<std::string, int64_t> bytes;
+  for (const TensorPlacement& placement : allocation.tensors()) {
+    bytes[placement.name] = placement.bytes;
+  }
+  EXPECT_EQ(bytes.at("g.w"), 8388608 + 262144);
+  EXPECT_EQ(bytes.at("g.in"), 4096 * 2);
+  EXPECT_EQ(bytes.at("a.k"), 8 * 1000 * 128 + 8 * 1000 * 2);
+  EXPECT_EQ(bytes.at("a.v"), 8 * 1000 * 128 + 8 * 1000 * 2);
+  EXPECT_EQ(bytes.at("a.q"), 32 * 128 * 2);
 }
 
 }  // namespace

@@ -1,0 +1,97 @@
+#include "compiler/ir/stored_operands.h"
+
+#include <algorithm>
+
+#include "base/checked_math.h"
+#include "compiler/ir/graph_edit.h"
+#include "compiler/ir/weight_sparsity.h"
+
+namespace polyarch::ir {
+
+namespace {
+
+// Weights per output channel (the reduction axis) and output channels of an op with weights.
+struct WeightMatrix {
+  int64_t reduction = 0;
+  int64_t channels = 0;
+};
+
+WeightMatrix weight_matrix(const Op& op) {
+  if (const auto* gemm = std::get_if<GemmAttrs>(&op.attrs); gemm != nullptr && gemm->b_shared) {
+    return {gemm->k, gemm->n};
+  }
+  if (const auto* conv = std::get_if<Conv2dAttrs>(&op.attrs)) {
+    return {checked_mul(conv->c / conv->groups, checked_mul(conv->r, conv->s, "filter size"),
+                        "filter size"),
+            conv->k};
+  }
+  return {};
+}
+
+}  // namespace
+
+int64_t weight_scale_count(const Op& op) {
+  if (!op.weight_format) return 0;
+  const WeightMatrix matrix = weight_matrix(op);
+  const int64_t group = op.weight_format->group;
+  const int64_t per_channel = group > 0 ? (matrix.reduction + group - 1) / group : 1;
+  return checked_mul(matrix.channels, per_channel, "weight scales");
+}
+
+int64_t weight_storage_bytes(const Op& op, DType op_dtype) {
+  const int64_t weights = weight_elements(op);
+  if (weights == 0) return 0;
+  const DType stored = op.weight_format ? op.weight_format->dtype : op_dtype;
+  const int64_t values = op.weight_sparsity
+                             ? stored_weight_bytes(weights, stored, *op.weight_sparsity)
+                             : storage_bytes(weights, stored);
+  return checked_add(values, checked_mul(weight_scale_count(op), kScaleBytes, "scale bytes"),
+                     "weight bytes");
+}
+
+int64_t kv_cache_elements(const AttentionAttrs& attention) {
+  return checked_mul(checked_mul(2 * attention.b, attention.kv_heads, "KV elements"),
+                     checked_mul(attention.kv_len, attention.d, "KV elements"), "KV elements");
+}
+
+int64_t kv_cache_bytes(const AttentionAttrs& attention, DType op_dtype) {
+  const DType stored = attention.kv_dtype.value_or(op_dtype);
+  int64_t bytes = storage_bytes(kv_cache_elements(attention), stored);
+  if (attention.kv_dtype && !is_float(stored)) {
+    const int64_t scales = checked_mul(checked_mul(2 * attention.b, attention.kv_heads, "scales"),
+                                       attention.kv_len, "scales");
+    bytes = checked_add(bytes, checked_mul(scales, kScaleBytes, "scale bytes"), "KV bytes");
+  }
+  return bytes;
+}
+
+double kv_element_bytes(const AttentionAttrs& attention, DType op_dtype) {
+  return static_cast<double>(kv_cache_bytes(attention, op_dtype)) /
+         static_cast<double>(kv_cache_elements(attention));
+}
+
+int64_t widen_ops_per_pair(DType stored, DType op_dtype) {
+  if (stored == op_dtype) return 0;
+  return is_float(stored) ? 1 : 2;
+}
+
+int64_t stored_scale_bytes(const Graph& graph, NodeId tensor) {
+  for (NodeId consumer : consumers_of(graph, tensor)) {
+    const Op& op = graph.op(consumer);
+    const std::vector<NodeId> inputs = graph.inputs_of(consumer);
+    const auto position = std::find(inputs.begin(), inputs.end(), tensor) - inputs.begin();
+    if (op.weight_format && position == 1 && weight_elements(op) > 0) {
+      return checked_mul(weight_scale_count(op), kScaleBytes, "scale bytes");
+    }
+    const auto* attention = std::get_if<AttentionAttrs>(&op.attrs);
+    if (attention != nullptr && attention->kv_dtype && !is_float(*attention->kv_dtype) &&
+        (position == 1 || position == 2)) {
+      return checked_mul(checked_mul(attention->b, attention->kv_heads, "scales"),
+                         checked_mul(attention->kv_len, kScaleBytes, "scale bytes"),
+                         "scale bytes");
+    }
+  }
+  return 0;
+}
+
+}  // namespace polyarch::ir
