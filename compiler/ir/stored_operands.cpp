@@ -75,23 +75,39 @@ int64_t widen_ops_per_pair(DType stored, DType op_dtype) {
   return is_float(stored) ? 1 : 2;
 }
 
-int64_t stored_scale_bytes(const Graph& graph, NodeId tensor) {
+int64_t stored_tensor_bytes(const Graph& graph, NodeId tensor) {
+  const Tensor& stored = graph.tensor(tensor);
+  const int64_t elements = element_count(stored.shape);
   for (NodeId consumer : consumers_of(graph, tensor)) {
     const Op& op = graph.op(consumer);
     const std::vector<NodeId> inputs = graph.inputs_of(consumer);
     const auto position = std::find(inputs.begin(), inputs.end(), tensor) - inputs.begin();
     if (op.weight_format && position == 1 && weight_elements(op) > 0) {
-      return checked_mul(weight_scale_count(op), kScaleBytes, "scale bytes");
+      return checked_add(storage_bytes(elements, op.weight_format->dtype),
+                         checked_mul(weight_scale_count(op), kScaleBytes, "scale bytes"),
+                         "tensor bytes");
     }
     const auto* attention = std::get_if<AttentionAttrs>(&op.attrs);
-    if (attention != nullptr && attention->kv_dtype && !is_float(*attention->kv_dtype) &&
-        (position == 1 || position == 2)) {
-      return checked_mul(checked_mul(attention->b, attention->kv_heads, "scales"),
-                         checked_mul(attention->kv_len, kScaleBytes, "scale bytes"),
-                         "scale bytes");
+    if (attention != nullptr && attention->kv_dtype && (position == 1 || position == 2)) {
+      const int64_t scales =
+          is_float(*attention->kv_dtype)
+              ? 0
+              : checked_mul(checked_mul(attention->b, attention->kv_heads, "scales"),
+                            attention->kv_len, "scales");
+      return checked_add(storage_bytes(elements, *attention->kv_dtype),
+                         checked_mul(scales, kScaleBytes, "scale bytes"), "tensor bytes");
     }
   }
-  return 0;
+  // A tensor the precision pass retyped the ops of is stored in their type: a weight in its
+  // first reader's, an activation in its producer's. Tensors of ops that name no type keep
+  // their own.
+  const std::optional<NodeId> producer = producer_of(graph, tensor);
+  const std::vector<NodeId> readers = consumers_of(graph, tensor);
+  const Op* typed_by = producer ? &graph.op(*producer)
+                                : (readers.empty() ? nullptr : &graph.op(readers.front()));
+  const bool retyped = typed_by != nullptr && typed_by->dtype && is_float(stored.dtype) &&
+                       is_float(*typed_by->dtype);
+  return storage_bytes(elements, retyped ? *typed_by->dtype : stored.dtype);
 }
 
 }  // namespace polyarch::ir

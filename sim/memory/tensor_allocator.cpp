@@ -10,12 +10,10 @@ namespace polyarch::sim {
 
 namespace {
 
-// Its packed elements and the scales a weight format or a quantised KV cache keeps with them.
+// As stored: packed elements, and the scales a weight format or a quantised KV cache keeps.
 int64_t tensor_bytes(const ir::Graph& graph, ir::NodeId tensor_id) {
-  const ir::Tensor& tensor = graph.tensor(tensor_id);
-  if (!tensor.shape_known()) return 0;
-  return checked_add(ir::storage_bytes(ir::element_count(tensor.shape), tensor.dtype),
-                     ir::stored_scale_bytes(graph, tensor_id), "tensor bytes");
+  if (!graph.tensor(tensor_id).shape_known()) return 0;
+  return ir::stored_tensor_bytes(graph, tensor_id);
 }
 
 int64_t align_up(int64_t bytes, int64_t alignment) {

@@ -25,7 +25,16 @@ struct FamilyBuilder {
 }  // namespace
 
 ir::Graph build_model(const ModelConfig& config) {
-  return std::visit(FamilyBuilder{config}, config.family);
+  if (config.precision && config.precision->target && !config.dtype) {
+    // The precision's type is the model's: its tensors are built in it, then the pass gives
+    // each kind its type and the weights and KV cache their storage.
+    ModelConfig typed = config;
+    typed.dtype = config.precision->target;
+    return build_model(typed);
+  }
+  ir::Graph graph = std::visit(FamilyBuilder{config}, config.family);
+  if (config.precision) passes::PrecisionPass(*config.precision).run(graph);
+  return graph;
 }
 
 ir::Graph model_graph_from_config(const ConfigNode& root, const std::string& default_name) {

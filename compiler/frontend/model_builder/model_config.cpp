@@ -171,7 +171,23 @@ ModelConfig read_model_config(const ConfigNode& root, const std::string& default
   config.where = model_node.where();
   const std::string family = model.required_enum("family", model_family_names());
   if (model.has("dtype")) {
-    config.dtype = ir::parse_dtype(model.required_enum("dtype", ir::dtype_names()));
+    config.dtype = ir::parse_dtype(model.required_enum("dtype", ir::dtype_spellings()));
+    if (config.dtype == ir::DType::kInt4) {
+      throw_bad_input(model.required("dtype").where(),
+                      "int4 is a storage format: precision: w4a16 (or weights=int4:g128) stores "
+                      "the weights in it");
+    }
+  }
+  if (model.has("precision")) {
+    const ConfigNode& node = model.required("precision");
+    try {
+      config.precision = passes::parse_precision_policy(model.required_string("precision"));
+    } catch (const Error& error) {
+      // The flag's wording ("--precision P: ...") read as this key's.
+      std::string message = error.message();
+      if (message.rfind("--", 0) == 0) message.erase(0, 2);
+      throw_bad_input(node.where(), message);
+    }
   }
   config.family = read_family(model, family);
   model.finish();

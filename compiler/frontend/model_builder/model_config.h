@@ -15,6 +15,7 @@
 #include "base/config_tree.h"
 #include "compiler/ir/dtype.h"
 #include "compiler/ir/op.h"
+#include "compiler/passes/precision.h"
 
 namespace polyarch::frontend {
 
@@ -90,6 +91,9 @@ using ModelFamily = std::variant<TransformerConfig, ResnetConfig, MobilenetV2Con
 struct ModelConfig {
   std::string name;                // the graph's name
   std::optional<ir::DType> dtype;  // of every op; nullopt = the executing unit's native type
+  // `precision:` as --precision reads it (a type or a scheme such as w4a16 or
+  // weights=int4:g128,activations=bf16,kv_cache=fp8), applied to the built graph.
+  std::optional<passes::PrecisionPolicy> precision;
   SourceLocation where;            // the `model:` map; every op points here in errors
   ModelFamily family;
 };

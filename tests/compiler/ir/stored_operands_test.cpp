@@ -66,5 +66,27 @@ TEST(StoredOperands, BytesTouchedReadTheWeightsAndCacheAsStored) {
   EXPECT_EQ(bytes_touched(decode), 2 * (32 * 128 * 2) + 2 * 8 * 1000 * 128);
 }
 
+// An fp32 model compiled with --precision bf16 keeps its fp32 values for the interpreter; stored,
+// its tensors take the type their ops compute in. An integer tensor keeps its own.
+TEST(StoredOperands, AFloatTensorIsStoredInTheFloatTypeItsOpsComputeIn) {
+  Graph graph("g");
+  const NodeId x = graph.add_tensor({"x", {4, 8}, DType::kFp32, TensorRole::kActivation});
+  const NodeId w = graph.add_tensor({"w", {8, 16}, DType::kFp32, TensorRole::kWeight});
+  const NodeId ids = graph.add_tensor({"ids", {4}, DType::kInt64, TensorRole::kActivation});
+  Op gemm{"gemm", GemmAttrs{4, 16, 8}, DType::kBf16, {}};
+  const NodeId op = graph.add_op(gemm);
+  const NodeId y = graph.add_tensor({"y", {4, 16}, DType::kFp32, TensorRole::kActivation});
+  graph.connect(x, op);
+  graph.connect(w, op);
+  graph.connect(op, y);
+  const NodeId neg = graph.add_op(Op{"neg", ElementwiseAttrs{"neg", 4, 1}, DType::kFp32, {}});
+  graph.connect(ids, neg);
+  EXPECT_EQ(stored_tensor_bytes(graph, w), 8 * 16 * 2);
+  EXPECT_EQ(stored_tensor_bytes(graph, y), 4 * 16 * 2);  // its producer's type
+  EXPECT_EQ(stored_tensor_bytes(graph, ids), 4 * 8);
+  graph.op(op).weight_format = WeightFormat{DType::kInt4, 4};
+  EXPECT_EQ(stored_tensor_bytes(graph, w), 8 * 16 / 2 + 16 * 2 * 2);  // 2 groups per column
+}
+
 }  // namespace
 }  // namespace polyarch::ir

@@ -7,6 +7,7 @@
 
 #include "compiler/lower/op_table.h"
 #include "compiler/passes/fuse_bias_activation.h"
+#include "tests/base/error_capture.h"
 #include "tests/compiler/model_builder/model_test_support.h"
 
 namespace polyarch::frontend {
@@ -105,6 +106,39 @@ TEST(TransformerBuilder, DecodeStepHasOneTokenPerSequenceAgainstTheCachePlusItse
   const auto& lm_head = attrs_of<ir::GemmAttrs>(graph, "lm_head");
   EXPECT_EQ(lm_head.m, 4);
   EXPECT_EQ(lm_head.n, 1000);
+}
+
+// `precision:` is --precision's scheme applied to the built model: w4a16 with an int8 KV cache
+// computes in fp16 (softmax and norm in fp32), stores every projection's weights in int4 groups
+// of 128, and each attention's cache in int8.
+TEST(TransformerBuilder, APrecisionSchemeTypesOpsWeightsAndTheKvCache) {
+  const ir::Graph graph = built_model(
+      "model: {family: transformer, layers: 1, hidden: 256, heads: 8, kv_heads: 2, ffn: 512, "
+      "phase: decode, kv_len: 100, vocab: 1000, precision: 'w4a16,kv_cache=int8'}");
+  int64_t stored_int4 = 0;
+  for (ir::NodeId id : graph.topological_ops()) {
+    const ir::Op& op = graph.op(id);
+    if (op.kind() == ir::OpKind::kNorm) EXPECT_EQ(op.dtype, ir::DType::kFp32) << op.name;
+    if (op.kind() != ir::OpKind::kGemm) continue;
+    EXPECT_EQ(op.dtype, ir::DType::kFp16) << op.name;
+    ASSERT_TRUE(op.weight_format.has_value()) << op.name;
+    EXPECT_EQ(op.weight_format->dtype, ir::DType::kInt4);
+    EXPECT_EQ(op.weight_format->group, 128);
+    ++stored_int4;
+  }
+  EXPECT_EQ(stored_int4, 4 + 2 + 1);  // q, k, v, o; ffn up and down; lm_head
+  EXPECT_EQ(attrs_of<ir::AttentionAttrs>(graph, "layer0.attention").kv_dtype, ir::DType::kInt8);
+  // Tensors are built in the scheme's type, not a placeholder.
+  EXPECT_NE(ir::print_graph(graph).find("%layer0.q_proj.w[256,256]:fp16"), std::string::npos);
+}
+
+TEST(TransformerBuilder, ABadPrecisionIsRefusedAtItsKey) {
+  const auto error = polyarch::testing::capture_error([] {
+    built_model("model: {family: transformer, layers: 1, hidden: 256, heads: 8, precision: fp6}");
+  });
+  ASSERT_TRUE(error);
+  EXPECT_THAT(error->message(), ::testing::HasSubstr("precision fp6: 'fp6' is not a precision"));
+  EXPECT_EQ(error->where().line, 1);
 }
 
 // Mistral-style sliding window: a decode step's token sees the 16 newest of its 101 keys, so
