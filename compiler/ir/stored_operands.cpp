@@ -98,13 +98,14 @@ int64_t stored_tensor_bytes(const Graph& graph, NodeId tensor) {
                          checked_mul(scales, kScaleBytes, "scale bytes"), "tensor bytes");
     }
   }
-  // A tensor the precision pass retyped the ops of is stored in their type: a weight in its
-  // first reader's, an activation in its producer's. Tensors of ops that name no type keep
-  // their own.
-  const std::optional<NodeId> producer = producer_of(graph, tensor);
+  // A tensor the precision pass retyped the ops of is stored in the type its first reader
+  // computes in (an imported op computes in its first operand's type, so an unretyped model
+  // stores every tensor as it is typed, a Cast's result included); a graph output in its
+  // producer's. Tensors of ops that name no type keep their own.
   const std::vector<NodeId> readers = consumers_of(graph, tensor);
-  const Op* typed_by = producer ? &graph.op(*producer)
-                                : (readers.empty() ? nullptr : &graph.op(readers.front()));
+  const std::optional<NodeId> producer = producer_of(graph, tensor);
+  const Op* typed_by = !readers.empty() ? &graph.op(readers.front())
+                                        : (producer ? &graph.op(*producer) : nullptr);
   const bool retyped = typed_by != nullptr && typed_by->dtype && is_float(stored.dtype) &&
                        is_float(*typed_by->dtype);
   return storage_bytes(elements, retyped ? *typed_by->dtype : stored.dtype);

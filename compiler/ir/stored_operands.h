@@ -41,9 +41,9 @@ int64_t widen_ops_per_pair(DType stored, DType op_dtype);
 
 // DRAM bytes of a tensor as it is stored: the weight operand of an op with a weight format in
 // that format with its scales, the K or V of an attention with a kv_dtype in it (with its scales
-// for an integer type), the first such consumer deciding; a float tensor whose producer (else
-// first reader) computes in another float type, in that type (what --precision bf16 makes of an
-// fp32 model); any other tensor in its own type. A model's weights keep their values in fp32 for
+// for an integer type), the first such consumer deciding; a float tensor whose first reader (a
+// graph output: its producer) computes in another float type, in that type (what --precision
+// bf16 makes of an fp32 model); any other tensor in its own type. A model's weights keep their values in fp32 for
 // the interpreter; these are the bytes a deployment stores.
 int64_t stored_tensor_bytes(const Graph& graph, NodeId tensor);
 

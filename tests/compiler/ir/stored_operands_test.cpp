@@ -82,8 +82,19 @@ TEST(StoredOperands, AFloatTensorIsStoredInTheFloatTypeItsOpsComputeIn) {
   const NodeId neg = graph.add_op(Op{"neg", ElementwiseAttrs{"neg", 4, 1}, DType::kFp32, {}});
   graph.connect(ids, neg);
   EXPECT_EQ(stored_tensor_bytes(graph, w), 8 * 16 * 2);
-  EXPECT_EQ(stored_tensor_bytes(graph, y), 4 * 16 * 2);  // its producer's type
+  EXPECT_EQ(stored_tensor_bytes(graph, y), 4 * 16 * 2);  // read by none: its producer's type
   EXPECT_EQ(stored_tensor_bytes(graph, ids), 4 * 8);
+  // An imported Cast computes in its operand's type; its fp16 result is stored as its fp16 reader
+  // computes, not as the Cast's fp32.
+  const NodeId a = graph.add_tensor({"a", {64}, DType::kFp32, TensorRole::kActivation});
+  const NodeId cast = graph.add_op(Op{"cast", ElementwiseAttrs{"cast", 64, 1}, DType::kFp32, {}});
+  const NodeId half = graph.add_tensor({"half", {64}, DType::kFp16, TensorRole::kActivation});
+  const NodeId relu = graph.add_op(Op{"relu", ElementwiseAttrs{"relu", 64, 1}, DType::kFp16, {}});
+  graph.connect(a, cast);
+  graph.connect(cast, half);
+  graph.connect(half, relu);
+  EXPECT_EQ(stored_tensor_bytes(graph, half), 64 * 2);
+  EXPECT_EQ(stored_tensor_bytes(graph, a), 64 * 4);
   graph.op(op).weight_format = WeightFormat{DType::kInt4, 4};
   EXPECT_EQ(stored_tensor_bytes(graph, w), 8 * 16 / 2 + 16 * 2 * 2);  // 2 groups per column
 }
