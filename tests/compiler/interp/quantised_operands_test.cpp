@@ -69,6 +69,17 @@ TEST(WeightsInFormat, Fp8WeightsScaleEachChannelToTheLargestFinite) {
   EXPECT_EQ(stored.values, (std::vector<float>{448.0f, 16.0f, 3.5f, 0.3125f}));
 }
 
+TEST(WeightsInFormat, Fp8WeightsSaturateAt448WhenTheirFp16ScaleRoundsDown) {
+  // Channel {560, 100} x 2^-24: scale 560 / 448 x 2^-24 = 1.25 x 2^-24, an fp16 subnormal that
+  // rounds down to 2^-24 (the step there). 560 x 2^-24 / 2^-24 = 560 lies past E4M3's 448 and
+  // saturates to it (unsaturated E4M3 has no infinity: NaN); 100 ties (step 8 in [64, 128))
+  // to the even 96.
+  const float unit = std::ldexp(1.0f, -24);
+  const DenseTensor stored = weights_in_format(tensor({1, 2}, {560 * unit, 100 * unit}),
+                                               {1, 2, 2, 1}, {ir::DType::kFp8E4M3, 0});
+  EXPECT_EQ(stored.values, (std::vector<float>{448 * unit, 96 * unit}));
+}
+
 TEST(KvInFormat, IntegerCachesHaveOneScalePerTokenAndHead) {
   // d = 2: token 0 {1, 0.5} scale fp16(1/7) -> {7, 4} codes (0.5 / 0.142822 = 3.5009);
   // token 1 {-14, 6} scale 2 -> {-7, 3}. One scale for the whole tensor would give scale 2 and
