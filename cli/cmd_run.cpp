@@ -69,7 +69,7 @@ mapping (units whose kind exposes a mapping space: )" + driver::unit_kind_list()
 
 functional mode (the reference interpreter; nothing simulated):
   polyarch run --functional --workload M.onnx --input x.npy [--input NAME=y.npy ...]
-               [--dump-tensor NAME ...] [--out DIR] [--arch A.yaml [--seed N]]
+               [--dump-tensor NAME ...] [--out DIR] [--arch A.yaml [--seed N] | --precision P]
   --functional      compile the ONNX model M and execute it numerically (fp32; int8 QDQ as the
                     model says); needs the model's weights
   --input [NAME=]F  a graph input's value as a .npy file (token ids as int64); without NAME it
@@ -81,13 +81,26 @@ functional mode (the reference interpreter; nothing simulated):
                     analog effects (ADC, DAC, noise, faults, IR drop; its `analog:` keys, seeded
                     by --seed) and write DIR/functional.json: per-output and per-layer error
                     against the ideal fp32 run, top-1 agreement for classifiers
+  --precision P     run the ops in the formats P gives them (see compiler passes below), emulated
+                    exactly: fp16/bf16 rounding to nearest even, fp8 gemm/conv2d with per-tensor
+                    scales (amax / largest finite) and saturation, int4/int8/fp8 weights in
+                    groups with fp16 scales, quantised KV caches (docs/numerics.md); writes
+                    DIR/functional.json with per-output and per-layer error against the fp32
+                    run of the same model. Not with --arch
 )";
 }
 
-// One line per output of an analog run: its error against the ideal run.
+// One line per output of an analog or narrow-format run: its error against the ideal fp32 run.
 void print_accuracy(const nlohmann::ordered_json& accuracy, const std::filesystem::path& out_dir) {
+  const bool formats = accuracy.contains("precision");
+  if (formats && accuracy["precision"].contains("notes")) {
+    for (const auto& note : accuracy["precision"]["notes"]) {
+      std::cout << "note: " << note.get<std::string>() << "\n";
+    }
+  }
+  const std::string against = formats ? "fp32" : "ideal";
   for (const auto& output : accuracy["outputs"]) {
-    std::cout << output["name"].get<std::string>() << " vs ideal: max rel error "
+    std::cout << output["name"].get<std::string>() << " vs " << against << ": max rel error "
               << output["max_rel_error"].get<double>();
     if (output.contains("top1_agreement")) {
       std::cout << ", top-1 agreement " << output["top1_agreement"].get<double>();
@@ -104,6 +117,7 @@ int run_functional_command(const Arguments& parsed) {
   request.interpreter.workload_path = parsed.required("workload");
   request.interpreter.inputs = parsed.values("input");
   request.interpreter.dump_tensors = parsed.values("dump-tensor");
+  request.interpreter.precision = parsed.value("precision");
   const std::filesystem::path out_dir = parsed.value("out").value_or("out/run");
   apply_resource_limits(
       parse_resource_limits(parsed.value("max-sim-seconds"), parsed.value("max-memory")));
@@ -152,11 +166,17 @@ int run_command(const CommandArgs& args) {
       throw_bad_input({}, "--allow-unknown keeps unsupported operators for timing only; the "
                           "reference interpreter cannot execute them (drop --functional)");
     }
-    for (const char* flag : {"precision", "sparsity", "layout"}) {
+    for (const char* flag : {"sparsity", "layout"}) {
       if (parsed.value(flag)) {
         throw_bad_input({}, "--" + std::string(flag) + " changes costs, not values: the "
                                 "reference interpreter computes in fp32 (drop it or --functional)");
       }
+    }
+    // A crossbar computes its products in its own analog numerics; which digital format its
+    // inputs were quantised to first would be a third model nobody asked for.
+    if (parsed.value("precision") && parsed.value("arch")) {
+      throw_bad_input({}, "--precision with --functional compares the formats with fp32, --arch "
+                          "a crossbar's analog numerics with fp32: give one of them");
     }
     if (parsed.flag("only-supported")) {
       throw_bad_input({}, "--only-supported chooses which ops to simulate; the reference "

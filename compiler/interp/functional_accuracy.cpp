@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "base/error.h"
+#include "compiler/interp/format_emulation.h"
 
 namespace polyarch::interp {
 
@@ -42,14 +43,16 @@ double top1_agreement(const DenseTensor& actual, const DenseTensor& ideal) {
   return double(agreeing) / double(rows);
 }
 
-std::vector<LayerTensor> layer_tensors(const ir::Graph& graph) {
+std::vector<LayerTensor> layer_tensors(const ir::Graph& graph, bool with_attention) {
   std::vector<LayerTensor> layers;
   for (ir::NodeId op_id : graph.topological_ops()) {
     const ir::Op& op = graph.op(op_id);
-    if (op.kind() != ir::OpKind::kGemm && op.kind() != ir::OpKind::kConv2d) continue;
+    const bool is_layer = op.kind() == ir::OpKind::kGemm || op.kind() == ir::OpKind::kConv2d ||
+                          (with_attention && op.kind() == ir::OpKind::kAttention);
+    if (!is_layer) continue;
     const std::vector<ir::NodeId> results = graph.outputs_of(op_id);
     if (results.empty()) continue;
-    layers.push_back({op.name, ir::op_type_name(op), graph.tensor(results[0]).name});
+    layers.push_back({op.name, ir::op_type_name(op), graph.tensor(results[0]).name, op_id});
   }
   return layers;
 }
@@ -64,16 +67,21 @@ nlohmann::ordered_json error_json(const TensorError& error) {
 
 }  // namespace
 
-nlohmann::ordered_json accuracy_summary(const std::string& workload, const MvmEngine& engine,
-                                        const std::vector<NamedTensor>& ideal,
-                                        const std::vector<NamedTensor>& actual,
-                                        std::size_t output_count,
-                                        const std::vector<LayerTensor>& layers) {
+namespace {
+
+// The summary with `header` (the engine's or the scheme's description) under `header_key`;
+// `annotate` adds what the numerics say about a layer.
+template <typename Annotate>
+nlohmann::ordered_json summary_of(const std::string& workload, const std::string& header_key,
+                                  const nlohmann::ordered_json& header,
+                                  const std::vector<NamedTensor>& ideal,
+                                  const std::vector<NamedTensor>& actual, std::size_t output_count,
+                                  const std::vector<LayerTensor>& layers, Annotate annotate) {
   if (ideal.size() != actual.size() || ideal.size() != output_count + layers.size()) {
     throw_runtime({}, "functional accuracy: the runs returned different tensors");
   }
   nlohmann::ordered_json summary = {
-      {"schema", "polyarch.functional/1"}, {"workload", workload}, {"unit", engine.describe()}};
+      {"schema", "polyarch.functional/1"}, {"workload", workload}, {header_key, header}};
   summary["outputs"] = nlohmann::ordered_json::array();
   for (std::size_t i = 0; i < output_count; ++i) {
     nlohmann::ordered_json entry = {{"name", ideal[i].name}, {"shape", ideal[i].tensor.shape}};
@@ -88,12 +96,35 @@ nlohmann::ordered_json accuracy_summary(const std::string& workload, const MvmEn
     nlohmann::ordered_json entry = {
         {"op", layers[i].op_name}, {"kind", layers[i].op_kind}, {"tensor", layers[i].tensor_name}};
     entry.update(error_json(tensor_error(actual[slot].tensor, ideal[slot].tensor)));
-    const nlohmann::ordered_json stats = engine.op_stats(layers[i].op_name);
-    entry["on_unit"] = !stats.is_null();
-    if (!stats.is_null()) entry["unit_stats"] = stats;
+    annotate(layers[i], entry);
     summary["layers"].push_back(entry);
   }
   return summary;
+}
+
+}  // namespace
+
+nlohmann::ordered_json accuracy_summary(const std::string& workload, const MvmEngine& engine,
+                                        const std::vector<NamedTensor>& ideal,
+                                        const std::vector<NamedTensor>& actual,
+                                        std::size_t output_count,
+                                        const std::vector<LayerTensor>& layers) {
+  return summary_of(workload, "unit", engine.describe(), ideal, actual, output_count, layers,
+                    [&](const LayerTensor& layer, nlohmann::ordered_json& entry) {
+                      const nlohmann::ordered_json stats = engine.op_stats(layer.op_name);
+                      entry["on_unit"] = !stats.is_null();
+                      if (!stats.is_null()) entry["unit_stats"] = stats;
+                    });
+}
+
+nlohmann::ordered_json precision_accuracy_summary(
+    const std::string& workload, const nlohmann::ordered_json& precision, const ir::Graph& graph,
+    const std::vector<NamedTensor>& ideal, const std::vector<NamedTensor>& actual,
+    std::size_t output_count, const std::vector<LayerTensor>& layers) {
+  return summary_of(workload, "precision", precision, ideal, actual, output_count, layers,
+                    [&](const LayerTensor& layer, nlohmann::ordered_json& entry) {
+                      entry.update(op_formats(graph.op(layer.op_id)));
+                    });
 }
 
 }  // namespace polyarch::interp

@@ -1,7 +1,8 @@
 #pragma once
-// How far a functional run with a unit model's numerics (an MvmEngine) strays from the ideal
-// fp32 run of the same graph on the same inputs: per graph output and per Gemm/Conv2d layer.
-// `polyarch run --functional --arch A` writes it as DIR/functional.json.
+// How far a functional run with a unit model's numerics (an MvmEngine), or with the ops in the
+// formats --precision gave them, strays from the ideal fp32 run of the same graph on the same
+// inputs: per graph output and per Gemm/Conv2d (and Attention) layer.
+// `polyarch run --functional --arch A` and `--precision P` write it as DIR/functional.json.
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -25,14 +26,15 @@ TensorError tensor_error(const DenseTensor& actual, const DenseTensor& ideal);
 // arg-max class is the same in both; negative when the output is not such a tensor.
 double top1_agreement(const DenseTensor& actual, const DenseTensor& ideal);
 
-// The result tensors of the graph's Gemm and Conv2d ops (the layers an engine may run), with
-// the ops' names, in topological order.
+// The result tensors of the graph's Gemm and Conv2d ops (the layers an engine may run), and
+// with `with_attention` its Attention ops', with the ops' names, in topological order.
 struct LayerTensor {
   std::string op_name;
   std::string op_kind;
   std::string tensor_name;
+  ir::NodeId op_id = 0;
 };
-std::vector<LayerTensor> layer_tensors(const ir::Graph& graph);
+std::vector<LayerTensor> layer_tensors(const ir::Graph& graph, bool with_attention = false);
 
 // The summary (schema polyarch.functional/1): the engine's description, per-output errors and
 // top-1 agreement, per-layer errors of the layer's result tensor (accumulated through the
@@ -43,5 +45,13 @@ nlohmann::ordered_json accuracy_summary(const std::string& workload, const MvmEn
                                         const std::vector<NamedTensor>& actual,
                                         std::size_t output_count,
                                         const std::vector<LayerTensor>& layers);
+
+// The same summary for a run whose ops computed in the formats `--precision` gave them:
+// "precision" (the scheme's description, format_emulation.h) replaces "unit", and each layer
+// says the formats its op computed and stored in (op_formats).
+nlohmann::ordered_json precision_accuracy_summary(
+    const std::string& workload, const nlohmann::ordered_json& precision, const ir::Graph& graph,
+    const std::vector<NamedTensor>& ideal, const std::vector<NamedTensor>& actual,
+    std::size_t output_count, const std::vector<LayerTensor>& layers);
 
 }  // namespace polyarch::interp

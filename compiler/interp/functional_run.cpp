@@ -7,6 +7,7 @@
 
 #include "base/error.h"
 #include "compiler/frontend/workload_loader.h"
+#include "compiler/interp/format_emulation.h"
 #include "compiler/interp/functional_accuracy.h"
 #include "compiler/interp/interpreter.h"
 #include "compiler/interp/npy_io.h"
@@ -76,20 +77,42 @@ std::vector<NamedTensor> read_inputs(const ir::Graph& graph,
   return fed;
 }
 
-// The engine run's outputs and layer tensors against the ideal run's. `actual` holds the graph
-// outputs first, then (after `skipped` dumped tensors) the layers' tensors.
-nlohmann::ordered_json engine_accuracy(const FunctionalRequest& request, const ir::Graph& graph,
-                                       const std::vector<NamedTensor>& inputs,
-                                       const std::vector<NamedTensor>& actual,
-                                       std::size_t output_count, std::size_t skipped,
-                                       const std::vector<LayerTensor>& layers) {
+// The engine's or the formats' run (outputs and layer tensors) against the ideal fp32 run's.
+// `actual` holds the graph outputs first, then (after `skipped` dumped tensors) the layers'
+// tensors.
+nlohmann::ordered_json run_accuracy(const FunctionalRequest& request,
+                                    const lower::PipelineOptions& options, const ir::Graph& graph,
+                                    const std::vector<NamedTensor>& inputs,
+                                    const std::vector<NamedTensor>& actual,
+                                    std::size_t output_count, std::size_t skipped,
+                                    const std::vector<LayerTensor>& layers) {
   std::vector<std::string> names;
   std::vector<NamedTensor> compared(actual.begin(), actual.begin() + output_count);
   compared.insert(compared.end(), actual.begin() + output_count + skipped, actual.end());
   for (const NamedTensor& tensor : compared) names.push_back(tensor.name);
   const std::vector<NamedTensor> ideal = evaluate_tensors(graph, inputs, names);
+  if (request.mvm == nullptr) {
+    return precision_accuracy_summary(
+        request.workload_path.string(),
+        precision_description(*request.precision, options.precision, graph), graph, ideal, compared,
+        output_count, layers);
+  }
   return accuracy_summary(request.workload_path.string(), *request.mvm, ideal, compared,
                           output_count, layers);
+}
+
+// The pipeline's options: the precision pass's policy where --precision gives one, checked
+// against what the interpreter emulates.
+lower::PipelineOptions pipeline_options(const FunctionalRequest& request) {
+  lower::PipelineOptions options;
+  if (request.precision) {
+    if (request.mvm != nullptr) {
+      throw_runtime({}, "a functional run takes an MVM engine or a precision, not both");
+    }
+    options.precision = passes::parse_precision_policy(*request.precision);
+    check_emulated_policy(options.precision, *request.precision);
+  }
+  return options;
 }
 
 }  // namespace
@@ -119,20 +142,25 @@ FunctionalResult run_functional(const FunctionalRequest& request) {
                     "functional execution needs an ONNX model with weights; this workload "
                     "describes shapes only");
   }
-  lower::standard_pipeline().run(graph);
+  const lower::PipelineOptions options = pipeline_options(request);
+  lower::standard_pipeline(options).run(graph);
   const std::vector<NamedTensor> inputs = read_inputs(graph, request.inputs);
   std::vector<std::string> names;
   for (ir::NodeId id : graph_outputs(graph)) names.push_back(graph.tensor(id).name);
   const std::size_t output_count = names.size();
   names.insert(names.end(), request.dump_tensors.begin(), request.dump_tensors.end());
+  const bool compared = request.mvm != nullptr || request.precision.has_value();
+  // Attention is a layer where formats apply to it (KV caches); an engine runs only products.
   const std::vector<LayerTensor> layers =
-      request.mvm != nullptr ? layer_tensors(graph) : std::vector<LayerTensor>{};
+      compared ? layer_tensors(graph, request.precision.has_value()) : std::vector<LayerTensor>{};
   for (const LayerTensor& layer : layers) names.push_back(layer.tensor_name);
-  std::vector<NamedTensor> values = evaluate_tensors(graph, inputs, names, request.mvm);
+  std::vector<NamedTensor> values =
+      evaluate_tensors(graph, inputs, names, request.mvm,
+                       request.precision ? Numerics::kOpFormats : Numerics::kFp32);
   FunctionalResult result;
-  if (request.mvm != nullptr) {
-    result.accuracy = engine_accuracy(request, graph, inputs, values, output_count,
-                                      request.dump_tensors.size(), layers);
+  if (compared) {
+    result.accuracy = run_accuracy(request, options, graph, inputs, values, output_count,
+                                   request.dump_tensors.size(), layers);
     values.resize(values.size() - layers.size());
   }
   // (outputs/ or tensors/, file name) -> the tensor written there

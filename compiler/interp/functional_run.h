@@ -23,6 +23,10 @@ struct FunctionalRequest {
   // A unit model's numerics for static-weight products (`--arch` with a crossbar unit): the
   // outputs are computed with it, and the run is compared with the ideal one.
   MvmEngine* mvm = nullptr;
+  // `--precision P`: the ops compute in the formats the precision pass gives them
+  // (format_emulation.h), and the run is compared with the fp32 run of the same graph.
+  // Not together with `mvm`.
+  std::optional<std::string> precision;
 };
 
 using NpyFile = std::pair<std::string, std::string>;  // file name, .npy bytes
@@ -30,7 +34,8 @@ using NpyFile = std::pair<std::string, std::string>;  // file name, .npy bytes
 struct FunctionalResult {
   std::vector<NpyFile> outputs;  // one per graph output: <name>.npy
   std::vector<NpyFile> tensors;  // one per dumped tensor
-  // With an engine: the accuracy summary against the ideal run (functional_accuracy.h).
+  // With an engine or a precision: the accuracy summary against the ideal fp32 run
+  // (functional_accuracy.h).
   std::optional<nlohmann::ordered_json> accuracy;
 };
 

@@ -5,6 +5,7 @@
 #include "base/error.h"
 #include "compiler/interp/execute_frontend.h"
 #include "compiler/interp/execute_op.h"
+#include "compiler/interp/format_emulation.h"
 #include "compiler/passes/onnx_shape_context.h"
 #include "compiler/passes/tensor_values.h"
 
@@ -49,17 +50,25 @@ MvmEngine* engine_for(const ir::Graph& graph, ir::NodeId op_id, MvmEngine* mvm) 
 // type (or its workload location) are added here.
 std::vector<DenseTensor> execute_any_op(const ir::Graph& graph, ir::NodeId op_id,
                                         const std::vector<const DenseTensor*>& operands,
-                                        MvmEngine* mvm) {
+                                        MvmEngine* mvm, Numerics numerics) {
   const ir::Op& op = graph.op(op_id);
   try {
     if (op.kind() == ir::OpKind::kFrontend) return execute_frontend_op(graph, op_id, operands);
     std::vector<const ir::Tensor*> results;
     for (ir::NodeId result : graph.outputs_of(op_id)) results.push_back(&graph.tensor(result));
+    const bool in_formats = numerics == Numerics::kOpFormats;
+    const std::optional<std::vector<DenseTensor>> converted =
+        in_formats ? operands_in_formats(graph, op_id, operands) : std::nullopt;
+    std::vector<const DenseTensor*> read = operands;
+    if (converted) {
+      for (std::size_t i = 0; i < read.size(); ++i) read[i] = &(*converted)[i];
+    }
     std::vector<DenseTensor> computed =
-        execute_op(op, operands, results, engine_for(graph, op_id, mvm));
+        execute_op(op, read, results, engine_for(graph, op_id, mvm));
     for (std::size_t i = 0; i < computed.size() && i < results.size(); ++i) {
       computed[i].dtype = results[i]->dtype;
     }
+    if (in_formats) round_results(op, computed);
     return computed;
   } catch (const Error& error) {
     if (!error.where().to_string().empty()) throw;
@@ -96,7 +105,7 @@ namespace {
 // Every tensor's value after running the graph; tensors nothing needed stay empty.
 std::vector<std::optional<DenseTensor>> execute_graph(const ir::Graph& graph,
                                                       const std::vector<NamedTensor>& inputs,
-                                                      MvmEngine* mvm) {
+                                                      MvmEngine* mvm, Numerics numerics) {
   if (!graph.functional_available()) {
     throw_bad_input({}, "functional mode is unavailable for graph '" + graph.name() +
                             "': " + graph.functional_unavailable_reason());
@@ -124,7 +133,7 @@ std::vector<std::optional<DenseTensor>> execute_graph(const ir::Graph& graph,
       operands.push_back(&*values[input]);
     }
     const std::vector<ir::NodeId> result_ids = graph.outputs_of(op_id);
-    std::vector<DenseTensor> computed = execute_any_op(graph, op_id, operands, mvm);
+    std::vector<DenseTensor> computed = execute_any_op(graph, op_id, operands, mvm, numerics);
     for (std::size_t i = 0; i < result_ids.size() && i < computed.size(); ++i) {
       values[result_ids[i]] = std::move(computed[i]);
     }
@@ -136,8 +145,8 @@ std::vector<std::optional<DenseTensor>> execute_graph(const ir::Graph& graph,
 
 std::vector<NamedTensor> evaluate_tensors(const ir::Graph& graph,
                                           const std::vector<NamedTensor>& inputs,
-                                          const std::vector<std::string>& names,
-                                          MvmEngine* mvm) {
+                                          const std::vector<std::string>& names, MvmEngine* mvm,
+                                          Numerics numerics) {
   std::vector<ir::NodeId> wanted;
   for (const std::string& name : names) {
     std::optional<ir::NodeId> found;
@@ -151,7 +160,7 @@ std::vector<NamedTensor> evaluate_tensors(const ir::Graph& graph,
     }
     wanted.push_back(*found);
   }
-  std::vector<std::optional<DenseTensor>> values = execute_graph(graph, inputs, mvm);
+  std::vector<std::optional<DenseTensor>> values = execute_graph(graph, inputs, mvm, numerics);
   std::vector<NamedTensor> named;
   for (ir::NodeId id : wanted) {
     const ir::Tensor& tensor = graph.tensor(id);
@@ -162,10 +171,10 @@ std::vector<NamedTensor> evaluate_tensors(const ir::Graph& graph,
 }
 
 std::vector<NamedTensor> run_graph(const ir::Graph& graph, const std::vector<NamedTensor>& inputs,
-                                   MvmEngine* mvm) {
+                                   MvmEngine* mvm, Numerics numerics) {
   std::vector<std::string> names;
   for (ir::NodeId id : graph_outputs(graph)) names.push_back(graph.tensor(id).name);
-  return evaluate_tensors(graph, inputs, names, mvm);
+  return evaluate_tensors(graph, inputs, names, mvm, numerics);
 }
 
 }  // namespace polyarch::interp

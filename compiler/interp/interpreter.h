@@ -14,6 +14,10 @@
 
 namespace polyarch::interp {
 
+// How ops compute: all in fp32 (int8 where a QDQ model quantises), whatever their types say;
+// or in the formats the precision pass gave them, emulated (format_emulation.h).
+enum class Numerics { kFp32, kOpFormats };
+
 // The tensors a caller feeds: activations no op produces and that hold no contents, in the
 // graph's order (an ONNX model's graph inputs).
 std::vector<ir::NodeId> graph_inputs(const ir::Graph& graph);
@@ -25,14 +29,16 @@ std::vector<ir::NodeId> graph_outputs(const ir::Graph& graph);
 // unlowered op or a missing input is a bad-input error; errors inside an op name it.
 // With `mvm`, the products of Gemm and Conv2d ops whose weight operand is a constant of the
 // graph, and that the engine accepts, are computed by the engine (a unit model's numerics).
+// With Numerics::kOpFormats, ops compute in their formats.
 std::vector<NamedTensor> run_graph(const ir::Graph& graph, const std::vector<NamedTensor>& inputs,
-                                   MvmEngine* mvm = nullptr);
+                                   MvmEngine* mvm = nullptr, Numerics numerics = Numerics::kFp32);
 
 // The same run, returning the tensors named `names` instead (any tensor of the graph: an
 // intermediate result, a weight, an input), in that order. A name the graph lacks is bad input.
 std::vector<NamedTensor> evaluate_tensors(const ir::Graph& graph,
                                           const std::vector<NamedTensor>& inputs,
                                           const std::vector<std::string>& names,
-                                          MvmEngine* mvm = nullptr);
+                                          MvmEngine* mvm = nullptr,
+                                          Numerics numerics = Numerics::kFp32);
 
 }  // namespace polyarch::interp

@@ -1,6 +1,7 @@
 #include "compiler/interp/narrow_formats.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <limits>
 
@@ -102,9 +103,24 @@ float round_to_fp16(float x) {
   return std::copysign(round_magnitude(magnitude, 10, -14), x);
 }
 
-Int4Groups quantize_int4(std::span<const float> values, int64_t group, ScaleType scale_type) {
-  if (group < 1) throw_runtime({}, "int4 quantisation needs a group of at least one value");
-  Int4Groups result;
+float round_to_bf16(float x) {
+  if (std::isnan(x)) return x;
+  // bf16 is fp32 with the low 16 bits cut: adding half a bf16 step (less one, plus the kept
+  // lowest bit for ties to even) and truncating rounds to nearest even. A carry out of the
+  // mantissa moves to the next binade, and out of the largest finite into infinity's code.
+  uint32_t bits = std::bit_cast<uint32_t>(x);
+  bits += 0x7FFFu + ((bits >> 16) & 1u);
+  return std::bit_cast<float>(bits & 0xFFFF0000u);
+}
+
+namespace {
+
+IntGroups quantize_symmetric(std::span<const float> values, int64_t group, ScaleType scale_type,
+                             float largest_code, float smallest_code, const char* format) {
+  if (group < 1) {
+    throw_runtime({}, std::string(format) + " quantisation needs a group of at least one value");
+  }
+  IntGroups result;
   result.group = group;
   result.codes.reserve(values.size());
   const auto count = static_cast<int64_t>(values.size());
@@ -112,19 +128,31 @@ Int4Groups quantize_int4(std::span<const float> values, int64_t group, ScaleType
     const int64_t end = std::min(begin + group, count);
     float largest = 0.0f;
     for (int64_t i = begin; i < end; ++i) largest = std::max(largest, std::fabs(values[i]));
-    float scale = largest / 7.0f;
+    float scale = largest / largest_code;
     if (scale_type == ScaleType::kFp16) scale = round_to_fp16(scale);
     result.scales.push_back(scale);
     for (int64_t i = begin; i < end; ++i) {
+      // An fp16-rounded scale may sit just below max/largest_code: the clamp keeps the code.
       const float code =
-          scale > 0.0f ? std::clamp(std::nearbyint(values[i] / scale), -8.0f, 7.0f) : 0.0f;
+          scale > 0.0f ? std::clamp(std::nearbyint(values[i] / scale), smallest_code, largest_code)
+                       : 0.0f;
       result.codes.push_back(static_cast<int8_t>(code));
     }
   }
   return result;
 }
 
-std::vector<float> dequantize_int4(const Int4Groups& groups) {
+}  // namespace
+
+IntGroups quantize_int4(std::span<const float> values, int64_t group, ScaleType scale_type) {
+  return quantize_symmetric(values, group, scale_type, 7.0f, -8.0f, "int4");
+}
+
+IntGroups quantize_int8(std::span<const float> values, int64_t group, ScaleType scale_type) {
+  return quantize_symmetric(values, group, scale_type, 127.0f, -127.0f, "int8");
+}
+
+std::vector<float> dequantize_groups(const IntGroups& groups) {
   std::vector<float> values;
   values.reserve(groups.codes.size());
   for (std::size_t i = 0; i < groups.codes.size(); ++i) {
@@ -133,5 +161,7 @@ std::vector<float> dequantize_int4(const Int4Groups& groups) {
   }
   return values;
 }
+
+std::vector<float> dequantize_int4(const IntGroups& groups) { return dequantize_groups(groups); }
 
 }  // namespace polyarch::interp

@@ -36,21 +36,32 @@ float fp8_value(uint8_t code, Fp8Format format);
 // case the codes are computed with the fp16-rounded scale that dequantisation will use.
 enum class ScaleType { kFp32, kFp16 };
 
-// Signed 4-bit codes in [-8, 7] with one scale per `group` consecutive values (the last group
-// may be shorter): symmetric, scale = max |x| of the group / 7, so the group's largest magnitude
-// is code +-7 and zero is exact. A group of zeros has scale 0 and codes 0.
-struct Int4Groups {
+// Signed integer codes with one scale per `group` consecutive values (the last group may be
+// shorter): symmetric, scale = max |x| of the group / the largest positive code, so the group's
+// largest magnitude is that code and zero is exact. A group of zeros has scale 0 and codes 0.
+struct IntGroups {
   int64_t group = 0;
   std::vector<int8_t> codes;
   std::vector<float> scales;  // one per group, as stored (fp16-rounded with ScaleType::kFp16)
 };
+using Int4Groups = IntGroups;
 
-// Bad input (an internal error: callers check it) when `group` < 1.
-Int4Groups quantize_int4(std::span<const float> values, int64_t group,
-                         ScaleType scale_type = ScaleType::kFp32);
-std::vector<float> dequantize_int4(const Int4Groups& groups);
+// int4: codes in [-8, 7], scale = max |x| / 7. int8: codes in [-127, 127] (the symmetric range
+// SmoothQuant and TensorRT use, so that -x quantises to -code), scale = max |x| / 127.
+// An internal error when `group` < 1.
+IntGroups quantize_int4(std::span<const float> values, int64_t group,
+                        ScaleType scale_type = ScaleType::kFp32);
+IntGroups quantize_int8(std::span<const float> values, int64_t group,
+                        ScaleType scale_type = ScaleType::kFp32);
+// code x its group's scale, in fp32.
+std::vector<float> dequantize_groups(const IntGroups& groups);
+std::vector<float> dequantize_int4(const IntGroups& groups);
 
 // The nearest IEEE binary16 value, ties to even; from 65520 on, infinite.
 float round_to_fp16(float x);
+// The nearest bfloat16 value (fp32's upper 16 bits: 8 exponent bits, 7 mantissa bits), ties to
+// even, subnormals included; past the largest finite (1 - 2^-8) x 2^128 rounding reaches infinity.
+// NaN stays NaN.
+float round_to_bf16(float x);
 
 }  // namespace polyarch::interp

@@ -6,8 +6,10 @@
 
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 namespace polyarch::interp {
 namespace {
@@ -127,6 +129,66 @@ TEST(Int4Groups, Fp16ScalesAreRoundedBeforeTheCodesAreComputed) {
   EXPECT_EQ(fp16.codes, (std::vector<int8_t>{7, 3}));
   const Int4Groups fp32 = quantize_int4(std::vector<float>{largest, 3.0f}, 2);
   EXPECT_EQ(fp32.scales, (std::vector<float>{largest / 7.0f}));
+}
+
+// bf16 is fp32's upper half: each case below is written as the fp32 bit pattern whose low 16
+// bits decide the rounding, and the expected bf16 pattern derived by hand.
+float from_bits(uint32_t bits) { return std::bit_cast<float>(bits); }
+uint32_t bf16_bits(uint32_t bits) {
+  return std::bit_cast<uint32_t>(round_to_bf16(from_bits(bits)));
+}
+
+TEST(Bf16, RoundsToNearestTiesToEven) {
+  EXPECT_EQ(bf16_bits(0x3F808000u), 0x3F800000u);      // 1 + 2^-8: tie, 1.0's last bit is even
+  EXPECT_EQ(bf16_bits(0x3F818000u), 0x3F820000u);      // 1 + 3 x 2^-8: tie, up to the even 1 + 2^-6
+  EXPECT_EQ(bf16_bits(0x3F808001u), 0x3F810000u);      // just past the tie: up to 1 + 2^-7
+  EXPECT_EQ(bf16_bits(0x3F807FFFu), 0x3F800000u);      // just below it: down
+  EXPECT_EQ(round_to_bf16(-1.01171875f), -1.015625f);  // -(1 + 3 x 2^-8), same tie negated
+  EXPECT_EQ(bf16_bits(0x3FFF8000u), 0x40000000u);  // 2 - 2^-8: the carry moves to the next binade
+}
+
+TEST(Bf16, OverflowsToInfinityFromHalfwayPastTheLargestFinite) {
+  // Largest finite bf16: 0x7F7F0000 = (2 - 2^-7) x 2^127. Halfway to 2^128 (0x7F7F8000) is a tie
+  // whose even neighbour is 0x7F80, infinity's code; fp32's largest finite rounds there too.
+  EXPECT_EQ(bf16_bits(0x7F7F7FFFu), 0x7F7F0000u);
+  EXPECT_EQ(round_to_bf16(from_bits(0x7F7F8000u)), kInf);
+  EXPECT_EQ(round_to_bf16(-std::numeric_limits<float>::max()), -kInf);
+  EXPECT_EQ(round_to_bf16(kInf), kInf);
+  EXPECT_TRUE(std::isnan(round_to_bf16(kNan)));
+  EXPECT_TRUE(std::isnan(round_to_bf16(from_bits(0x7F800001u))));  // a NaN with a low payload
+}
+
+TEST(Bf16, SubnormalsRoundOnTheSameGrid) {
+  // bf16's smallest subnormal is 2^-133 (0x00010000). Half of it (2^-134) ties to the even 0;
+  // 1.5 of it ties up to 2 x 2^-133; fp32's smallest subnormal rounds to zero.
+  EXPECT_EQ(bf16_bits(0x00008000u), 0x00000000u);
+  EXPECT_EQ(bf16_bits(0x00018000u), 0x00020000u);
+  EXPECT_EQ(bf16_bits(0x00000001u), 0x00000000u);
+  EXPECT_EQ(bf16_bits(0x00008001u), 0x00010000u);
+  EXPECT_EQ(bf16_bits(0x007FFFFFu),
+            0x00800000u);  // the largest subnormal up to the smallest normal
+}
+
+TEST(Int8Groups, SymmetricRangeOf127WithTiesToEven) {
+  // max |x| = 127: scale 1. 0.5 and -0.5 tie to the even 0, 1.5 to 2, 62.5 to 62.
+  const std::vector<float> values = {127.0f, -0.5f, 0.5f, 1.5f, -62.5f, -127.0f};
+  const IntGroups groups = quantize_int8(values, 6);
+  ASSERT_EQ(groups.scales.size(), 1u);
+  EXPECT_EQ(groups.scales[0], 1.0f);
+  EXPECT_EQ(groups.codes, (std::vector<int8_t>{127, 0, 0, 2, -62, -127}));
+  // Two groups of 2: max 254 gives scale 2 (254 -> 127, -3 -> -1.5 -> -2); max 0.0 gives 0.
+  const IntGroups pairs = quantize_int8(std::vector<float>{254.0f, -3.0f, 0.0f, 0.0f}, 2);
+  EXPECT_EQ(pairs.scales, (std::vector<float>{2.0f, 0.0f}));
+  EXPECT_EQ(dequantize_groups(pairs), (std::vector<float>{254.0f, -4.0f, 0.0f, 0.0f}));
+}
+
+TEST(Int8Groups, Fp16ScaleOfAThirdIsRoundedFirst) {
+  // max 127/3: scale 1/3, in fp16 0x3555 = 1365 x 2^-12 = 0.333251953125 (1/3 = 1365.33 x 2^-12).
+  // 127/3 / 0.333251953125 = 127.02... -> code 127, dequantised 42.322998046875.
+  const IntGroups groups = quantize_int8(std::vector<float>{127.0f / 3.0f}, 1, ScaleType::kFp16);
+  EXPECT_EQ(groups.scales[0], 0.333251953125f);
+  EXPECT_EQ(groups.codes[0], 127);
+  EXPECT_EQ(dequantize_groups(groups)[0], 42.322998046875f);
 }
 
 }  // namespace
