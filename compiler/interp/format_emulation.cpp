@@ -3,6 +3,8 @@
 #include <map>
 
 #include "base/error.h"
+#include "compiler/interp/execute_op.h"
+#include "compiler/interp/kernels_fused.h"
 #include "compiler/interp/quantised_operands.h"
 #include "compiler/ir/graph_edit.h"
 #include "compiler/passes/onnx_node.h"
@@ -63,14 +65,15 @@ WeightAxes weight_axes(const ir::Op& op, const DenseTensor& weights) {
 
 bool is_float_value(const DenseTensor& tensor) { return ir::is_float(tensor.dtype); }
 
-// Weights as stored (weight format) and then as the op's type reads them.
+// Weights as stored: in the weight format where the op has one.
+DenseTensor stored_weights(const ir::Op& op, const DenseTensor& weights) {
+  if (!op.weight_format) return weights;
+  return weights_in_format(weights, weight_axes(op, weights), *op.weight_format);
+}
+
+// Weights as stored and then as the op's type (fp16, bf16, int8) reads them.
 DenseTensor weights_for(const ir::Op& op, const DenseTensor& weights, ir::DType compute) {
-  DenseTensor stored = weights;
-  if (op.weight_format)
-    stored = weights_in_format(weights, weight_axes(op, weights), *op.weight_format);
-  if (const std::optional<Fp8Format> format = fp8_format_of(compute)) {
-    return fp8_scaled(stored, *format);
-  }
+  const DenseTensor stored = stored_weights(op, weights);
   if (compute == ir::DType::kInt8) {
     if (op.weight_format) return stored;
     return weights_in_format(stored, weight_axes(op, stored), {ir::DType::kInt8, 0});
@@ -79,9 +82,6 @@ DenseTensor weights_for(const ir::Op& op, const DenseTensor& weights, ir::DType 
 }
 
 DenseTensor activation_for(const DenseTensor& activation, ir::DType compute) {
-  if (const std::optional<Fp8Format> format = fp8_format_of(compute)) {
-    return fp8_scaled(activation, *format);
-  }
   if (compute == ir::DType::kInt8) return int8_scaled(activation);
   return rounded_to(activation, compute);
 }
@@ -137,11 +137,10 @@ std::optional<std::vector<DenseTensor>> operands_in_formats(
   const bool kv_stored = attention != nullptr && attention->kv_dtype.has_value();
   if (compute == ir::DType::kFp32 && !op.weight_format && !kv_stored) return std::nullopt;
   if (!is_wide_float(compute)) {
-    // The model's own integer ops (indices, shapes, QDQ data), and QDQ int8 products.
-    const bool emulated = is_matrix_op(op) && (is_fp8(compute) || compute == ir::DType::kInt8);
-    if (!emulated || (compute == ir::DType::kInt8 && reads_dequantized(graph, op_id))) {
-      return std::nullopt;
-    }
+    // The model's own integer ops (indices, shapes, QDQ data), QDQ int8 products, and fp8
+    // products, which have their own path (execute_fp8_product).
+    const bool emulated = is_matrix_op(op) && compute == ir::DType::kInt8;
+    if (!emulated || reads_dequantized(graph, op_id)) return std::nullopt;
   }
   std::vector<DenseTensor> converted;
   for (std::size_t i = 0; i < operands.size(); ++i) {
@@ -162,6 +161,41 @@ std::optional<std::vector<DenseTensor>> operands_in_formats(
     }
   }
   return converted;
+}
+
+bool is_fp8_product(const ir::Op& op) {
+  return op.kind() != ir::OpKind::kFrontend && is_matrix_op(op) && op.dtype && is_fp8(*op.dtype);
+}
+
+std::vector<DenseTensor> execute_fp8_product(const ir::Op& op,
+                                             const std::vector<const DenseTensor*>& operands,
+                                             const std::vector<const ir::Tensor*>& results) {
+  if (operands.size() < 2) passes::node_error(op, "a product needs activation and weights");
+  const Fp8Format format = *fp8_format_of(*op.dtype);
+  const Fp8Tensor activation = fp8_quantised(*operands[0], format);
+  const Fp8Tensor weights = fp8_quantised(stored_weights(op, *operands[1]), format);
+  // The op is affine in its product: with zero bias operands the kernel gives alpha x A'B',
+  // and with zero A' and B' it gives the bias term alone (beta C, a per-filter bias), each
+  // exactly, so the fp32 sum can be rescaled on its own before the bias joins it.
+  const ir::Op product_op = without_activation(op);
+  std::vector<DenseTensor> zeros;
+  zeros.reserve(operands.size());
+  for (const DenseTensor* operand : operands) zeros.push_back(filled_tensor(operand->shape));
+  std::vector<const DenseTensor*> read = {&activation.values, &weights.values};
+  for (std::size_t i = 2; i < operands.size(); ++i) read.push_back(&zeros[i]);
+  std::vector<DenseTensor> computed = execute_op(product_op, read, results);
+  const float scale = activation.scale * weights.scale;
+  for (float& value : computed.at(0).values) value *= scale;
+  if (operands.size() > 2) {
+    std::vector<const DenseTensor*> bias_only = {&zeros[0], &zeros[1]};
+    for (std::size_t i = 2; i < operands.size(); ++i) bias_only.push_back(operands[i]);
+    const DenseTensor bias = execute_op(product_op, bias_only, results).at(0);
+    for (std::size_t i = 0; i < bias.values.size(); ++i) computed[0].values[i] += bias.values[i];
+  }
+  if (const ir::Activation* fused = fused_activation(op)) {
+    computed[0] = apply_activation(computed[0], *fused);
+  }
+  return computed;
 }
 
 void round_results(const ir::Op& op, std::vector<DenseTensor>& results) {

@@ -5,9 +5,10 @@
 //  - an op in fp16 or bf16: its float operands and its results rounded to that type (nearest
 //    even); the arithmetic between in fp32;
 //  - a gemm or conv2d in fp8 (E4M3 or E5M2): activation and weights each scaled per tensor to
-//    the format's range (scale = amax / largest finite), rounded to fp8 with saturation and
-//    dequantised; products and sums in fp32; the result (after bias and fused activation)
-//    rounded to bf16, the type the fp8 recipe gives the rest of the network;
+//    the format's range (scale = amax / largest finite) and rounded to fp8 with saturation; the
+//    fp8 values multiplied and summed in fp32, the sum multiplied by both scales, then bias and
+//    fused activation, and the result rounded to bf16, the type the fp8 recipe gives the rest
+//    of the network (execute_fp8_product);
 //  - a gemm or conv2d in int8 that no DequantizeLinear feeds (a --precision w8a8 op):
 //    activation per tensor and weights per output channel quantised symmetrically to
 //    [-127, 127]; a QDQ model's int8 op computes exactly what its Q/DQ ops say, untouched;
@@ -35,6 +36,17 @@ void check_emulated_policy(const passes::PrecisionPolicy& policy, const std::str
 // values themselves.
 std::optional<std::vector<DenseTensor>> operands_in_formats(
     const ir::Graph& graph, ir::NodeId op_id, const std::vector<const DenseTensor*>& operands);
+
+// Whether the op is an fp8 gemm or conv2d, which execute_fp8_product computes.
+bool is_fp8_product(const ir::Op& op);
+
+// An fp8 gemm or conv2d on its fp32 operands, as an fp8 GEMM computes it (cuBLASLt with
+// per-tensor scales): the product of the fp8 operands times scale_a x scale_b, plus the bias
+// (Gemm's beta C, a convolution's per-filter bias) in fp32, then the fused activation. The
+// result is not yet rounded to bf16 (round_results does that).
+std::vector<DenseTensor> execute_fp8_product(const ir::Op& op,
+                                             const std::vector<const DenseTensor*>& operands,
+                                             const std::vector<const ir::Tensor*>& results);
 
 // The op's float results rounded to the type it writes (fp16, bf16; bf16 for an fp8 op).
 void round_results(const ir::Op& op, std::vector<DenseTensor>& results);

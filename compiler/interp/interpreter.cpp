@@ -64,7 +64,9 @@ std::vector<DenseTensor> execute_any_op(const ir::Graph& graph, ir::NodeId op_id
       for (std::size_t i = 0; i < read.size(); ++i) read[i] = &(*converted)[i];
     }
     std::vector<DenseTensor> computed =
-        execute_op(op, read, results, engine_for(graph, op_id, mvm));
+        in_formats && is_fp8_product(op)
+            ? execute_fp8_product(op, operands, results)
+            : execute_op(op, read, results, engine_for(graph, op_id, mvm));
     for (std::size_t i = 0; i < computed.size() && i < results.size(); ++i) {
       computed[i].dtype = results[i]->dtype;
     }

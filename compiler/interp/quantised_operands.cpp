@@ -65,6 +65,14 @@ DenseTensor fp8_scaled(const DenseTensor& tensor, Fp8Format format) {
   return result;
 }
 
+Fp8Tensor fp8_quantised(const DenseTensor& tensor, Fp8Format format) {
+  Fp8Tensor result{tensor, largest_magnitude(tensor.values) / fp8_max_finite(format)};
+  for (float& value : result.values.values) {
+    value = result.scale > 0.0f ? round_to_fp8(value / result.scale, format) : 0.0f;
+  }
+  return result;
+}
+
 DenseTensor int8_scaled(const DenseTensor& tensor) {
   DenseTensor result = tensor;
   if (tensor.values.empty()) return result;

@@ -21,6 +21,14 @@ DenseTensor rounded_to(const DenseTensor& tensor, ir::DType dtype);
 // round_to_fp8(x / scale, saturating) x scale. A tensor of zeros stays zeros.
 DenseTensor fp8_scaled(const DenseTensor& tensor, Fp8Format format);
 
+// The same conversion before dequantisation: the fp8 values round_to_fp8(x / scale) (each an
+// fp8 number, held in fp32) and the tensor's scale, as an fp8 GEMM reads its operands.
+struct Fp8Tensor {
+  DenseTensor values;
+  float scale = 0.0f;
+};
+Fp8Tensor fp8_quantised(const DenseTensor& tensor, Fp8Format format);
+
 // Per-tensor symmetric int8 (dynamic activation quantisation of W8A8, SmoothQuant's
 // per-tensor variant): scale = amax / 127 in fp32, codes round(x / scale) in [-127, 127].
 DenseTensor int8_scaled(const DenseTensor& tensor);

@@ -94,6 +94,23 @@ TEST(FormatEmulation, Fp8GemmRoundsItsOperandsToNearestEven) {
             (std::vector<float>{38.0f, 200704.0f}));
 }
 
+TEST(FormatEmulation, Fp8GemmRescalesItsSumThenAddsTheBiasAndAppliesItsActivation) {
+  // a = {7, -1, 0.3}: scale 7 / 448 = 1/64, fp8 values {448, -64, 19.2 -> 20} (step 2 in
+  // [16, 32)). w = {2, 0.5, -1}: scale 2 / 448 = 1/224, values {448, 112, -224} (exact in E4M3).
+  // Sum 200704 - 7168 - 4480 = 189056, times 1/64 x 1/224: 13.1875; plus the bias 0.5 and
+  // through the fused ReLU: 13.6875 = 1101.1011b, exact in bf16. fp32: 14 - 0.5 - 0.3 + 0.5.
+  ir::Graph graph = matmul_graph(1, 3, 1, {2, 0.5, -1}, ir::DType::kFp8E4M3);
+  const ir::NodeId mm = graph.topological_ops().at(0);
+  auto& gemm = std::get<ir::GemmAttrs>(graph.op(mm).attrs);
+  gemm.bias = true;
+  gemm.activation = ir::Activation{"relu", {}};
+  graph.connect(graph.add_tensor(weight("bias", {1}, {0.5})), mm);
+  EXPECT_EQ(run(graph, {7, -1, 0.3f}, {1, 3}), (std::vector<float>{13.6875f}));
+  EXPECT_NEAR(run(graph, {7, -1, 0.3f}, {1, 3}, Numerics::kFp32).at(0), 13.7f, 1e-5);
+  // A negative sum stays zero through the ReLU: the activation runs after the rescale and bias.
+  EXPECT_EQ(run(graph, {-7, 1, -0.3f}, {1, 3}), (std::vector<float>{0.0f}));
+}
+
 TEST(FormatEmulation, Bf16RoundsOperandsAndTheResult) {
   // a = {1 + 3 x 2^-8, 3 x 2^-8}: bf16 ties the first up to 1 + 2^-6 and keeps the second.
   // w = {1, 1}: the sum 1.015625 + 0.01171875 = 1 + 7 x 2^-8 = 1 + 3.5 x 2^-7 ties to the
