@@ -5,10 +5,11 @@
 //    DequantizeLinear of int8 data (a QDQ model) is an int8 op with scales, as a QDQ runtime
 //    executes it (the Q/DQ ops stay, so the reference interpreter computes exactly what the
 //    model says);
-//  - a policy (`--precision bf16[,softmax=fp32,...]`): floating-point ops move to the target
-//    type, with per-kind overrides.
-// The reference interpreter computes in fp32 whatever Op::dtype says, so this pass never
-// changes a computed value.
+//  - a policy (`--precision bf16[,softmax=fp32,...]`, schemes such as w4a16): floating-point
+//    ops move to the target type, with per-kind overrides, and weights and KV caches to their
+//    storage types.
+// The reference interpreter computes in fp32 whatever Op::dtype says unless asked to emulate
+// the formats (`run --functional --precision`, docs/numerics.md).
 #include <map>
 #include <optional>
 #include <string>
