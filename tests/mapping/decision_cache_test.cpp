@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -84,6 +85,22 @@ TEST(DecisionCache, DefaultDirectoryFollowsXdgCacheHome) {
   } else {
     unsetenv("XDG_CACHE_HOME");
   }
+}
+
+// Another build of polyarch may cost mappings differently: an entry written by another program
+// (its key's `program`: the executable's size and modification time) is a miss.
+TEST(DecisionCache, AnEntryOfAnotherBuildIsAMiss) {
+  const std::filesystem::path directory = fresh_directory("other_build");
+  const DecisionCache cache(directory, nullptr);
+  cache.store(key(), decision());
+  const std::filesystem::path entry = std::filesystem::directory_iterator(directory)->path();
+  std::ifstream in(entry);
+  nlohmann::json json = nlohmann::json::parse(in);
+  const std::string program = json.at("key").at("program").get<std::string>();
+  EXPECT_NE(program.find('@'), std::string::npos) << program;  // size@mtime on Linux
+  json["key"]["program"] = "1@2";
+  std::ofstream(entry) << json.dump();
+  EXPECT_FALSE(cache.lookup(key()).has_value());
 }
 
 }  // namespace
