@@ -144,9 +144,7 @@ MimdPlan plan_attention(const MimdParams& params, const ir::AttentionAttrs& atte
                         ir::DType dtype) {
   const int64_t elem = ir::dtype_bytes(dtype);
   // K and V as the cache stores them, widened on the lanes when that is not the op's type.
-  const double kv_elem = ir::kv_element_bytes(attention, dtype);
-  const int64_t widen_per_pair =
-      ir::widen_ops_per_pair(attention.kv_dtype.value_or(dtype), dtype);
+  const int64_t widen_per_pair = ir::kv_widen_ops_per_pair(attention, dtype);
   const int64_t d = attention.d;
   const int64_t block_q = std::min<int64_t>(64, attention.s);
   const int64_t local = params.core.local_kib * 1024;
@@ -154,7 +152,7 @@ MimdPlan plan_attention(const MimdParams& params, const ir::AttentionAttrs& atte
   int64_t block_kv = 512;
   while (block_kv > 16 && (block_q * d * (elem + kAccumulatorBytes) +
                            block_q * block_kv * kAccumulatorBytes +
-                           static_cast<int64_t>(std::ceil(4.0 * block_kv * d * kv_elem))) >
+                           ir::kv_stored_bytes(attention, dtype, 4 * block_kv * d)) >
                               local) {
     block_kv /= 2;
   }
@@ -169,7 +167,7 @@ MimdPlan plan_attention(const MimdParams& params, const ir::AttentionAttrs& atte
 
   const int64_t fp32_lanes = params.core_elements_per_cycle(ir::DType::kFp32);
   CoreStep step;
-  step.load_bytes = static_cast<int64_t>(std::ceil(2.0 * block_kv * d * kv_elem));
+  step.load_bytes = ir::kv_stored_bytes(attention, dtype, 2 * block_kv * d);
   step.compute_cycles =
       ceil_div(2 * block_q * block_kv * d, params.core_elements_per_cycle(dtype)) +
       ceil_div(4 * block_q * block_kv + block_q * d, fp32_lanes) +

@@ -1,7 +1,6 @@
 #include "archs/simd/attention_mapper.h"
 
 #include <algorithm>
-#include <cmath>
 #include <limits>
 
 #include "archs/simd/gemm_mapper.h"
@@ -59,25 +58,15 @@ int64_t total_kv_blocks(const ir::AttentionAttrs& attention, const FlashTiling& 
   return total;
 }
 
-// Lane instructions that widen a pair of cached K or V elements to the op's type.
-int64_t kv_widen_ops_per_pair(const ir::AttentionAttrs& attention, ir::DType dtype) {
-  return ir::widen_ops_per_pair(attention.kv_dtype.value_or(dtype), dtype);
-}
-
-int64_t bytes_at(int64_t elements, double element_bytes) {
-  return static_cast<int64_t>(std::ceil(static_cast<double>(elements) * element_bytes));
-}
-
 }  // namespace
 
 std::optional<KernelPlan> plan_flash_tiling(const SimdParams& params,
                                             const ir::AttentionAttrs& attention, ir::DType dtype,
                                             const FlashTiling& tiling) {
   const int64_t elem = ir::dtype_bytes(dtype);
-  const double kv_elem = ir::kv_element_bytes(attention, dtype);
   const int64_t d = attention.d;
   // A cache stored in another type is widened on the lanes, block by block.
-  const int64_t widen_ops = tiling.block_kv * d * kv_widen_ops_per_pair(attention, dtype);
+  const int64_t widen_ops = tiling.block_kv * d * ir::kv_widen_ops_per_pair(attention, dtype);
   const bool engine = params.core_matrix_macs_per_cycle(dtype) > 0;
   if (engine && tiling.block_q < params.matrix_engine.min_tile_m) return std::nullopt;
   // Registers: the S block and the O accumulator; scratchpad: Q and double-buffered K, V.
@@ -85,7 +74,7 @@ std::optional<KernelPlan> plan_flash_tiling(const SimdParams& params,
                                  kAccumulatorBytes * kRegisterShare;
   if (register_bytes > params.vector.registers_kib * 1024) return std::nullopt;
   const int64_t staging_bytes =
-      tiling.block_q * d * elem + bytes_at(2 * 2 * tiling.block_kv * d, kv_elem);
+      tiling.block_q * d * elem + ir::kv_stored_bytes(attention, dtype, 2 * 2 * tiling.block_kv * d);
   if (staging_bytes > params.scratchpad.kib * 1024) return std::nullopt;
   if (tiling.kv_split > 1 && tiling.kv_split * tiling.block_kv > attention.kv_len) {
     return std::nullopt;
@@ -117,7 +106,7 @@ std::optional<KernelPlan> plan_flash_tiling(const SimdParams& params,
   work.vector_ops += 4 * tiling.block_q * tiling.block_kv + tiling.block_q * d + widen_ops;
   work.vector_ops_per_cycle = params.core_vector_elements_per_cycle(ir::DType::kFp32);
   work.sfu_ops = tiling.block_q * tiling.block_kv;
-  work.scratchpad_bytes = bytes_at(2 * tiling.block_kv * d, kv_elem);
+  work.scratchpad_bytes = ir::kv_stored_bytes(attention, dtype, 2 * tiling.block_kv * d);
   work.l2_bytes = work.scratchpad_bytes;
   work.latency_floor_cycles = params.l2.hit_latency_cycles;  // double-buffered K/V: one ahead
   work.serialize_matrix_and_vector = true;
@@ -126,7 +115,7 @@ std::optional<KernelPlan> plan_flash_tiling(const SimdParams& params,
   // item that reads them. "Once" is the keys some query sees: a decode step with a window
   // reads only the window of the KV cache.
   const int64_t seen_keys = ir::visible_keys(attention, 0, attention.s - 1).size();
-  const int64_t kv_bytes_per_head = bytes_at(2 * seen_keys * d, kv_elem);
+  const int64_t kv_bytes_per_head = ir::kv_stored_bytes(attention, dtype, 2 * seen_keys * d);
   const int64_t kv_heads_total = checked_mul(attention.b, attention.kv_heads, "heads");
   const int64_t items_per_kv_head = ceil_div(items, kv_heads_total);
   const int64_t heads_in_flight =
@@ -230,7 +219,7 @@ KernelPlan plan_unfused_attention(const SimdParams& params, const ir::AttentionA
                  cache_bytes, heads * attention.s * attention.d * elem};
   for (GemmProblem* problem : {&qk, &pv}) {
     problem->b_stored_fraction = stored_fraction;
-    problem->widen_ops_per_pair = kv_widen_ops_per_pair(attention, dtype);
+    problem->widen_ops_per_pair = ir::kv_widen_ops_per_pair(attention, dtype);
   }
   StreamingWork softmax;
   softmax.kernel = "softmax";

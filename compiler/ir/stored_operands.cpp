@@ -1,6 +1,7 @@
 #include "compiler/ir/stored_operands.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "base/checked_math.h"
 #include "compiler/ir/graph_edit.h"
@@ -38,6 +39,10 @@ int64_t weight_scale_count(const Op& op) {
   return checked_mul(matrix.channels, per_channel, "weight scales");
 }
 
+int64_t weight_scale_bytes(const Op& op) {
+  return checked_mul(weight_scale_count(op), kScaleBytes, "scale bytes");
+}
+
 int64_t weight_storage_bytes(const Op& op, DType op_dtype) {
   const int64_t weights = weight_elements(op);
   if (weights == 0) return 0;
@@ -45,8 +50,7 @@ int64_t weight_storage_bytes(const Op& op, DType op_dtype) {
   const int64_t values = op.weight_sparsity
                              ? stored_weight_bytes(weights, stored, *op.weight_sparsity)
                              : storage_bytes(weights, stored);
-  return checked_add(values, checked_mul(weight_scale_count(op), kScaleBytes, "scale bytes"),
-                     "weight bytes");
+  return checked_add(values, weight_scale_bytes(op), "weight bytes");
 }
 
 int64_t kv_cache_elements(const AttentionAttrs& attention) {
@@ -54,15 +58,21 @@ int64_t kv_cache_elements(const AttentionAttrs& attention) {
                      checked_mul(attention.kv_len, attention.d, "KV elements"), "KV elements");
 }
 
+int64_t kv_scale_bytes_per_tensor(const AttentionAttrs& attention) {
+  if (!attention.kv_dtype || is_float(*attention.kv_dtype)) return 0;
+  return checked_mul(checked_mul(attention.b, attention.kv_heads, "scales"),
+                     checked_mul(attention.kv_len, kScaleBytes, "scale bytes"), "scale bytes");
+}
+
 int64_t kv_cache_bytes(const AttentionAttrs& attention, DType op_dtype) {
-  const DType stored = attention.kv_dtype.value_or(op_dtype);
-  int64_t bytes = storage_bytes(kv_cache_elements(attention), stored);
-  if (attention.kv_dtype && !is_float(stored)) {
-    const int64_t scales = checked_mul(checked_mul(2 * attention.b, attention.kv_heads, "scales"),
-                                       attention.kv_len, "scales");
-    bytes = checked_add(bytes, checked_mul(scales, kScaleBytes, "scale bytes"), "KV bytes");
-  }
-  return bytes;
+  return checked_add(
+      storage_bytes(kv_cache_elements(attention), attention.kv_dtype.value_or(op_dtype)),
+      checked_mul(2, kv_scale_bytes_per_tensor(attention), "scale bytes"), "KV bytes");
+}
+
+int64_t kv_stored_bytes(const AttentionAttrs& attention, DType op_dtype, int64_t elements) {
+  return static_cast<int64_t>(
+      std::ceil(static_cast<double>(elements) * kv_element_bytes(attention, op_dtype)));
 }
 
 double kv_element_bytes(const AttentionAttrs& attention, DType op_dtype) {
@@ -75,6 +85,10 @@ int64_t widen_ops_per_pair(DType stored, DType op_dtype) {
   return is_float(stored) ? 1 : 2;
 }
 
+int64_t kv_widen_ops_per_pair(const AttentionAttrs& attention, DType op_dtype) {
+  return widen_ops_per_pair(attention.kv_dtype.value_or(op_dtype), op_dtype);
+}
+
 int64_t stored_tensor_bytes(const Graph& graph, NodeId tensor) {
   const Tensor& stored = graph.tensor(tensor);
   const int64_t elements = element_count(stored.shape);
@@ -83,19 +97,13 @@ int64_t stored_tensor_bytes(const Graph& graph, NodeId tensor) {
     const std::vector<NodeId> inputs = graph.inputs_of(consumer);
     const auto position = std::find(inputs.begin(), inputs.end(), tensor) - inputs.begin();
     if (op.weight_format && position == 1 && weight_elements(op) > 0) {
-      return checked_add(storage_bytes(elements, op.weight_format->dtype),
-                         checked_mul(weight_scale_count(op), kScaleBytes, "scale bytes"),
+      return checked_add(storage_bytes(elements, op.weight_format->dtype), weight_scale_bytes(op),
                          "tensor bytes");
     }
     const auto* attention = std::get_if<AttentionAttrs>(&op.attrs);
     if (attention != nullptr && attention->kv_dtype && (position == 1 || position == 2)) {
-      const int64_t scales =
-          is_float(*attention->kv_dtype)
-              ? 0
-              : checked_mul(checked_mul(attention->b, attention->kv_heads, "scales"),
-                            attention->kv_len, "scales");
       return checked_add(storage_bytes(elements, *attention->kv_dtype),
-                         checked_mul(scales, kScaleBytes, "scale bytes"), "tensor bytes");
+                         kv_scale_bytes_per_tensor(*attention), "tensor bytes");
     }
   }
   // A tensor the precision pass retyped the ops of is stored in the type its first reader

@@ -16,6 +16,8 @@ inline constexpr int64_t kScaleBytes = 2;
 // Scales the op's weight format stores: for each output channel, one per `group` weights of
 // the reduction axis (one per channel with group 0); 0 without a weight format.
 int64_t weight_scale_count(const Op& op);
+// Their bytes.
+int64_t weight_scale_bytes(const Op& op);
 
 // DRAM bytes of the op's weight operand (ir::weight_elements of them) when computed in
 // `op_dtype`: in the weight format with its scales where the op has one, compressed where it is
@@ -29,6 +31,14 @@ int64_t kv_cache_elements(const AttentionAttrs& attention);
 // kv_dtype (else op_dtype) plus, for an integer kv_dtype, one scale per token, head and K or V.
 int64_t kv_cache_bytes(const AttentionAttrs& attention, DType op_dtype);
 
+// Scale bytes the K or the V tensor of a cache in an integer kv_dtype keeps: one per token and
+// head; 0 for a float cache or none.
+int64_t kv_scale_bytes_per_tensor(const AttentionAttrs& attention);
+
+// DRAM bytes of `elements` K or V elements as the cache stores them (kv_element_bytes each,
+// rounded up to a whole byte).
+int64_t kv_stored_bytes(const AttentionAttrs& attention, DType op_dtype, int64_t elements);
+
 // Bytes one K or V element occupies as the cache stores it: its type, and its share of the
 // scales an integer cache keeps per token and head.
 double kv_element_bytes(const AttentionAttrs& attention, DType op_dtype);
@@ -38,6 +48,8 @@ double kv_element_bytes(const AttentionAttrs& attention, DType op_dtype);
 // cvt.rn.f16x2.e4m3x2); a conversion and a packed multiply by the group's scale for an integer
 // one (HFMA2), as weight-only GEMM and quantised-KV attention kernels dequantise in registers.
 int64_t widen_ops_per_pair(DType stored, DType op_dtype);
+// Those of a pair of cached K or V elements.
+int64_t kv_widen_ops_per_pair(const AttentionAttrs& attention, DType op_dtype);
 
 // DRAM bytes of a tensor as it is stored: the weight operand of an op with a weight format in
 // that format with its scales, the K or V of an attention with a kv_dtype in it (with its scales
