@@ -178,6 +178,9 @@ std::vector<DenseTensor> run_grid_sample(const ImportedOpCall& call) {
   const DenseTensor& grid = operand(call, 1);
   GridSampleOptions options;
   options.mode = passes::string_attribute(call.node, "mode", "bilinear");
+  // Opset 20 renamed the modes for N-d sampling; on a 4-D input they are the same kernels.
+  if (options.mode == "linear") options.mode = "bilinear";
+  if (options.mode == "cubic") options.mode = "bicubic";
   options.padding_mode = passes::string_attribute(call.node, "padding_mode", "zeros");
   options.align_corners = int_attr(call, "align_corners", 0) != 0;
   if (options.mode != "nearest" && options.mode != "bilinear" && options.mode != "bicubic") {

@@ -312,6 +312,12 @@ std::vector<DenseTensor> run_copy(const OpContext& context) {
     }
     return {result};
   }
+  if (type == "DequantizeLinear") {
+    // A weight-only model's DequantizeLinear, folded into the matrix op that reads it
+    // (passes/qdq_weights.h): no cost of its own, the same values.
+    return {elementwise("dequantize", onnx_slots(context), context.result_shape(),
+                        context.results[0]->dtype, context.node())};
+  }
   if (type == "Range") return {run_range(context)};
   if (type == "ConstantOfShape") return {run_constant_of_shape(context)};
   if (type == "Dropout") return {run_dropout(context)};

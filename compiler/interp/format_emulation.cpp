@@ -65,6 +65,21 @@ WeightAxes weight_axes(const ir::Op& op, const DenseTensor& weights) {
 
 bool is_float_value(const DenseTensor& tensor) { return ir::is_float(tensor.dtype); }
 
+// Whether the op's weights come from a DequantizeLinear of the model's own stored codes (a
+// QDQ weight-only model, passes/qdq_weights.h): their values are the format's already.
+bool weights_dequantized_by_model(const ir::Graph& graph, ir::NodeId op_id) {
+  const std::vector<ir::NodeId> inputs = graph.inputs_of(op_id);
+  if (inputs.size() < 2) return false;
+  std::optional<ir::NodeId> producer = ir::producer_of(graph, inputs[1]);
+  while (producer && graph.op(*producer).kind() == ir::OpKind::kCopy &&
+         graph.inputs_of(*producer).size() == 1) {
+    producer = ir::producer_of(graph, graph.inputs_of(*producer).front());
+  }
+  if (!producer) return false;
+  const ir::Op& source = graph.op(*producer);
+  return source.lowered_from != nullptr && source.lowered_from->op_type == "DequantizeLinear";
+}
+
 // Weights as stored: in the weight format where the op has one.
 DenseTensor stored_weights(const ir::Op& op, const DenseTensor& weights) {
   if (!op.weight_format) return weights;
@@ -149,6 +164,8 @@ std::optional<std::vector<DenseTensor>> operands_in_formats(
       converted.push_back(operand);
     } else if (is_matrix_op(op) && i == 0) {
       converted.push_back(activation_for(operand, compute));
+    } else if (is_matrix_op(op) && i == 1 && weights_dequantized_by_model(graph, op_id)) {
+      converted.push_back(rounded_to(operand, compute));
     } else if (is_matrix_op(op) && i == 1) {
       converted.push_back(weights_for(op, operand, compute));
     } else if (kv_stored && (i == 1 || i == 2)) {
@@ -163,8 +180,10 @@ std::optional<std::vector<DenseTensor>> operands_in_formats(
   return converted;
 }
 
-bool is_fp8_product(const ir::Op& op) {
-  return op.kind() != ir::OpKind::kFrontend && is_matrix_op(op) && op.dtype && is_fp8(*op.dtype);
+bool is_fp8_product(const ir::Graph& graph, ir::NodeId op_id) {
+  const ir::Op& op = graph.op(op_id);
+  return op.kind() != ir::OpKind::kFrontend && is_matrix_op(op) && op.dtype && is_fp8(*op.dtype) &&
+         !reads_dequantized(graph, op_id);
 }
 
 std::vector<DenseTensor> execute_fp8_product(const ir::Op& op,

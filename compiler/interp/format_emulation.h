@@ -37,8 +37,10 @@ void check_emulated_policy(const passes::PrecisionPolicy& policy, const std::str
 std::optional<std::vector<DenseTensor>> operands_in_formats(
     const ir::Graph& graph, ir::NodeId op_id, const std::vector<const DenseTensor*>& operands);
 
-// Whether the op is an fp8 gemm or conv2d, which execute_fp8_product computes.
-bool is_fp8_product(const ir::Op& op);
+// Whether op `op_id` is an fp8 gemm or conv2d that execute_fp8_product computes: one the
+// precision pass made fp8, not a QDQ model's, whose DequantizeLinear already gave it the model's
+// fp8 values times their scales.
+bool is_fp8_product(const ir::Graph& graph, ir::NodeId op_id);
 
 // An fp8 gemm or conv2d on its fp32 operands, as an fp8 GEMM computes it (cuBLASLt with
 // per-tensor scales): the product of the fp8 operands times scale_a x scale_b, plus the bias

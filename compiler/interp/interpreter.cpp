@@ -6,6 +6,7 @@
 #include "compiler/interp/execute_frontend.h"
 #include "compiler/interp/execute_op.h"
 #include "compiler/interp/format_emulation.h"
+#include "compiler/interp/narrow_constants.h"
 #include "compiler/passes/onnx_shape_context.h"
 #include "compiler/passes/tensor_values.h"
 
@@ -20,6 +21,7 @@ bool is_fed(const ir::Graph& graph, ir::NodeId id) {
 }
 
 DenseTensor constant_value(const ir::Tensor& tensor) {
+  if (std::optional<DenseTensor> narrow = narrow_constant_value(tensor)) return std::move(*narrow);
   const std::optional<passes::Values> values = passes::read_values(tensor);
   if (!values) {
     throw_bad_input({}, "constant '" + tensor.name + "' has no contents the interpreter can read");
@@ -64,7 +66,7 @@ std::vector<DenseTensor> execute_any_op(const ir::Graph& graph, ir::NodeId op_id
       for (std::size_t i = 0; i < read.size(); ++i) read[i] = &(*converted)[i];
     }
     std::vector<DenseTensor> computed =
-        in_formats && is_fp8_product(op)
+        in_formats && is_fp8_product(graph, op_id)
             ? execute_fp8_product(op, operands, results)
             : execute_op(op, read, results, engine_for(graph, op_id, mvm));
     for (std::size_t i = 0; i < computed.size() && i < results.size(); ++i) {

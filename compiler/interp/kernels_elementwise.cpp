@@ -8,6 +8,7 @@
 #include "base/error.h"
 #include "compiler/interp/kernels.h"
 #include "compiler/interp/narrow_formats.h"
+#include "compiler/interp/quantised_operands.h"
 #include "compiler/passes/onnx_node.h"
 
 namespace polyarch::interp {
@@ -30,12 +31,22 @@ float saturate(double value, ir::DType dtype) {
       return static_cast<float>(std::clamp(value, 0.0, 255.0));
     case ir::DType::kInt8:
       return static_cast<float>(std::clamp(value, -128.0, 127.0));
+    case ir::DType::kInt4:
+      return static_cast<float>(std::clamp(value, -8.0, 7.0));
     default:
       return static_cast<float>(value);
   }
 }
 
 bool is_integer_dtype(ir::DType dtype) { return !ir::is_float(dtype); }
+
+// Cast and QuantizeLinear to a float8 type saturate by default; `saturate` 0 (opset 19) keeps
+// the format's own overflow.
+Fp8Overflow fp8_overflow(const ir::OnnxNodeAttrs* attributes) {
+  const int64_t saturate =
+      attributes == nullptr ? 1 : passes::int_attribute(*attributes, "saturate", 1);
+  return saturate != 0 ? Fp8Overflow::kSaturate : Fp8Overflow::kOverflow;
+}
 
 const std::map<std::string, std::function<float(float)>>& unary_functions() {
   static const std::map<std::string, std::function<float(float)>> table = {
@@ -219,7 +230,10 @@ ElementFunction special_function(const std::string& fn, const ir::OnnxNodeAttrs*
     };
   }
   if (fn == "cast") {
-    return [result_dtype](const std::vector<float>& v) {
+    const std::optional<Fp8Format> fp8 = fp8_format_of(result_dtype);
+    const Fp8Overflow overflow = fp8_overflow(attributes);
+    return [result_dtype, fp8, overflow](const std::vector<float>& v) {
+      if (fp8) return round_to_fp8(v[0], *fp8, overflow);
       if (result_dtype == ir::DType::kBool) return v[0] != 0.0f ? 1.0f : 0.0f;
       if (result_dtype == ir::DType::kFp16) return round_to_fp16(v[0]);
       return is_integer_dtype(result_dtype) ? std::trunc(v[0]) : v[0];
@@ -254,10 +268,14 @@ ElementFunction special_function(const std::string& fn, const ir::OnnxNodeAttrs*
   if (fn == "quantize") {  // x, scale, zero point (0 when omitted)
     // x / scale is an fp32 division, as the operator's fp32 operands make it (ONNX's reference
     // and ONNX Runtime divide in fp32): in double, a quotient that fp32 rounds to a tie rounds
-    // to the other integer.
-    return [result_dtype](const std::vector<float>& v) {
+    // to the other integer. A float8 result is x / scale + zero point rounded to the format
+    // (nearest even), saturating unless `saturate` is 0 (opset 19).
+    const std::optional<Fp8Format> fp8 = fp8_format_of(result_dtype);
+    const Fp8Overflow overflow = fp8_overflow(attributes);
+    return [result_dtype, fp8, overflow](const std::vector<float>& v) {
       const float zero_point = std::isnan(v[2]) ? 0.0f : v[2];
       const float quotient = v[0] / v[1];
+      if (fp8) return round_to_fp8(quotient + zero_point, *fp8, overflow);
       return saturate(std::nearbyint(double{quotient}) + zero_point, result_dtype);
     };
   }
@@ -296,6 +314,26 @@ DenseTensor along_axis(const DenseTensor& operand, std::size_t axis, std::size_t
   return shaped;
 }
 
+// A blocked scale or zero point (opset 21: x's shape with ceil(extent / block) along `axis`)
+// spread over the result: each value serves `block` consecutive elements along the axis.
+DenseTensor blocks_along_axis(const DenseTensor& operand, std::size_t axis, int64_t block,
+                              const Shape& result_shape) {
+  DenseTensor spread = filled_tensor(result_shape);
+  int64_t inner = 1;  // elements per step along the axis
+  for (std::size_t i = axis + 1; i < result_shape.size(); ++i) inner *= result_shape[i];
+  const int64_t extent = result_shape[axis];
+  const int64_t blocks = operand.shape.at(axis);
+  for (std::size_t flat = 0; flat < spread.values.size(); ++flat) {
+    const auto index = static_cast<int64_t>(flat);
+    const int64_t outer = index / (inner * extent);
+    const int64_t along = index / inner % extent;
+    const int64_t rest = index % inner;
+    spread.values[flat] =
+        operand.values[static_cast<std::size_t>((outer * blocks + along / block) * inner + rest)];
+  }
+  return spread;
+}
+
 }  // namespace
 
 DenseTensor elementwise(const std::string& fn, const std::vector<const DenseTensor*>& operands,
@@ -303,8 +341,16 @@ DenseTensor elementwise(const std::string& fn, const std::vector<const DenseTens
                         const ir::OnnxNodeAttrs* attributes) {
   const ElementFunction function = element_function(fn, attributes, result_dtype);
   const bool per_channel = fn == "batchnorm" || fn == "quantize" || fn == "dequantize";
+  const int64_t given_axis =
+      attributes == nullptr ? 1 : passes::int_attribute(*attributes, "axis", 1);
   const auto channel_axis = static_cast<std::size_t>(
-      attributes == nullptr ? 1 : passes::int_attribute(*attributes, "axis", 1));
+      given_axis < 0 ? given_axis + static_cast<int64_t>(result_shape.size()) : given_axis);
+  // Quantisation in blocks along the axis (opset 21); 0: per tensor or per axis.
+  const int64_t block = fn == "quantize" || fn == "dequantize"
+                            ? (attributes == nullptr
+                                   ? 0
+                                   : passes::int_attribute(*attributes, "block_size", 0))
+                            : 0;
   // Omitted operands read as NaN, which the functions above take as "absent"; every slot up to
   // the function's widest use exists (clip's max, quantize's zero point).
   const std::size_t slots =
@@ -314,6 +360,10 @@ DenseTensor elementwise(const std::string& fn, const std::vector<const DenseTens
     const DenseTensor* operand = i < operands.size() ? operands[i] : nullptr;
     if (operand == nullptr) {
       wide.push_back(filled_tensor(result_shape, std::numeric_limits<float>::quiet_NaN()));
+      continue;
+    }
+    if (block > 0 && i > 0) {
+      wide.push_back(blocks_along_axis(*operand, channel_axis, block, result_shape));
       continue;
     }
     const DenseTensor shaped =

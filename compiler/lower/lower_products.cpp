@@ -144,7 +144,7 @@ Lowered grid_sample(const LowerContext& context) {
   ir::ReduceAttrs attrs;
   attrs.fn = "gridsample";
   attrs.rows = context.result_elements();
-  attrs.cols = mode == "nearest" ? 1 : mode == "bilinear" ? 4 : 16;
+  attrs.cols = mode == "nearest" ? 1 : (mode == "bilinear" || mode == "linear") ? 4 : 16;
   return {attrs, context.present_operands()};
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "compiler/passes/onnx_opset_changes.h"
 #include "compiler/passes/unknown_ops.h"
 
 namespace polyarch::passes {
@@ -27,6 +28,7 @@ InferredResults infer_onnx_node(const ShapeContext& context) {
                    std::to_string(context.node().opset) +
                    "); --allow-unknown costs it as a placeholder by its output bytes");
   }
+  check_opset_changes(context);
   return rule(context);
 }
 

@@ -99,18 +99,66 @@ InferredResults cast(const ShapeContext& context) {
   return context.same_for_all(context.shape(0), *dtype);
 }
 
-// QuantizeLinear yields the zero point's type (uint8 without one); DequantizeLinear the
-// scale's (fp32).
+// The scale (and zero point) of a Q/DQ node against its input x: a scalar (per tensor), a 1-D
+// tensor of x's `axis` extent (per axis), or, with `block_size` (opset 21), x's rank with
+// ceil(extent / block_size) along `axis` and x's extents elsewhere (blocked).
+void check_quantisation_parameters(const ShapeContext& context) {
+  const Shape& x = context.shape(0);
+  const int64_t block = context.int_attr("block_size", 0);
+  if (block < 0) context.fail("block_size " + std::to_string(block) + " is negative");
+  for (std::size_t i = 1; i < 3; ++i) {
+    if (!context.has(i) || !context.shape_known(i)) continue;
+    const Shape& scale = context.shape(i);
+    const int64_t elements = ir::element_count(scale);
+    if (block == 0 && (scale.size() <= 1 && (elements == 1 || x.empty()))) continue;
+    const int64_t axis = context.axis(context.int_attr("axis", 1), static_cast<int64_t>(x.size()));
+    const int64_t extent = x[static_cast<std::size_t>(axis)];
+    if (block == 0) {
+      if (scale.size() == 1 && scale[0] == extent) continue;
+      context.fail("operand " + std::to_string(i) + " " + shape_string(scale) +
+                   " is neither one value nor one per element of axis " + std::to_string(axis) +
+                   " of " + shape_string(x));
+    }
+    Shape expected = x;
+    expected[static_cast<std::size_t>(axis)] = (extent + block - 1) / block;
+    if (scale != expected) {
+      context.fail("operand " + std::to_string(i) + " " + shape_string(scale) +
+                   " does not hold one value per block of " + std::to_string(block) +
+                   " along axis " + std::to_string(axis) + " of " + shape_string(x) +
+                   " (expected " + shape_string(expected) + ")");
+    }
+  }
+}
+
+// QuantizeLinear yields `output_dtype` (opset 21), else the zero point's type, else uint8;
+// DequantizeLinear the scale's (fp32, fp16 or bf16).
 InferredResults quantize(const ShapeContext& context) {
   context.require_operands(2);
   if (!context.shape_known(0)) return std::nullopt;
-  return context.same_for_all(context.shape(0),
-                              context.has(2) ? context.dtype(2) : ir::DType::kUint8);
+  check_quantisation_parameters(context);
+  ir::DType dtype = context.has(2) ? context.dtype(2) : ir::DType::kUint8;
+  if (const int64_t code = context.int_attr("output_dtype", 0); code != 0) {
+    const std::optional<ir::DType> given =
+        frontend::onnx_import::dtype_of_element_type(static_cast<int32_t>(code));
+    if (!given) {
+      context.fail("output_dtype " +
+                   frontend::onnx_import::element_type_name(static_cast<int32_t>(code)) +
+                   " has no IR type");
+    }
+    if (context.has(2) && *given != context.dtype(2)) {
+      context.fail("output_dtype " + std::string(ir::dtype_name(*given)) +
+                   " differs from the zero point's " +
+                   std::string(ir::dtype_name(context.dtype(2))));
+    }
+    dtype = *given;
+  }
+  return context.same_for_all(context.shape(0), dtype);
 }
 
 InferredResults dequantize(const ShapeContext& context) {
   context.require_operands(2);
   if (!context.shape_known(0)) return std::nullopt;
+  check_quantisation_parameters(context);
   return context.same_for_all(context.shape(0), context.dtype(1));
 }
 

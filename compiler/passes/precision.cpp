@@ -6,6 +6,7 @@
 
 #include "compiler/ir/graph_edit.h"
 #include "compiler/ir/weight_sparsity.h"
+#include "compiler/passes/qdq_weights.h"
 #include "compiler/passes/tensor_values.h"
 
 namespace polyarch::passes {
@@ -121,8 +122,8 @@ bool is_matrix_op(const ir::Op& op) {
   return op.kind() == ir::OpKind::kGemm || op.kind() == ir::OpKind::kConv2d;
 }
 
-// The integer type a Gemm's or Conv2d's activation had before a DequantizeLinear made it float:
-// the op reads quantised data with scales.
+// The type a Gemm's or Conv2d's activation had before a DequantizeLinear made it float (int8,
+// or a float8 type from opset 19 on): the op reads quantised data with scales.
 std::optional<ir::DType> quantised_input(const ir::Graph& graph, ir::NodeId op_id) {
   const std::vector<ir::NodeId> inputs = graph.inputs_of(op_id);
   if (inputs.empty()) return std::nullopt;
@@ -138,6 +139,7 @@ std::optional<ir::DType> quantised_input(const ir::Graph& graph, ir::NodeId op_i
   const std::vector<ir::NodeId> quantised = graph.inputs_of(*producer);
   if (quantised.empty()) return std::nullopt;
   const ir::DType dtype = graph.tensor(quantised.front()).dtype;
+  if (dtype == ir::DType::kFp8E4M3 || dtype == ir::DType::kFp8E5M2) return dtype;
   if (dtype != ir::DType::kInt8 && dtype != ir::DType::kUint8) return std::nullopt;
   return ir::DType::kInt8;  // uint8 activations run on the same 8-bit datapath
 }
@@ -218,13 +220,24 @@ PassStatistics PrecisionPass::run(ir::Graph& graph) {
   statistics.add("changed", 0);
   statistics.add("weights stored narrower", 0);
   statistics.add("kv caches stored narrower", 0);
+  statistics.add("qdq weights", 0);
   for (ir::NodeId op_id : graph.topological_ops()) {
     ir::Op& op = graph.op(op_id);
     if (op.kind() == ir::OpKind::kFrontend) continue;
     if (is_matrix_op(op)) {
       if (const std::optional<ir::DType> quantised = quantised_input(graph, op_id)) {
         op.dtype = *quantised;  // the model's choice; no policy overrides it
-        statistics.add("qdq int8");
+        statistics.add(*quantised == ir::DType::kInt8 ? "qdq int8" : "qdq fp8");
+        continue;
+      }
+      if (const std::optional<DequantizedWeights> stored = dequantized_weights(graph, op_id)) {
+        // The model's own weight-only storage; a --precision weights= scheme does not replace it.
+        fold_into_reader(graph.op(stored->dequantize));
+        ir::Op& reader = graph.op(op_id);
+        const std::optional<ir::DType> dtype = policy_.dtype_for(reader.kind());
+        if (dtype && (!reader.dtype || is_float_dtype(*reader.dtype))) retype(reader, *dtype);
+        reader.weight_format = stored->format;
+        statistics.add("qdq weights");
         continue;
       }
     }

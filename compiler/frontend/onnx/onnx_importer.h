@@ -15,7 +15,7 @@ namespace polyarch::frontend {
 
 // Opsets of the default (ai.onnx) domain the importer accepts.
 constexpr int64_t kMinOnnxOpset = 13;
-constexpr int64_t kMaxOnnxOpset = 18;
+constexpr int64_t kMaxOnnxOpset = 21;
 
 struct OnnxImport {
   ir::Graph graph;

@@ -5,7 +5,6 @@
 #include <fstream>
 #include <vector>
 
-#include "base/checked_math.h"
 #include "base/path_exists.h"
 #include "compiler/frontend/onnx/element_type.h"
 #include "compiler/ir/shape_text.h"
@@ -127,10 +126,12 @@ ImportedTensor tensor_from_proto(const onnx::TensorProto& proto, ir::TensorRole 
                                  ir::shape_text(tensor.shape));
     }
   }
-  const int64_t width = ir::dtype_bytes(*dtype);
+  // int4 is packed two to a byte, the first element in the low nibble, in raw_data and in each
+  // int32_data entry alike (onnx.proto); every other type has whole bytes.
+  const int64_t width = *dtype == ir::DType::kInt4 ? 1 : ir::dtype_bytes(*dtype);
   int64_t expected_bytes = 0;
   try {
-    expected_bytes = checked_mul(ir::element_count(tensor.shape), width, "tensor size in bytes");
+    expected_bytes = ir::storage_bytes(ir::element_count(tensor.shape), *dtype);
   } catch (const Error& overflow) {
     throw_bad_input(where, "tensor '" + tensor.name + "' " + ir::shape_text(tensor.shape) + ": " +
                                overflow.message());
