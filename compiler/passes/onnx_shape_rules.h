@@ -1,5 +1,5 @@
 #pragma once
-// Shape and element-type rules of the ONNX operators the compiler supports (opsets 13-18),
+// Shape and element-type rules of the ONNX operators the compiler supports (opsets 13-21),
 // grouped by family in onnx_shapes_*.cpp.
 #include <string>
 #include <vector>

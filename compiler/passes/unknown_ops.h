@@ -1,5 +1,5 @@
 #pragma once
-// --allow-unknown: ONNX nodes the compiler has no rules for (an operator outside opsets 13-18's
+// --allow-unknown: ONNX nodes the compiler has no rules for (an operator outside opsets 13-21's
 // supported set, or from a custom domain) are kept as placeholders costed by their output
 // bytes instead of stopping the import. Shape inference sees a placeholder through the rule
 // below; lowering turns it into an Elementwise op with fn "unknown:<OpType>".

@@ -1,5 +1,5 @@
 #pragma once
-// ONNX frontend: reads an ONNX model (opsets 13-18 of the default domain; 1-12 converted to 13
+// ONNX frontend: reads an ONNX model (opsets 13-21 of the default domain; 1-12 converted to 13
 // by ONNX's version converter first) into the graph IR.
 // Every node becomes an ir::OnnxNodeAttrs op, connected through named tensors; lowering to
 // canonical ops is a later compiler stage.
