@@ -25,8 +25,8 @@ file) and compiles it. A workload with ONNX nodes runs through the standard pass
 the passes below in this order (allow-unknown only with --allow-unknown), or the passes
 --passes names, and prints each pass with the op count before and after it. Layer lists,
 topologies and compiled .ir files are canonical already. Then it prints one row per canonical
-op (shape, MACs, FLOPs, bytes touched) and the totals: MACs, FLOPs, bytes and parameters
-(elements of the weights the ops read). Says whether the model can be executed numerically (a
+op (shape, MACs, FLOPs, bytes touched) and the totals: MACs, FLOPs, bytes, parameters
+(elements of the weights the ops read) and MACs by the type each op computes in. Says whether the model can be executed numerically (a
 model whose weights file is absent cannot, nor an .ir file that leaves weight values out).
 
 passes:

@@ -60,7 +60,8 @@ Json compile_json(const std::string& workload, const ir::Graph& graph,
                    {"macs", totals.macs},
                    {"flops", totals.flops},
                    {"bytes", totals.bytes},
-                   {"parameters", totals.parameters}}}};
+                   {"parameters", totals.parameters},
+                   {"macs_by_type", totals.macs_by_type}}}};
   return report;
 }
 

@@ -21,7 +21,27 @@ bool is_view(const ir::Op& op) {
   return copy != nullptr && copy->is_view;
 }
 
+// A weight-only model's DequantizeLinear folded into its reader (passes/qdq_weights.h) is a
+// view that still reads the stored codes, which are the model's parameters.
+bool reads_parameters(const ir::Op& op) {
+  if (op.kind() == ir::OpKind::kFrontend) return false;
+  return !is_view(op) ||
+         (op.lowered_from != nullptr && op.lowered_from->op_type == "DequantizeLinear");
+}
+
 }  // namespace
+
+std::string mac_type_label(const ir::Op& op) {
+  std::string label = op.dtype ? std::string(ir::dtype_name(*op.dtype)) : "native";
+  if (op.weight_format) {
+    label += " (" + std::string(ir::dtype_name(op.weight_format->dtype)) + " weights)";
+  }
+  const auto* attention = std::get_if<ir::AttentionAttrs>(&op.attrs);
+  if (attention != nullptr && attention->kv_dtype) {
+    label += " (" + std::string(ir::dtype_name(*attention->kv_dtype)) + " KV)";
+  }
+  return label;
+}
 
 std::vector<OpRow> op_rows(const ir::Graph& graph) {
   std::vector<OpRow> rows;
@@ -49,7 +69,11 @@ GraphTotals graph_totals(const ir::Graph& graph) {
     totals.macs = checked_add(totals.macs, ir::mac_count(op), "total MACs");
     totals.flops = checked_add(totals.flops, ir::flop_count(op), "total FLOPs");
     totals.bytes = checked_add(totals.bytes, ir::bytes_touched(op), "total bytes");
-    if (is_view(op) || op.kind() == ir::OpKind::kFrontend) continue;
+    if (const int64_t macs = ir::mac_count(op); macs > 0) {
+      int64_t& by_type = totals.macs_by_type[mac_type_label(op)];
+      by_type = checked_add(by_type, macs, "MACs by type");
+    }
+    if (!reads_parameters(op)) continue;
     for (ir::NodeId input : graph.inputs_of(op_id)) {
       if (graph.tensor(input).role == ir::TensorRole::kWeight) weights.insert(input);
     }
@@ -82,6 +106,17 @@ std::string format_op_table(const std::vector<OpRow>& rows, const GraphTotals& t
                 static_cast<long long>(totals.parameters),
                 static_cast<double>(totals.parameters) / 1e6);
   table += line;
+  if (!totals.macs_by_type.empty()) {
+    table += "MACs by type:";
+    const char* separator = " ";
+    for (const auto& [type, macs] : totals.macs_by_type) {
+      std::snprintf(line, sizeof(line), "%s%s %lld (%.3f G)", separator, type.c_str(),
+                    static_cast<long long>(macs), static_cast<double>(macs) / 1e9);
+      table += line;
+      separator = ", ";
+    }
+    table += "\n";
+  }
   return table;
 }
 

@@ -4,7 +4,10 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include "compiler/frontend/onnx/onnx_importer.h"
+#include "compiler/frontend/workload_loader.h"
 #include "compiler/lower/pipeline.h"
 #include "compiler/passes/pass_manager.h"
 #include "tests/base/error_capture.h"
@@ -28,6 +31,27 @@ std::map<std::string, int64_t> kind_counts(const ir::Graph& graph) {
 
 void expect_within_two_percent(int64_t measured, double published, const char* what) {
   EXPECT_NEAR(static_cast<double>(measured), published, 0.02 * published) << what;
+}
+
+TEST(OpTable, MacsByTypeNameTheStorageOfWeightsAndKvCaches) {
+  // A layer list: an fp16 gemm with int4 weights (8 x 64 x 32), a bf16 gemm (4 x 4 x 4), and a
+  // bf16 decode attention over 100 cached fp8 tokens (2 heads, d 16: 2 products of 100 x 16
+  // MACs per head).
+  const std::string path = ::testing::TempDir() + "/macs_by_type.yaml";
+  std::ofstream(path) << "name: t\nlayers:\n"
+                         "  - {name: w4, op: gemm, m: 8, n: 64, k: 32, dtype: fp16, "
+                         "weight_dtype: int4, weight_group: 16}\n"
+                         "  - {name: plain, op: gemm, m: 4, n: 4, k: 4, dtype: bf16}\n"
+                         "  - {name: decode, op: attention, h: 2, s: 1, kv_len: 100, d: 16, "
+                         "dtype: bf16, kv_dtype: fp8}\n";
+  const GraphTotals totals = graph_totals(frontend::load_workload(path));
+  EXPECT_EQ(totals.macs_by_type,
+            (std::map<std::string, int64_t>{{"fp16 (int4 weights)", 8 * 64 * 32},
+                                            {"bf16", 4 * 4 * 4},
+                                            {"bf16 (fp8_e4m3 KV)", 2 * 2 * 100 * 16}}));
+  EXPECT_THAT(format_op_table(op_rows(frontend::load_workload(path)), totals),
+              HasSubstr("MACs by type: bf16 64 (0.000 G), bf16 (fp8_e4m3 KV) 6400 (0.000 G), "
+                        "fp16 (int4 weights) 16384 (0.000 G)\n"));
 }
 
 TEST(OpTable, TinyCnnMacsAndParametersByHand) {
