@@ -26,8 +26,9 @@ the passes below in this order (allow-unknown only with --allow-unknown), or the
 --passes names, and prints each pass with the op count before and after it. Layer lists,
 topologies and compiled .ir files are canonical already. Then it prints one row per canonical
 op (shape, MACs, FLOPs, bytes touched) and the totals: MACs, FLOPs, bytes, parameters
-(elements of the weights the ops read) and MACs by the type each op computes in. Says whether the model can be executed numerically (a
-model whose weights file is absent cannot, nor an .ir file that leaves weight values out).
+(elements of the weights the ops read) and MACs by the type each op computes in. Says whether
+the model can be executed numerically (a model whose weights file is absent cannot, nor an .ir
+file that leaves weight values out).
 
 passes:
 )";
