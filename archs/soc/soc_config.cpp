@@ -212,7 +212,10 @@ sim::SystemSpec SocConfig::system_spec() const {
   spec.dram = dram;
   spec.interconnect = interconnect;
   for (const auto& unit : units) {
-    spec.units.push_back({unit->name(), unit->kind(), unit->factory(clock_ghz)});
+    // The unit config outlives the spec: simulations run while their SoC config is alive.
+    const UnitConfig* config = unit.get();
+    spec.units.push_back({unit->name(), unit->kind(), unit->factory(clock_ghz),
+                          [config](const ir::Op& op) { return config->run_dtype(op); }});
   }
   return spec;
 }

@@ -89,7 +89,7 @@ int64_t kv_widen_ops_per_pair(const AttentionAttrs& attention, DType op_dtype) {
   return widen_ops_per_pair(attention.kv_dtype.value_or(op_dtype), op_dtype);
 }
 
-int64_t stored_tensor_bytes(const Graph& graph, NodeId tensor) {
+int64_t stored_tensor_bytes(const Graph& graph, NodeId tensor, const UnitDType& unit_dtype) {
   const Tensor& stored = graph.tensor(tensor);
   const int64_t elements = element_count(stored.shape);
   for (NodeId consumer : consumers_of(graph, tensor)) {
@@ -112,8 +112,15 @@ int64_t stored_tensor_bytes(const Graph& graph, NodeId tensor) {
   // producer's. Tensors of ops that name no type keep their own.
   const std::vector<NodeId> readers = consumers_of(graph, tensor);
   const std::optional<NodeId> producer = producer_of(graph, tensor);
-  const Op* typed_by = !readers.empty() ? &graph.op(readers.front())
-                                        : (producer ? &graph.op(*producer) : nullptr);
+  const std::optional<NodeId> typed_by_id =
+      !readers.empty() ? std::optional<NodeId>(readers.front()) : producer;
+  const Op* typed_by = typed_by_id ? &graph.op(*typed_by_id) : nullptr;
+  if (typed_by != nullptr && !typed_by->dtype && typed_by->kind() != OpKind::kFrontend &&
+      unit_dtype) {
+    if (const std::optional<DType> computed = unit_dtype(*typed_by_id)) {
+      return storage_bytes(elements, *computed);
+    }
+  }
   const bool retyped = typed_by != nullptr && typed_by->dtype && is_float(stored.dtype) &&
                        is_float(*typed_by->dtype);
   return storage_bytes(elements, retyped ? *typed_by->dtype : stored.dtype);

@@ -1,9 +1,11 @@
 #pragma once
 // What an op's stored operands occupy in DRAM when they are not in the op's type: weights in a
 // weight format (Op::weight_format: int4 or fp8 with group scales, pruned ones compressed) and
-// an attention's KV cache in its own type (AttentionAttrs::kv_dtype). Cost models read these bytes instead
-// of elements x the op's element size.
+// an attention's KV cache in its own type (AttentionAttrs::kv_dtype). Cost models read these
+// bytes instead of elements x the op's element size.
 #include <cstdint>
+#include <functional>
+#include <optional>
 
 #include "compiler/ir/graph.h"
 #include "compiler/ir/op.h"
@@ -55,8 +57,13 @@ int64_t kv_widen_ops_per_pair(const AttentionAttrs& attention, DType op_dtype);
 // that format with its scales, the K or V of an attention with a kv_dtype in it (with its scales
 // for an integer type), the first such consumer deciding; a float tensor whose first reader (a
 // graph output: its producer) computes in another float type, in that type (what --precision
-// bf16 makes of an fp32 model); any other tensor in its own type. A model's weights keep their values in fp32 for
-// the interpreter; these are the bytes a deployment stores.
-int64_t stored_tensor_bytes(const Graph& graph, NodeId tensor);
+// bf16 makes of an fp32 model); any other tensor in its own type. A model's weights keep their
+// values in fp32 for the interpreter; these are the bytes a deployment stores.
+//
+// An op that names no type computes in its unit's (a layer list without `dtype`, whose tensors
+// carry a placeholder type): where the caller knows that unit, `unit_dtype` gives the type, and
+// such a tensor is stored in it.
+using UnitDType = std::function<std::optional<DType>(NodeId op)>;
+int64_t stored_tensor_bytes(const Graph& graph, NodeId tensor, const UnitDType& unit_dtype = {});
 
 }  // namespace polyarch::ir

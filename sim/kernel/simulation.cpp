@@ -275,12 +275,26 @@ std::string module_name(const std::string& prefix, const std::string& unit_name,
   return name;
 }
 
+// The type each op the program places computes in on its unit, for ops that name none.
+ir::UnitDType unit_dtypes(const SystemSpec& system, const mapping::Program& program,
+                          const ir::Graph& graph) {
+  auto placed = std::make_shared<std::map<ir::NodeId, int>>();
+  for (const mapping::ProgramOp& op : program.ops) placed->emplace(op.node, op.unit_index);
+  return [&system, &graph, placed](ir::NodeId op) -> std::optional<ir::DType> {
+    const auto found = placed->find(op);
+    if (found == placed->end()) return std::nullopt;
+    const UnitSpec& unit = system.units.at(static_cast<std::size_t>(found->second));
+    if (!unit.run_dtype) return std::nullopt;
+    return unit.run_dtype(graph.op(op));
+  };
+}
+
 }  // namespace
 
 RunResult simulate(const SystemSpec& system, const mapping::Program& program,
                    const ir::Graph& graph) {
   validate_program(system, program);
-  const TensorAllocation allocation(graph);
+  const TensorAllocation allocation(graph, unit_dtypes(system, program, graph));
   require_fits(system.dram, allocation, graph.name());
   ContextScope context;
   // Declaration order is destruction order reversed: dispatchers, then units, then DRAM and

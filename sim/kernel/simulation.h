@@ -2,6 +2,7 @@
 // Runs a Program on an SoC in a fresh SystemC context. SystemC keeps one global context per
 // process; each call here creates its own and deletes it afterwards, so tests and sweeps may
 // run many simulations in one process (sequentially — SystemC is not thread-safe).
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -18,6 +19,9 @@ struct UnitSpec {
   std::string name;
   std::string kind;
   UnitFactory make;
+  // The type the unit computes an op in (an op that names none: the unit's own); unset: the
+  // op's tensors are stored as they are typed.
+  std::function<ir::DType(const ir::Op&)> run_dtype;
 };
 
 struct SystemSpec {

@@ -11,9 +11,10 @@ namespace polyarch::sim {
 namespace {
 
 // As stored: packed elements, and the scales a weight format or a quantised KV cache keeps.
-int64_t tensor_bytes(const ir::Graph& graph, ir::NodeId tensor_id) {
+int64_t tensor_bytes(const ir::Graph& graph, ir::NodeId tensor_id,
+                     const ir::UnitDType& unit_dtype) {
   if (!graph.tensor(tensor_id).shape_known()) return 0;
-  return ir::stored_tensor_bytes(graph, tensor_id);
+  return ir::stored_tensor_bytes(graph, tensor_id, unit_dtype);
 }
 
 int64_t align_up(int64_t bytes, int64_t alignment) {
@@ -45,14 +46,14 @@ std::string gib_text(int64_t bytes) {
 
 }  // namespace
 
-TensorAllocation::TensorAllocation(const ir::Graph& graph)
+TensorAllocation::TensorAllocation(const ir::Graph& graph, const ir::UnitDType& unit_dtype)
     : graph_(graph), placement_of_node_(graph.node_count(), -1) {
   int64_t next = 0;
   std::map<std::string, int> placement_of_name;
   for (ir::NodeId id = 0; id < graph.node_count(); ++id) {
     if (graph.is_op(id)) continue;
     const ir::Tensor& tensor = graph.tensor(id);
-    const int64_t bytes = tensor_bytes(graph, id);
+    const int64_t bytes = tensor_bytes(graph, id, unit_dtype);
     placement_of_node_[id] = static_cast<int>(tensors_.size());
     placement_of_name.emplace(tensor.name, placement_of_node_[id]);
     if (!tensor.storage_of.empty()) {

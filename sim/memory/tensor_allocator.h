@@ -11,6 +11,7 @@
 
 #include "base/error.h"
 #include "compiler/ir/graph.h"
+#include "compiler/ir/stored_operands.h"
 #include "sim/memory/address_range.h"
 
 namespace polyarch::sim {
@@ -26,8 +27,9 @@ class TensorAllocation {
  public:
   static constexpr int64_t kAlignmentBytes = 4096;
 
-  // Places every tensor of `graph`.
-  explicit TensorAllocation(const ir::Graph& graph);
+  // Places every tensor of `graph`, each as large as it is stored (ir::stored_tensor_bytes;
+  // `unit_dtype`: the type the unit running an op that names none computes it in).
+  explicit TensorAllocation(const ir::Graph& graph, const ir::UnitDType& unit_dtype = {});
 
   const std::vector<TensorPlacement>& tensors() const { return tensors_; }
   // Bytes from address 0 to the end of the last tensor (alignment padding included).

@@ -34,6 +34,27 @@ TEST(TensorAllocation, TensorsGetPageAlignedDisjointRangesCoveringTheirBytes) {
   EXPECT_LT(allocation.footprint_bytes(), end + 4096);
 }
 
+TEST(TensorAllocation, TensorsOfAnOpWithoutATypeTakeTheTypeItsUnitComputesIn) {
+  // No dtype: the layer list's tensors carry a placeholder type, and the op computes in its
+  // unit's. On a bf16 unit a (100 x 300), b (300 x 50) and c (100 x 50) hold 2 bytes each.
+  const ir::Graph graph = frontend::layer_list_from_config(
+      parse_config_text("layers:\n  - {name: g, op: gemm, m: 100, n: 50, k: 300}\n", "u.yaml"),
+      "untyped");
+  const ir::NodeId gemm = graph.topological_ops().front();
+  const TensorAllocation allocation(graph, [gemm](ir::NodeId op) -> std::optional<ir::DType> {
+    if (op == gemm) return ir::DType::kBf16;
+    return std::nullopt;
+  });
+  std::map<std::string, int64_t> bytes;
+  for (const TensorPlacement& tensor : allocation.tensors()) bytes[tensor.role] += tensor.bytes;
+  EXPECT_EQ(bytes["weight"], 300 * 50 * 2);
+  EXPECT_EQ(bytes["activation"] + bytes["output"], (100 * 300 + 100 * 50) * 2);
+  // Without the unit's type the placeholder's bytes are all that is known.
+  int64_t untyped = 0;
+  for (const TensorPlacement& tensor : TensorAllocation(graph).tensors()) untyped += tensor.bytes;
+  EXPECT_EQ(untyped * 2, bytes["weight"] + bytes["activation"] + bytes["output"]);
+}
+
 TEST(TensorAllocation, AnOpReadsItsOperandsAndWritesItsResult) {
   const ir::Graph graph = two_gemms();
   const TensorAllocation allocation(graph);
