@@ -4,14 +4,19 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <string>
 
 #include "archs/soc/soc_config.h"
 #include "base/config_tree.h"
 #include "base/error.h"
 #include "compiler/frontend/layer_list.h"
+#include "compiler/frontend/onnx/element_type.h"
+#include "compiler/frontend/workload_loader.h"
+#include "compiler/lower/pipeline.h"
 #include "driver/run.h"
 #include "tests/base/error_capture.h"
+#include "tests/compiler/onnx_test_models.h"
 
 namespace polyarch::driver {
 namespace {
@@ -52,6 +57,56 @@ TEST(NarrowFormatsRun, Int4WeightsMoveTheirStoredBytesAndDecodeRunsNearTheirRati
   EXPECT_GT(int4.summary.latency_s, 0.26 * bf16.summary.latency_s);
   // The widening shows as lane work beside the engine's MACs.
   EXPECT_GT(int4.ops[0].mapping["activity"]["vector_ops"]["bf16"].get<int64_t>(), 0);
+}
+
+// The same GEMV as an ONNX model (opset 21) stores it: int4 codes, an fp32 scale per block of
+// 128 along K, DequantizeLinear into MatMul. The gemm reads what a weight-only kernel reads:
+// the fp32 vector (4096 x 4), the codes (4096 x 4096 / 2) and one fp16 scale per block and
+// column (32 x 4096 x 2); the DequantizeLinear, folded into it, moves nothing.
+TEST(NarrowFormatsRun, AnOnnxInt4WeightOnlyModelReadsTheStoredCodes) {
+  namespace onnx_testing = frontend::onnx_testing;
+  onnx::ModelProto model;
+  model.set_ir_version(10);
+  auto* opset = model.add_opset_import();
+  opset->set_domain("");
+  opset->set_version(21);
+  onnx::GraphProto* graph = model.mutable_graph();
+  graph->set_name("gemv");
+  onnx_testing::set_tensor_type(graph->add_input(), "x", {1, 4096});
+  onnx_testing::set_tensor_type(graph->add_output(), "y", {1, 4096});
+  onnx::TensorProto* codes = graph->add_initializer();
+  codes->set_name("codes");
+  codes->set_data_type(frontend::onnx_import::kInt4);
+  codes->add_dims(4096);
+  codes->add_dims(4096);
+  codes->set_raw_data(std::string(4096 * 4096 / 2, '\x21'));
+  onnx::TensorProto* scales = graph->add_initializer();
+  scales->set_name("scales");
+  scales->set_data_type(onnx::TensorProto::FLOAT);
+  scales->add_dims(32);
+  scales->add_dims(4096);
+  scales->set_raw_data(std::string(32 * 4096 * 4, '\0'));
+  onnx::NodeProto* dequantize =
+      onnx_testing::add_node(graph, "DequantizeLinear", {"codes", "scales"}, {"w"}, "dq");
+  using Attribute = std::pair<const char*, int64_t>;
+  for (const auto& [name, value] : {Attribute{"axis", 0}, Attribute{"block_size", 128}}) {
+    auto* attribute = dequantize->add_attribute();
+    attribute->set_name(name);
+    attribute->set_type(onnx::AttributeProto::INT);
+    attribute->set_i(value);
+  }
+  onnx_testing::add_node(graph, "MatMul", {"x", "w"}, {"y"}, "gemv");
+  const std::string path = ::testing::TempDir() + "/int4_gemv.onnx";
+  std::ofstream(path, std::ios::binary) << model.SerializeAsString();
+  ir::Graph imported = frontend::load_workload(path);
+  lower::standard_pipeline().run(imported);
+  const sim::RunResult result = run_on(shipped("h100_like"), std::move(imported));
+  int64_t read = 0;
+  for (const sim::OpResult& op : result.ops) {
+    if (op.name == "dq") EXPECT_EQ(op.dram_bytes_read, 0);
+    read += op.dram_bytes_read;
+  }
+  EXPECT_EQ(read, 4096 * 4 + 4096 * 4096 / 2 + 32 * 4096 * 2);
 }
 
 // A compute-bound GEMM: h100_like's tensor cores run fp8 at twice the bf16 rate (1979 against
