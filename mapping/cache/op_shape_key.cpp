@@ -1,5 +1,6 @@
 #include "mapping/cache/op_shape_key.h"
 
+#include <cstdio>
 #include <utility>
 
 #include "compiler/ir/op_text.h"
@@ -23,6 +24,20 @@ std::string op_shape_key(const ir::Op& op, ir::DType dtype) {
     key.append(" weights=").append(ir::dtype_name(op.weight_format->dtype));
     key.append(" group=").append(std::to_string(op.weight_format->group));
   }
+  // Pruned weights move fewer bytes, and an engine may skip an N:M pattern's zeros.
+  if (op.weight_sparsity) {
+    char density[32];
+    std::snprintf(density, sizeof(density), "%.17g", op.weight_sparsity->density);
+    key.append(" density=").append(density);
+    if (op.weight_sparsity->structured()) {
+      key.append(" nm=")
+          .append(std::to_string(op.weight_sparsity->n))
+          .append(":")
+          .append(std::to_string(op.weight_sparsity->m));
+    }
+  }
+  // A bit-serial analog unit drives a signed input in two phases.
+  if (op.signed_input) key.append(*op.signed_input ? " signed_input" : " unsigned_input");
   return key;
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // The op part of a decision-cache key: everything about an op that a unit kind's cost model
 // reads (kind, every dimension, attributes, element type) and nothing it does not (its name),
-// so every op of a model with one shape shares one cached decision.
+// so every op of a model with one shape shares one cached decision. Weight storage, pruning and
+// an input's sign are part of it: cost models price them.
 #include <string>
 
 #include "compiler/ir/op.h"
