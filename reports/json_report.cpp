@@ -1,5 +1,7 @@
 #include "reports/json_report.h"
 
+#include <map>
+
 #include "reports/memory_json.h"
 
 namespace polyarch::reports {
@@ -30,6 +32,17 @@ nlohmann::ordered_json summary_json(const sim::Summary& summary) {
           {"energy_by_action", energy_by_action_json(summary.energy_by_action)},
           {"technology", summary.technology},
           {"energy_notes", summary.energy_notes}};
+}
+
+// MACs by the type the units computed each op in (after any conversion), types in name order.
+nlohmann::ordered_json macs_by_type_json(const std::vector<sim::OpResult>& ops) {
+  std::map<std::string, int64_t> macs;
+  for (const sim::OpResult& op : ops) {
+    if (op.macs > 0) macs[op.dtype.empty() ? "unknown" : op.dtype] += op.macs;
+  }
+  nlohmann::ordered_json json = nlohmann::ordered_json::object();
+  for (const auto& [type, count] : macs) json[type] = count;
+  return json;
 }
 
 nlohmann::ordered_json op_json(const sim::OpResult& op) {
@@ -195,6 +208,7 @@ nlohmann::ordered_json report_json(const sim::RunResult& result) {
   nlohmann::ordered_json report;
   report["schema"] = kReportSchema;
   report["summary"] = summary_json(result.summary);
+  report["summary"]["macs_by_type"] = macs_by_type_json(result.ops);
   report["ops"] = nlohmann::ordered_json::array();
   for (const sim::OpResult& op : result.ops) report["ops"].push_back(op_json(op));
   report["units"] = nlohmann::ordered_json::array();

@@ -64,6 +64,24 @@ TEST(JsonReport, ReportsLatencyFromCyclesAndClockAndAverageBandwidth) {
   EXPECT_TRUE(op["energy_j"].is_null());
 }
 
+TEST(JsonReport, SumsMacsByTheTypeEachOpRanIn) {
+  sim::RunResult result = sample_result();
+  result.ops[0].macs = 100;
+  result.ops[0].dtype = "bf16";
+  sim::OpResult fp8 = result.ops[0];
+  fp8.macs = 50;
+  fp8.dtype = "fp8_e4m3";
+  sim::OpResult more_bf16 = fp8;
+  more_bf16.macs = 7;
+  more_bf16.dtype = "bf16";
+  sim::OpResult no_macs = fp8;
+  no_macs.macs = 0;
+  no_macs.dtype = "fp32";
+  result.ops.insert(result.ops.end(), {fp8, more_bf16, no_macs});
+  EXPECT_EQ(report_json(result)["summary"]["macs_by_type"].dump(),
+            R"({"bf16":107,"fp8_e4m3":50})");
+}
+
 TEST(JsonReport, IsByteIdenticalForEqualResults) {
   EXPECT_EQ(report_json(sample_result()).dump(2), report_json(sample_result()).dump(2));
 }
