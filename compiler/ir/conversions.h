@@ -1,7 +1,9 @@
 #pragma once
 // The format conversions a unit performs when it computes an op in another type than the one
 // its operands are stored in: each element widened once as it is read, each result narrowed
-// once as it is written. Every kind counts them here; each prices them on its own resource.
+// once as it is written. The kinds that convert in a pass of their own (archs/conversion_pass.h)
+// count them here and price them on their own resource; a PIM unit counts what its PUs convert
+// in its plan (each weight once per pass over the banks, the broadcast inputs once per PU).
 #include <cstdint>
 
 #include "compiler/ir/dtype.h"
@@ -22,10 +24,5 @@ struct Conversions {
 // on an int8 array is a quantisation the run asked for, which the report flags but which no
 // datapath performs per element.
 Conversions converted_operands(const Op& op, DType run);
-
-// An op whose weights are stored in a weight format (Op::weight_format) run in `run` by a unit
-// that reads the format: each weight widened once (the group's scale then multiplies the
-// group's partial sum, not each weight). None without a format or when it is `run`.
-Conversions dequantised_weights(const Op& op, DType run);
 
 }  // namespace polyarch::ir

@@ -28,14 +28,5 @@ TEST(Conversions, NoneWhereTheUnitRunsTheTypeOrTheOpIsWide) {
   EXPECT_EQ(converted_operands(gemm(4, 8, 16, std::nullopt), DType::kFp16).total(), 0);
 }
 
-TEST(Conversions, AWeightFormatWidensEachWeightOnce) {
-  Op op = gemm(1, 8, 16, DType::kFp16);
-  op.attrs = GemmAttrs{.m = 1, .n = 8, .k = 16, .b_shared = true};
-  op.weight_format = WeightFormat{DType::kInt4, 8};
-  EXPECT_EQ(dequantised_weights(op, DType::kFp16).widened, 8 * 16);
-  EXPECT_EQ(dequantised_weights(op, DType::kFp16).narrowed, 0);
-  EXPECT_EQ(dequantised_weights(gemm(1, 8, 16, DType::kFp16), DType::kFp16).total(), 0);
-}
-
 }  // namespace
 }  // namespace polyarch::ir
