@@ -126,7 +126,7 @@ const std::string kGemm = "  - {name: g, op: gemm, m: 256, n: 256, k: 256, dtype
 // hbm_host_like's 16 cores of 64 lanes have no fp8 matrix rate: the fp8 GEMM runs in fp16.
 // It reads A and B (2 x 256 x 256 elements) and writes C (256 x 256): 196 608 conversions, a
 // lane instruction widening a pair of fp8 values (cvt.rn.f16x2.e4m3x2), so 2048 a cycle:
-// 96 cycles at 1 GHz, each conversion an fp16 add's energy (16nm table: 0.4 pJ [Horowitz] x
+// 96 cycles at 1 GHz (within compute_cycles), each conversion an fp16 add's energy (16nm table: 0.4 pJ [Horowitz] x
 // 0.1424 = 0.05698 pJ).
 TEST(PricedConversion, AnFp8GemmOnLanesWithoutFp8PaysItsConversionsInTimeAndEnergy) {
   const archs::SocConfig soc = shipped("hbm_host_like");
@@ -138,8 +138,11 @@ TEST(PricedConversion, AnFp8GemmOnLanesWithoutFp8PaysItsConversionsInTimeAndEner
   EXPECT_EQ(op.dtype, "fp16");
   EXPECT_EQ(op.converted_elements, 196608);
   EXPECT_EQ(op.conversion_cycles, 96);
-  EXPECT_EQ(op.total_cycles, fp16.ops[0].total_cycles + 96);
   EXPECT_EQ(op.compute_cycles, fp16.ops[0].compute_cycles + 96);
+  // A, B and C move as stored, a byte an element: half of fp16's.
+  EXPECT_EQ(op.dram_bytes_read, 2 * 256 * 256);
+  EXPECT_EQ(op.dram_bytes_written, 256 * 256);
+  EXPECT_EQ(fp16.ops[0].dram_bytes_read, 2 * 2 * 256 * 256);
   EXPECT_NEAR(op.energy_by_action.at("convert"), 196608 * 0.05698e-12, 1e-18);
   EXPECT_EQ(fp16.ops[0].converted_elements, 0);
   EXPECT_EQ(fp16.ops[0].energy_by_action.count("convert"), 0u);
