@@ -12,8 +12,10 @@
 #include <optional>
 #include <string>
 
+#include "archs/conversion_pass.h"
 #include "archs/unit_config.h"
 #include "base/config_tree.h"
+#include "base/error.h"
 #include "base/key_reader.h"
 #include "base/key_table.h"
 
@@ -85,6 +87,20 @@ constexpr bool reads_kv_formats() {
   }
 }
 
+// A kind whose own model prices the format conversions of an op it runs in another type than
+// the op's (reads the narrow operands as stored and widens them in its timing) declares
+// `kPricesConversions = true`; for the others the adapter runs them as a conversion pass
+// (archs/conversion_pass.h) at the kind's `conversions_per_cycle(params, stored, run)`: elements
+// of type `stored` its converting resource widens to `run` (or narrows back) per cycle.
+template <class Kind>
+constexpr bool prices_conversions() {
+  if constexpr (requires { Kind::kPricesConversions; }) {
+    return Kind::kPricesConversions;
+  } else {
+    return false;
+  }
+}
+
 template <class Kind>
 class KindAdapter final : public UnitConfig {
  public:
@@ -103,8 +119,15 @@ class KindAdapter final : public UnitConfig {
     return (!op.weight_format || reads_weight_formats<Kind>()) &&
            (attention == nullptr || !attention->kv_dtype || reads_kv_formats<Kind>());
   }
+  std::optional<std::string> type_refusal(const ir::Op& op) const override {
+    if constexpr (requires { Kind::type_refusal(unit_.params, op); }) {
+      return Kind::type_refusal(unit_.params, op);
+    } else {
+      return std::nullopt;
+    }
+  }
   bool supports(const ir::Op& op) const override {
-    if (!reads_storage_of(op)) return false;
+    if (!reads_storage_of(op) || type_refusal(op)) return false;
     if constexpr (std::invocable<decltype(Kind::supports), const Params&, const ir::Op&>) {
       return Kind::supports(unit_.params, op);
     } else {
@@ -112,26 +135,28 @@ class KindAdapter final : public UnitConfig {
     }
   }
   sim::UnitFactory factory(double soc_clock_ghz) const override {
-    return Kind::factory(unit_, soc_clock_ghz);
+    sim::UnitFactory unit = Kind::factory(unit_, soc_clock_ghz);
+    if constexpr (prices_conversions<Kind>()) {
+      return unit;
+    } else {
+      return with_conversion_pass(std::move(unit), [params = unit_.params](const ir::Op& op) {
+        return conversion_work(params, op);
+      });
+    }
   }
   nlohmann::ordered_json describe() const override { return description_; }
   ir::Layout preferred_conv_layout() const override { return conv_layout_of<Kind>(); }
   // A kind that computes only some types names `run_dtype`; the others compute the op's type,
   // or the unit's `dtype` where the op names none.
-  ir::DType run_dtype(const ir::Op& op) const override {
-    if constexpr (requires { Kind::run_dtype(unit_.params, op); }) {
-      return Kind::run_dtype(unit_.params, op);
-    } else {
-      return op.dtype.value_or(unit_.params.dtype);
-    }
-  }
+  ir::DType run_dtype(const ir::Op& op) const override { return run_dtype_of(unit_.params, op); }
   std::optional<sim::EnergyByAction> op_energy(const sim::OpResult& op,
                                                const sim::EnergyContext& context) const override {
     if constexpr (requires { Kind::activity_of; }) {
       // The activity the kind's model recorded in the op's mapping, read back typed and strictly.
-      return Kind::op_energy(unit_.params, op, Kind::activity_of(op), context);
+      return with_conversion_energy(
+          op, Kind::op_energy(unit_.params, op, Kind::activity_of(op), context), context);
     } else {
-      return Kind::op_energy(unit_.params, op, context);
+      return with_conversion_energy(op, Kind::op_energy(unit_.params, op, context), context);
     }
   }
   std::optional<double> area_mm2(const sim::TechTable& tech) const override {
@@ -144,7 +169,14 @@ class KindAdapter final : public UnitConfig {
   std::optional<double> estimate_seconds(const ir::Op& op, const MemoryContext& memory,
                                          double soc_clock_ghz) const override {
     if (!supports(op)) return std::nullopt;
-    return Kind::estimate_seconds(unit_, op, surroundings(memory, soc_clock_ghz));
+    const OpSurroundings at = surroundings(memory, soc_clock_ghz);
+    const double op_seconds = Kind::estimate_seconds(unit_, op, at);
+    if constexpr (prices_conversions<Kind>()) {
+      return op_seconds;
+    } else {
+      return op_seconds +
+             static_cast<double>(conversion_work(unit_.params, op).cycles) / (at.clock_ghz * 1e9);
+    }
   }
   std::optional<MappingQuery> mapping_query(const ir::Op& op, const MemoryContext& memory,
                                             double soc_clock_ghz) const override {
@@ -166,6 +198,34 @@ class KindAdapter final : public UnitConfig {
   typename KindUnit<Kind>::State& state() const { return *unit_.state; }
 
  private:
+  static ir::DType run_dtype_of(const Params& params, const ir::Op& op) {
+    if constexpr (requires { Kind::run_dtype(params, op); }) {
+      return Kind::run_dtype(params, op);
+    } else {
+      return op.dtype.value_or(params.dtype);
+    }
+  }
+  // The conversions of `op` on a unit that converts in a pass of its own.
+  static ConversionWork conversion_work(const Params& params, const ir::Op& op) {
+    const ir::DType run = run_dtype_of(params, op);
+    const int64_t elements = ir::converted_operands(op, run).total();
+    if (elements == 0) return {run, 0, 0};
+    // converted_operands counts elements only for an op that names its (narrow) type.
+    return {run, elements,
+            conversion_cycles(elements, Kind::conversions_per_cycle(params, *op.dtype, run))};
+  }
+  // The kind's energy of the op with its conversions priced as the "convert" action.
+  static std::optional<sim::EnergyByAction> with_conversion_energy(
+      const sim::OpResult& op, std::optional<sim::EnergyByAction> energy,
+      const sim::EnergyContext& context) {
+    if (!energy || op.converted_elements == 0) return energy;
+    const std::optional<ir::DType> run = ir::parse_dtype(op.dtype);
+    if (!run) throw_runtime({}, "op '" + op.name + "' converted elements without a run type");
+    (*energy)["convert"] = static_cast<double>(op.converted_elements) *
+                           context.tech.convert_pj(*run) * 1e-12;
+    return energy;
+  }
+
   OpSurroundings surroundings(const MemoryContext& memory, double soc_clock_ghz) const {
     const double clock_ghz = unit_clock_ghz(soc_clock_ghz);
     return {clock_ghz, memory, memory.view(clock_ghz), mapping_energy()};

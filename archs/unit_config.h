@@ -29,6 +29,10 @@ class UnitConfig : public sim::UnitPhysics {
   // Whether the kind's model reads the op's weights and KV cache as they are stored (a weight
   // format, a KV cache type); supports() is false where it does not.
   virtual bool reads_storage_of(const ir::Op& op) const = 0;
+  // Why the unit does not run the op's type (its engines cannot hold it, and converting it
+  // would not be exact), naming both; nullopt where it runs or converts it. supports() is false
+  // where it refuses.
+  virtual std::optional<std::string> type_refusal(const ir::Op& op) const = 0;
   // A factory for the SystemC model; `soc_clock_ghz` applies where the unit has no own clock.
   virtual sim::UnitFactory factory(double soc_clock_ghz) const = 0;
   // The unit's parameters as JSON, for reports and `validate`.

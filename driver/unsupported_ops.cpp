@@ -31,7 +31,18 @@ std::string storage_refusal(const archs::SocConfig& soc, const ir::Op& op) {
       op.weight_format ? "weights in " + std::string(ir::dtype_name(op.weight_format->dtype))
                        : "a KV cache in " + std::string(ir::dtype_name(*attention->kv_dtype));
   return "'" + op.name + "' stores " + stored + ", which the models of " + refusing +
-         " do not read (simd units read weight formats and KV caches, mimd units KV caches)";
+         " do not read (simd and pim units read weight formats, simd and mimd units KV caches)";
+}
+
+// Why units refuse the op's type (they would have to quantise it), one line per unit.
+std::string type_refusals(const archs::SocConfig& soc, const ir::Op& op) {
+  std::string lines;
+  for (const auto& unit : soc.units) {
+    if (const std::optional<std::string> refusal = unit->type_refusal(op)) {
+      lines += "\n  " + *refusal;
+    }
+  }
+  return lines;
 }
 
 }  // namespace
@@ -66,6 +77,7 @@ void refuse_unsupported_ops(const archs::SocConfig& soc, const ir::Graph& graph,
   for (ir::NodeId id : ops) {
     const std::string storage = storage_refusal(soc, graph.op(id));
     if (!storage.empty()) lines += "\n  " + storage;
+    lines += type_refusals(soc, graph.op(id));
   }
   throw_bad_input(graph.op(ops.front()).where,
                   std::to_string(ops.size()) + " op(s) no unit supports (" + counts + "): " +

@@ -45,6 +45,17 @@ nlohmann::ordered_json macs_by_type_json(const std::vector<sim::OpResult>& ops) 
   return json;
 }
 
+// The format conversions the unit performed for the op and what they cost; null without any.
+nlohmann::ordered_json conversion_json(const sim::OpResult& op) {
+  if (op.converted_elements == 0) return nullptr;
+  const auto energy = op.energy_by_action.find("convert");
+  return {{"elements", op.converted_elements},
+          {"cycles", op.conversion_cycles},
+          {"seconds", static_cast<double>(op.conversion_cycles) / (op.unit_clock_ghz * 1e9)},
+          {"energy_j", energy == op.energy_by_action.end() ? nlohmann::ordered_json(nullptr)
+                                                           : nlohmann::ordered_json(energy->second)}};
+}
+
 nlohmann::ordered_json op_json(const sim::OpResult& op) {
   nlohmann::ordered_json sram = nlohmann::ordered_json::object();
   for (const auto& [buffer, accesses] : op.sram) {
@@ -67,6 +78,7 @@ nlohmann::ordered_json op_json(const sim::OpResult& op) {
           {"converted_from", op.converted_from.empty()
                                  ? nlohmann::ordered_json(nullptr)
                                  : nlohmann::ordered_json(op.converted_from)},
+          {"conversion", conversion_json(op)},
           {"compute_utilization", op.utilization},
           {"mapping_efficiency", op.mapping_efficiency},
           {"dram_bytes_read", op.dram_bytes_read},

@@ -39,6 +39,11 @@ struct OpResult {
   // unit does not compute that type and converted it (empty: the unit ran the graph's type).
   std::string dtype;
   std::string converted_from;
+  // Format conversions the unit performed for the op (compiler/ir/conversions.h): elements
+  // widened or narrowed, and the cycles its converting resource spent on them (counted in
+  // compute_cycles); 0 when it converted none. Their energy is the "convert" action.
+  int64_t converted_elements = 0;
+  int64_t conversion_cycles = 0;
   double utilization = 0.0;         // macs / (peak MACs per cycle * total_cycles)
   double mapping_efficiency = 0.0;  // mean fraction of the PE array a fold occupies
   int64_t dram_bytes_read = 0;

@@ -24,6 +24,11 @@ struct CrossbarKind {
   static ir::DType run_dtype(const CrossbarParams&, const ir::Op& op) {
     return crossbar_run_dtype(op);
   }
+  // The digital input stage converts: each tile's input register file loads one element per
+  // array row per cycle (an int8 code from the stored value) before its bits drive the rows.
+  static int64_t conversions_per_cycle(const CrossbarParams& params, ir::DType, ir::DType) {
+    return params.tiles * params.rows;
+  }
   static sim::UnitFactory factory(const KindUnit<CrossbarKind>& unit, double soc_clock_ghz);
   static double estimate_seconds(const KindUnit<CrossbarKind>& unit, const ir::Op& op,
                                  const OpSurroundings& at);

@@ -26,6 +26,9 @@ struct DataflowKind {
   static ir::DType run_dtype(const DataflowParams& params, const ir::Op& op) {
     return params.run_dtype(op);
   }
+  static int64_t conversions_per_cycle(const DataflowParams& params, ir::DType, ir::DType) {
+    return params.conversions_per_cycle();
+  }
   static const KeyTable& keys() { return dataflow_keys(); }
   static sim::UnitFactory factory(const KindUnit<DataflowKind>& unit, double soc_clock_ghz);
   static double estimate_seconds(const KindUnit<DataflowKind>& unit, const ir::Op& op,

@@ -90,6 +90,9 @@ struct DataflowParams {
   // 4-bit format the PEs' MACs do not list is widened to `dtype` (fp32 where that is itself
   // narrow), and the report marks it converted.
   ir::DType run_dtype(const ir::Op& op) const;
+  // Elements the compute PEs convert to `run` (or back) per cycle: one per PE lane, a
+  // conversion being one ALU node of the PE.
+  int64_t conversions_per_cycle() const { return pe.count() * pe.lanes; }
   double scratchpad_bytes() const;  // all memory PEs together
   // Cycles to load a configuration that uses `pes_used` compute and memory PEs.
   int64_t config_load_cycles(int64_t pes_used) const;

@@ -25,6 +25,9 @@ struct MimdKind {
   static ir::DType run_dtype(const MimdParams& params, const ir::Op& op) {
     return params.run_dtype(op);
   }
+  static int64_t conversions_per_cycle(const MimdParams& params, ir::DType, ir::DType) {
+    return params.conversions_per_cycle();
+  }
   static const KeyTable& keys() { return mimd_keys(); }
   static sim::UnitFactory factory(const KindUnit<MimdKind>& unit, double soc_clock_ghz);
   static double estimate_seconds(const KindUnit<MimdKind>& unit, const ir::Op& op,

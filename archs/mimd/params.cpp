@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "archs/common_keys.h"
+#include "base/checked_math.h"
 #include "base/error.h"
 #include "base/key_specs.h"
 
@@ -76,6 +77,10 @@ ir::DType MimdParams::run_dtype(const ir::Op& op) const {
   const ir::DType given = op.dtype.value_or(dtype);
   if (!ir::is_narrow(given)) return given;
   return ir::is_narrow(dtype) ? ir::DType::kFp32 : dtype;
+}
+
+int64_t MimdParams::conversions_per_cycle() const {
+  return checked_mul(count, core.vector_lanes * core.vector_units, "conversion lanes");
 }
 
 int64_t MimdParams::core_elements_per_cycle(ir::DType operand_dtype) const {

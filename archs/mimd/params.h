@@ -48,6 +48,9 @@ struct MimdParams {
   // 4-bit format, which no modelled core computes in, is widened to `dtype` (fp32 where that is
   // itself narrow), and the report marks it converted.
   ir::DType run_dtype(const ir::Op& op) const;
+  // Elements all cores convert to `run` (or back) per cycle: one per vector lane, a conversion
+  // being one lane instruction (x86 VCVTPH2PS, Arm FCVTL widen a register of them at a time).
+  int64_t conversions_per_cycle() const;
   // Multiply-accumulates (or element operations) per cycle of one core for `dtype`.
   int64_t core_elements_per_cycle(ir::DType dtype) const;
   // The DRAM bytes one core can move per cycle of a `clock_ghz` clock by Little's law over its

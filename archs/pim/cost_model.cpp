@@ -6,6 +6,7 @@
 #include "archs/pim/bank_stream.h"
 #include "archs/pim/core_timing.h"
 #include "base/checked_math.h"
+#include "compiler/ir/stored_operands.h"
 
 namespace polyarch::archs::pim {
 
@@ -65,6 +66,7 @@ struct CoreLoop {
   int64_t stores = 0;
   int64_t additions = 0;
   int64_t multiplications = 0;
+  int64_t conversions = 0;  // elements converted from the stored type, an instruction each
   int64_t bank_read_bytes = 0;
   int64_t bank_written_bytes = 0;
 };
@@ -73,7 +75,7 @@ CoreKernel core_kernel(const PimParams& params, const CoreLoop& loop) {
   if (!params.core) return {};
   const PimCoreParams& core = *params.core;
   const int64_t instructions = core.loop_instructions + loop.loads + loop.stores + loop.additions +
-                               loop.multiplications * core.mul_instructions;
+                               loop.multiplications * core.mul_instructions + loop.conversions;
   const auto streamed = static_cast<double>(loop.bank_read_bytes + loop.bank_written_bytes);
   return {static_cast<double>(instructions) / streamed,
           static_cast<double>(loop.bank_read_bytes) / streamed};
@@ -126,30 +128,84 @@ void finish(const PimParams& params, int64_t lane_ops, PimPlan& plan) {
   plan.pu_utilization = lane_slots > 0 ? static_cast<double>(lane_ops) / lane_slots : 0.0;
 }
 
-// out[M x N] = in[M x K] * W^T with W [N x K] in the banks, M input vectors broadcast.
-PimPlan plan_gemv(const PimParams& params, int64_t m, int64_t n, int64_t k, int64_t elem,
+// The types a GEMV's operands are stored in where the PUs compute another (gemv_types).
+struct GemvTypes {
+  ir::DType weights = ir::DType::kFp16;  // as the banks hold them
+  ir::DType inputs = ir::DType::kFp16;   // as the host broadcasts them
+  ir::DType outputs = ir::DType::kFp16;  // as the host reads the results
+  int64_t scales_per_row = 0;            // fp16 group scales beside each weight row
+  bool widen_weights = false;            // the PUs convert each weight they stream
+  bool widen_inputs = false;             // ... each input element they receive
+  bool narrow_outputs = false;           // ... each result they send
+};
+
+GemvTypes gemv_types(const PimParams& params, const ir::Op& op) {
+  const ir::DType run = params.dtype;
+  const ir::DType given = op.dtype.value_or(run);
+  const ir::DType activations = ir::is_narrow(given) ? given : run;
+  GemvTypes types{.weights = op.weight_format ? op.weight_format->dtype : activations,
+                  .inputs = activations,
+                  .outputs = activations};
+  if (const auto* gemm = std::get_if<ir::GemmAttrs>(&op.attrs); gemm && op.weight_format) {
+    types.scales_per_row = ir::weight_scale_count(op) / gemm->n;
+  }
+  types.widen_weights = types.weights != run;
+  types.widen_inputs = types.inputs != run;
+  types.narrow_outputs = types.outputs != run;
+  return types;
+}
+
+// out[M x N] = in[M x K] * W^T with W [N x K] in the banks, M input vectors broadcast. Weights,
+// inputs and results move in the types `types` stores them in; each converted element costs a
+// lane operation (or a core instruction) beside the MACs: the weights' conversions on every
+// burst, the inputs' and results' spread over the bursts of their pass.
+PimPlan plan_gemv(const PimParams& params, int64_t m, int64_t n, int64_t k, const GemvTypes& types,
                   std::optional<Partition> partition = std::nullopt) {
   const int64_t pus = params.pu_count();
-  const int64_t burst_elements = params.dram.bytes_per_burst() / elem;
-  // Input vectors beyond the register buffer are streamed against the weights again.
-  const int64_t vectors_held = std::clamp<int64_t>(params.register_bytes / (k * elem), 1, m);
+  const int64_t weight_bits = ir::dtype_bits(types.weights);
+  const int64_t burst_elements = params.dram.bytes_per_burst() * 8 / weight_bits;
+  // Input vectors beyond the register buffer (held in the PUs' type) are streamed against the
+  // weights again.
+  const int64_t register_elem = ir::dtype_bytes(params.dtype);
+  const int64_t vectors_held =
+      std::clamp<int64_t>(params.register_bytes / (k * register_elem), 1, m);
   const int64_t passes = ceil_div(m, vectors_held);
-  const int64_t per_pass_ops = burst_elements * vectors_held;
-  // A core loads each weight once and each held input vector's element from its scratchpad.
-  const CoreKernel kernel = core_kernel(params, {.loads = 1 + vectors_held,
-                                                 .additions = vectors_held,
-                                                 .multiplications = vectors_held,
-                                                 .bank_read_bytes = elem});
+  const int64_t weight_widen_ops = types.widen_weights ? 1 : 0;
+  const int64_t per_pass_ops = burst_elements * (vectors_held + weight_widen_ops);
+  // A core loads each weight once and each held input vector's element from its scratchpad;
+  // a weight stored in another type costs an instruction to convert. A loop iteration takes
+  // one weight, or a pair where they are packed below a byte (int4: a byte a pair).
+  const int64_t per_loop = weight_bits < 8 ? 2 : 1;
+  const CoreKernel kernel =
+      core_kernel(params, {.loads = per_loop * (1 + vectors_held),
+                           .additions = per_loop * vectors_held,
+                           .multiplications = per_loop * vectors_held,
+                           .conversions = per_loop * weight_widen_ops,
+                           .bank_read_bytes = ir::storage_bytes(per_loop, types.weights)});
+  // Bytes of `rows` weight rows of `columns` weights with their scales.
+  auto weight_bytes = [&](int64_t rows, int64_t columns) {
+    return checked_add(ir::storage_bytes(mul(rows, columns), types.weights),
+                       mul(mul(rows, types.scales_per_row), ir::kScaleBytes), "PIM weight bytes");
+  };
+  // One pass's input and result conversions of one PU, as lane operations over its bursts.
+  auto pass_ops = [&](int64_t bytes_per_pu, int64_t inputs, int64_t outputs) {
+    const int64_t bursts = std::max<int64_t>(1, ceil_div(bytes_per_pu, params.dram.bytes_per_burst()));
+    const int64_t conversions = (types.widen_inputs ? mul(vectors_held, inputs) : 0) +
+                                (types.narrow_outputs ? mul(vectors_held, outputs) : 0);
+    return per_pass_ops + ceil_div(conversions, bursts);
+  };
 
   auto rows_plan = [&] {
     PimPlan plan;
     plan.kernel = "gemv_rows";
     const int64_t rows_per_pu = ceil_div(n, pus);
+    const int64_t bytes_per_pu = weight_bytes(rows_per_pu, k);
     for (int64_t pass = 0; pass < passes; ++pass) {
-      add_stream(params, {mul(mul(rows_per_pu, k), elem), per_pass_ops, kernel}, plan);
+      add_stream(params, {bytes_per_pu, pass_ops(bytes_per_pu, k, rows_per_pu), kernel}, plan);
     }
-    plan.external_write_bytes = mul(mul(mul(m, k), elem), params.pseudo_channels());
-    plan.external_read_bytes = mul(mul(m, n), elem);
+    plan.external_write_bytes =
+        mul(ir::storage_bytes(mul(m, k), types.inputs), params.pseudo_channels());
+    plan.external_read_bytes = ir::storage_bytes(mul(m, n), types.outputs);
     plan.mapping = {{"partition", "rows"}, {"rows_per_pu", rows_per_pu}, {"passes", passes}};
     return plan;
   };
@@ -157,11 +213,13 @@ PimPlan plan_gemv(const PimParams& params, int64_t m, int64_t n, int64_t k, int6
     PimPlan plan;
     plan.kernel = "gemv_columns";
     const int64_t k_per_pu = ceil_div(k, pus);
+    const int64_t bytes_per_pu = weight_bytes(n, k_per_pu);
     for (int64_t pass = 0; pass < passes; ++pass) {
-      add_stream(params, {mul(mul(n, k_per_pu), elem), per_pass_ops, kernel}, plan);
+      // Partial sums leave in fp32: nothing to narrow.
+      add_stream(params, {bytes_per_pu, pass_ops(bytes_per_pu, k_per_pu, 0), kernel}, plan);
     }
     // Each PU gets only its slice of the inputs; partial sums leave per PU or per channel.
-    plan.external_write_bytes = mul(mul(m, k), elem);
+    plan.external_write_bytes = ir::storage_bytes(mul(m, k), types.inputs);
     const int64_t partial_sources =
         params.reduction == Reduction::kHost ? pus : params.devices * params.dram.organization.channels;
     plan.external_read_bytes = mul(mul(mul(m, n), kPartialSumBytes), partial_sources);
@@ -172,6 +230,13 @@ PimPlan plan_gemv(const PimParams& params, int64_t m, int64_t n, int64_t k, int6
   PimPlan rows = rows_plan();
   PimPlan columns = columns_plan();
   const int64_t lane_ops = mul(mul(m, n), k);
+  // Conversions of all PUs: each weight once per pass, each input element a PU holds once,
+  // each result (rows) once.
+  const int64_t weight_conversions = types.widen_weights ? mul(mul(n, k), passes) : 0;
+  rows.converted_elements = weight_conversions +
+                            (types.widen_inputs ? mul(mul(m, k), pus) : 0) +
+                            (types.narrow_outputs ? mul(m, n) : 0);
+  columns.converted_elements = weight_conversions + (types.widen_inputs ? mul(m, k) : 0);
   finish(params, lane_ops, rows);
   finish(params, lane_ops, columns);
   const bool use_rows = partition ? *partition == Partition::kRows
@@ -207,14 +272,16 @@ PimPlan plan_elementwise(const PimParams& params, const std::string& kernel, int
 }
 
 PimPlan plan_attention(const PimParams& params, const ir::AttentionAttrs& attention,
-                       int64_t elem) {
+                       const GemvTypes& types) {
   const int64_t group = attention.h / attention.kv_heads;
   const int64_t queries = mul(group, attention.s);
   const int64_t matrices = mul(attention.b, attention.kv_heads);
   // Q K^T: the K caches stacked as one [matrices * kv_len x d] matrix against each head's
   // queries; P V: the V caches as [matrices * d x kv_len], reduced over kv_len.
-  PimPlan scores = plan_gemv(params, queries, mul(matrices, attention.kv_len), attention.d, elem);
-  PimPlan context = plan_gemv(params, queries, mul(matrices, attention.d), attention.kv_len, elem);
+  PimPlan scores =
+      plan_gemv(params, queries, mul(matrices, attention.kv_len), attention.d, types);
+  PimPlan context =
+      plan_gemv(params, queries, mul(matrices, attention.d), attention.kv_len, types);
   PimPlan plan;
   plan.kernel = "attention_decode";
   plan.stream_cycles = scores.stream_cycles + context.stream_cycles;
@@ -252,6 +319,24 @@ bool pim_supports(const PimParams& params, const ir::Op& op) {
   return false;
 }
 
+std::optional<std::string> pim_type_refusal(const PimParams& params, const ir::Op& op) {
+  const bool narrow = op.dtype && ir::is_narrow(*op.dtype);
+  if (!narrow && !op.weight_format) return std::nullopt;
+  const std::string unit = "pim unit '" + params.name + "'";
+  if (narrow && op.kind() != ir::OpKind::kGemm) {
+    return unit + " converts " + std::string(ir::dtype_name(*op.dtype)) +
+           " only in GEMVs, which '" + op.name + "' (" + ir::op_type_name(op) + ") is not";
+  }
+  const ir::DType stored = op.weight_format ? op.weight_format->dtype : *op.dtype;
+  const bool float_stored = ir::is_float(stored) || (narrow && ir::is_float(*op.dtype));
+  if (float_stored && !ir::is_float(params.dtype)) {
+    return unit + " computes " + std::string(ir::dtype_name(params.dtype)) + ": '" + op.name +
+           "' in " + std::string(ir::dtype_name(stored)) +
+           " would have to be quantised to run there, not converted";
+  }
+  return std::nullopt;
+}
+
 PimPlan plan_op(const PimParams& params, const ir::Op& op, std::optional<Partition> partition) {
   const ir::DType dtype = params.dtype;  // the units convert an op of another type
   const int64_t elem = ir::dtype_bytes(dtype);
@@ -261,7 +346,8 @@ PimPlan plan_op(const PimParams& params, const ir::Op& op, std::optional<Partiti
   }
   PimPlan plan;
   if (const auto* gemm = std::get_if<ir::GemmAttrs>(&op.attrs)) {
-    plan = plan_gemv(params, mul(gemm->m, gemm->batch), gemm->n, gemm->k, elem, partition);
+    plan = plan_gemv(params, mul(gemm->m, gemm->batch), gemm->n, gemm->k, gemv_types(params, op),
+                     partition);
   } else if (const auto* elementwise = std::get_if<ir::ElementwiseAttrs>(&op.attrs)) {
     plan = plan_elementwise(params, "elementwise", elementwise->elements, elementwise->inputs + 1,
                             1, elementwise->fn == "mul", elem);
@@ -270,7 +356,17 @@ PimPlan plan_op(const PimParams& params, const ir::Op& op, std::optional<Partiti
     plan =
         plan_elementwise(params, "softmax", mul(softmax->rows, softmax->cols), 4, 2, false, elem);
   } else {
-    plan = plan_attention(params, std::get<ir::AttentionAttrs>(op.attrs), elem);
+    plan = plan_attention(params, std::get<ir::AttentionAttrs>(op.attrs), gemv_types(params, op));
+  }
+  if (plan.converted_elements > 0) {
+    // The lanes' cycles on the conversions at their peak rate (one per lane and PU cycle),
+    // within the streams: they pace them only where the PUs become the bound.
+    plan.conversion_cycles = static_cast<int64_t>(std::ceil(
+        static_cast<double>(plan.converted_elements) /
+        static_cast<double>(mul(params.pu_count(), params.lanes)) /
+        params.pu_cycles_per_dram_cycle()));
+    plan.mapping["converted_elements"] = plan.converted_elements;
+    plan.mapping["conversion_cycles"] = plan.conversion_cycles;
   }
   plan.mapping["kernel"] = plan.kernel;
   plan.mapping["dtype"] = std::string(ir::dtype_name(dtype));

@@ -34,6 +34,10 @@ struct PimPlan {
   int64_t internal_bytes = 0;        // read (and written) beside the banks by all PUs
   int64_t macs = 0;
   int64_t flops = 0;
+  // Elements the PUs convert between the type they are stored in and the PUs' dtype, and the
+  // command-clock cycles their lanes spend on it (inside stream_cycles).
+  int64_t converted_elements = 0;
+  int64_t conversion_cycles = 0;
   PimCommands commands;
   double row_buffer_hit_rate = 0;
   double pu_utilization = 0;  // lane operations / (PUs x lanes x PU cycles of the op)
@@ -47,6 +51,10 @@ struct PimPlan {
 // implement, softmax when they implement exp, and decode attention (at most max_batch queries
 // per head).
 bool pim_supports(const PimParams& params, const ir::Op& op);
+
+// PUs convert a narrow type (fp8, int4) only in GEMVs, and an integer PU (a DPU) refuses a float
+// one, which it would have to quantise; nullopt where the PUs run or convert the op's types.
+std::optional<std::string> pim_type_refusal(const PimParams& params, const ir::Op& op);
 
 // How a GEMM's weight matrix is split over the PUs (the choice plan_op makes for a GEMM).
 enum class Partition { kRows, kColumns };

@@ -24,8 +24,13 @@ struct PimKind {
     pim::bind_soc_memory(params, dram, path);
   }
   static constexpr auto supports = &pim_supports;
-  // The processing units compute only their type: an op of another type is converted to it.
+  // The processing units compute only their type: a GEMV stored in another (an fp8 or int4
+  // op, weights in a weight format) streams its bytes as stored and the lanes convert each
+  // element, in the plan's timing (cost_model.cpp); other types keep being run as it.
   static ir::DType run_dtype(const PimParams& params, const ir::Op&) { return params.dtype; }
+  static constexpr bool kReadsWeightFormats = true;
+  static constexpr bool kPricesConversions = true;
+  static constexpr auto type_refusal = &pim_type_refusal;
   static const KeyTable& keys() { return pim_keys(); }
   static sim::UnitFactory factory(const KindUnit<PimKind>& unit, double soc_clock_ghz);
   static double estimate_seconds(const KindUnit<PimKind>& unit, const ir::Op& op,

@@ -90,6 +90,9 @@ sim::OpResult PimUnit::execute(const ir::Op& op) {
   result.utilization = plan.pu_utilization * static_cast<double>(plan.dram_cycles) /
                        static_cast<double>(std::max<int64_t>(total_cycles, 1));
   result.mapping_efficiency = 1.0;
+  result.converted_elements = plan.converted_elements;
+  result.conversion_cycles = plan.conversion_cycles;
+  if (plan.converted_elements > 0) result.dtype = std::string(ir::dtype_name(params_.dtype));
   result.dram_bytes_read = plan.external_read_bytes;
   result.dram_bytes_written = plan.external_write_bytes;
   result.mapping = plan.mapping;

@@ -66,11 +66,29 @@ void apply_weight_storage(const SimdParams& params, const ir::Op& op, GemmProble
   }
 }
 
+// An op of a narrow type the cores run in a wider one (SimdParams::run_dtype): its operands are
+// read from DRAM as stored and its results written so; the lanes convert them, in the
+// conversion pass the kind adapter times (archs/conversion_pass.h).
+void apply_operand_storage(const ir::Op& op, GemmProblem& problem) {
+  if (!op.dtype || *op.dtype == problem.dtype || !ir::is_narrow(*op.dtype)) return;
+  const int64_t elem = ir::dtype_bytes(problem.dtype);
+  auto stored = [&](int64_t wide_bytes) { return ir::storage_bytes(wide_bytes / elem, *op.dtype); };
+  problem.a_bytes = stored(problem.a_bytes);
+  problem.c_bytes = stored(problem.c_bytes);
+  // Weights in a weight format or pruned are already read as stored (apply_weight_storage).
+  if (op.weight_format || op.weight_sparsity) return;
+  const int64_t dense_b = problem.b_bytes;
+  problem.b_bytes = stored(problem.b_bytes);
+  problem.b_stored_fraction =
+      dense_b > 0 ? static_cast<double>(problem.b_bytes) / static_cast<double>(dense_b) : 1.0;
+}
+
 }  // namespace
 
 GemmProblem simd_gemm_problem(const SimdParams& params, const ir::Op& op, ir::DType dtype) {
   GemmProblem problem = dense_gemm_problem(op, dtype);
   apply_weight_storage(params, op, problem);
+  apply_operand_storage(op, problem);
   return problem;
 }
 

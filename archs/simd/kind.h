@@ -30,6 +30,10 @@ struct SimdKind {
   static ir::DType run_dtype(const SimdParams& params, const ir::Op& op) {
     return params.run_dtype(op);
   }
+  static int64_t conversions_per_cycle(const SimdParams& params, ir::DType stored,
+                                       ir::DType run) {
+    return params.conversions_per_cycle(stored, run);
+  }
   static const KeyTable& keys() { return simd_keys(); }
   static sim::UnitFactory factory(const KindUnit<SimdKind>& unit, double soc_clock_ghz);
   static double estimate_seconds(const KindUnit<SimdKind>& unit, const ir::Op& op,

@@ -1,10 +1,13 @@
 #include "archs/simd/params.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "archs/common_keys.h"
+#include "base/checked_math.h"
 #include "base/error.h"
 #include "base/key_specs.h"
+#include "compiler/ir/stored_operands.h"
 
 namespace polyarch::archs::simd {
 
@@ -126,6 +129,11 @@ ir::DType SimdParams::run_dtype(const ir::Op& op) const {
                       op.kind() == ir::OpKind::kAttention;
   if (matrix && has_matrix_engine(given)) return given;
   return ir::is_narrow(dtype) ? ir::DType::kFp16 : dtype;
+}
+
+int64_t SimdParams::conversions_per_cycle(ir::DType stored, ir::DType run) const {
+  const int64_t instructions_per_pair = std::max<int64_t>(1, ir::widen_ops_per_pair(stored, run));
+  return checked_mul(count, vector.lanes, "conversion lanes") * 2 / instructions_per_pair;
 }
 
 int64_t SimdParams::core_matrix_macs_per_cycle(ir::DType operand_dtype) const {

@@ -64,6 +64,9 @@ struct SimdParams {
   // an 8- or 4-bit format runs natively only on a matrix engine rated for it; elsewhere it is
   // widened to `dtype` (fp16 where that is itself narrow), and the report marks it converted.
   ir::DType run_dtype(const ir::Op& op) const;
+  // Elements of `stored` all cores' lanes convert to `run` (or back) per cycle, as they widen
+  // a weight format (ir::widen_ops_per_pair lane instructions per pair of elements).
+  int64_t conversions_per_cycle(ir::DType stored, ir::DType run) const;
   bool has_matrix_engine(ir::DType dtype) const {
     return matrix_engine.per_core > 0 && matrix_engine.macs_per_cycle.count(dtype) > 0;
   }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "archs/systolic/operand_types.h"
 #include "base/checked_math.h"
 #include "base/error.h"
 
@@ -83,7 +84,7 @@ struct PlanContext {
   OperandDims dims;
   int64_t row_folds = 0;
   int64_t col_folds = 0;
-  int64_t element_bytes = 0;
+  ir::DType element_dtype = ir::DType::kInt8;  // as the buffers and DRAM hold the operands
   int64_t acc_bytes = 0;
   int64_t ofmap_capacity_bytes = 0;
   InputOperand ifmap;
@@ -95,14 +96,15 @@ struct PlanContext {
   int64_t cols_used(bool last_col) const {
     return last_col ? dims.spatial_cols - (col_folds - 1) * array_cols : array_cols;
   }
-  bool fits(int64_t elements, int64_t bytes_per_element, int64_t capacity_bytes) const {
-    return checked_mul(elements, bytes_per_element, "systolic slice bytes") <= capacity_bytes;
-  }
+  // Bytes `elements` operand elements occupy (int4 packed two to a byte).
+  int64_t bytes_of(int64_t elements) const { return ir::storage_bytes(elements, element_dtype); }
+  bool fits(int64_t bytes, int64_t capacity_bytes) const { return bytes <= capacity_bytes; }
   // WS and IS accumulate an output column fold over the row folds (the reduction dimension K
   // is spread over the rows); OS finishes every output inside one fold.
   bool accumulates() const { return dataflow != Dataflow::kOutputStationary; }
   bool accumulator_fits(bool last_col) const {
-    return fits(dims.temporal * cols_used(last_col), acc_bytes, ofmap_capacity_bytes);
+    return fits(checked_mul(dims.temporal * cols_used(last_col), acc_bytes, "accumulator bytes"),
+                ofmap_capacity_bytes);
   }
 };
 
@@ -149,10 +151,9 @@ int64_t input_dram_elements(const PlanContext& ctx, const InputOperand& operand,
     case FoldDependence::kBoth:
       return slice;
     case FoldDependence::kColFold:
-      return ctx.fits(slice, ctx.element_bytes, operand.capacity_bytes) && !at.first_row ? 0
-                                                                                         : slice;
+      return ctx.fits(ctx.bytes_of(slice), operand.capacity_bytes) && !at.first_row ? 0 : slice;
     case FoldDependence::kRowFold:
-      return ctx.fits(operand.whole_elements, ctx.element_bytes, operand.capacity_bytes) &&
+      return ctx.fits(ctx.bytes_of(operand.whole_elements), operand.capacity_bytes) &&
                      !at.first_col
                  ? 0
                  : slice;
@@ -183,13 +184,13 @@ void set_sram_counts(const PlanContext& ctx, FoldShape& fold) {
 
 void set_output_traffic(const PlanContext& ctx, const FoldPosition& at, FoldShape& fold) {
   if (!ctx.accumulates()) {
-    fold.dram_write_bytes += fold.rows_used * fold.cols_used * ctx.element_bytes;
+    fold.dram_write_bytes += ctx.bytes_of(fold.rows_used * fold.cols_used);
     return;
   }
   const int64_t slice = ctx.dims.temporal * fold.cols_used;
   if (at.last_row) {
     // Finished outputs leave in the output dtype, resident or not.
-    fold.dram_write_bytes += slice * ctx.element_bytes;
+    fold.dram_write_bytes += ctx.bytes_of(slice);
   } else if (!ctx.accumulator_fits(at.last_col)) {
     fold.dram_write_bytes += slice * ctx.acc_bytes;  // spill partial sums
   }
@@ -212,7 +213,7 @@ FoldShape fold_shape(const PlanContext& ctx, int64_t row_fold, int64_t col_fold)
   set_sram_counts(ctx, fold);
   const int64_t input_elements =
       input_dram_elements(ctx, ctx.ifmap, at) + input_dram_elements(ctx, ctx.filter, at);
-  fold.dram_read_bytes = checked_mul(input_elements, ctx.element_bytes, "fold DRAM bytes");
+  fold.dram_read_bytes = ctx.bytes_of(input_elements);
   set_output_traffic(ctx, at, fold);
   return fold;
 }
@@ -262,7 +263,7 @@ PlanContext make_context(const SystolicParams& params, ir::DType element_dtype,
   ctx.dims = operand_dims(params.dataflow, view.m, view.n, view.k);
   ctx.row_folds = ceil_div(ctx.dims.spatial_rows, params.rows);
   ctx.col_folds = ceil_div(ctx.dims.spatial_cols, params.cols);
-  ctx.element_bytes = ir::dtype_bytes(element_dtype);
+  ctx.element_dtype = element_dtype;
   ctx.acc_bytes = ir::dtype_bytes(params.acc_dtype);
   const SystolicBuffers& buffers = params.buffers;
   ctx.ofmap_capacity_bytes = buffer_capacity_bytes(buffers.ofmap_kib, buffers.double_buffered);
@@ -299,11 +300,11 @@ std::string input_residency(const PlanContext& ctx, const InputOperand& operand,
     case FoldDependence::kBoth:
       return "fetch_every_fold";
     case FoldDependence::kColFold:
-      return ctx.fits(operand.slice[0][last_col], ctx.element_bytes, operand.capacity_bytes)
+      return ctx.fits(ctx.bytes_of(operand.slice[0][last_col]), operand.capacity_bytes)
                  ? "fetch_once_per_col_fold"
                  : "fetch_every_fold";
     case FoldDependence::kRowFold:
-      return ctx.fits(operand.whole_elements, ctx.element_bytes, operand.capacity_bytes)
+      return ctx.fits(ctx.bytes_of(operand.whole_elements), operand.capacity_bytes)
                  ? "fetch_once_resident"
                  : "fetch_every_fold";
   }
@@ -389,8 +390,8 @@ SystolicPlan plan_op(const SystolicParams& params, const ir::Op& op) {
                                   std::to_string(params.cols) + ")");
   }
   ir::validate_op(op);
-  // The array computes its own type: an op of another type is converted to it.
-  return plan_gemm(params, ir::gemm_view(op), params.dtype, true);
+  // Operands are buffered and fetched as stored (operand_types.h).
+  return plan_gemm(params, ir::gemm_view(op), systolic_stored_dtype(params, op), true);
 }
 
 SystolicPlan plan_gemm(const SystolicParams& params, const ir::GemmView& view,

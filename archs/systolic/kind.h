@@ -8,6 +8,7 @@
 #include "archs/kind_adapter.h"
 #include "archs/systolic/energy.h"
 #include "archs/systolic/mapper.h"
+#include "archs/systolic/operand_types.h"
 #include "archs/systolic/params.h"
 #include "archs/unit_config.h"
 #include "base/config_tree.h"
@@ -28,8 +29,17 @@ struct SystolicKind {
                                  const OpSurroundings& at);
   static std::optional<KindMappingQuery<SystolicMappingProblem>> mapping_query(
       const KindUnit<SystolicKind>& unit, const ir::Op& op, const OpSurroundings& at);
-  // The array multiplies only its operand type: an op of another type is converted to it.
-  static ir::DType run_dtype(const SystolicParams& params, const ir::Op&) { return params.dtype; }
+  // Which types the array runs, converts or refuses: operand_types.h.
+  static ir::DType run_dtype(const SystolicParams& params, const ir::Op& op) {
+    return systolic_run_dtype(params, op);
+  }
+  static std::optional<std::string> type_refusal(const SystolicParams& params,
+                                                 const ir::Op& op) {
+    return systolic_type_refusal(params, op);
+  }
+  static int64_t conversions_per_cycle(const SystolicParams& params, ir::DType, ir::DType) {
+    return systolic_conversions_per_cycle(params);
+  }
   static constexpr auto op_energy = &systolic_op_energy;
   static constexpr auto area_mm2 = &systolic_area_mm2;
 };

@@ -5,6 +5,7 @@
 
 #include "archs/systolic/energy.h"
 #include "archs/systolic/op_bound.h"
+#include "archs/systolic/operand_types.h"
 #include "base/checked_math.h"
 
 namespace polyarch::archs::systolic {
@@ -52,7 +53,7 @@ SystolicMappingProblem::SystolicMappingProblem(SystolicParams unit, const ir::Op
                                                SystolicMappingEnv env)
     : unit_(std::move(unit)),
       view_(ir::gemm_view(op)),
-      element_dtype_(unit_.dtype),  // the array converts other types
+      element_dtype_(systolic_stored_dtype(unit_, op)),  // as its buffers hold the operands
       op_name_(op.name),
       op_(op),
       env_(std::move(env)),
@@ -115,9 +116,10 @@ bool SystolicMappingProblem::valid(const mapping::MappingPoint& point) const {
   const OperandDims dims = operand_dims(dataflow, tile.m, tile.n, tile.k);
   const int64_t rows = std::min(dims.spatial_rows, params.rows);
   const int64_t cols = std::min(dims.spatial_cols, params.cols);
-  const int64_t bytes = ir::dtype_bytes(element_dtype_);
   const int64_t slots = params.buffers.double_buffered ? 2 : 1;
-  auto fits = [&](int64_t elements, int64_t kib) { return elements * bytes * slots <= kib * 1024; };
+  auto fits = [&](int64_t elements, int64_t kib) {
+    return ir::storage_bytes(elements * slots, element_dtype_) <= kib * 1024;
+  };
   // The ifmap of a convolution is smaller than its im2col view by this ratio.
   const double ifmap_ratio = static_cast<double>(tile.ifmap_distinct_elements) /
                              (static_cast<double>(tile.m) * static_cast<double>(tile.k));

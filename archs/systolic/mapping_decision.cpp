@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "archs/systolic/operand_types.h"
+
 namespace polyarch::archs::systolic {
 
 namespace {
@@ -33,7 +35,7 @@ std::optional<KindMappingQuery<SystolicMappingProblem>> systolic_mapping_query(
       .dram_kind = energy.dram_kind};
   return KindMappingQuery<SystolicMappingProblem>{
       std::make_shared<const SystolicMappingProblem>(unit, op, env),
-      op_shape(op, unit.dtype) + channel_key(clock_ghz, memory) +
+      op_shape(op, systolic_stored_dtype(unit, op)) + channel_key(clock_ghz, memory) +
           " dram=" + energy.dram_kind};
 }
 

@@ -7,6 +7,7 @@
 #include "archs/systolic/fold_tiles.h"
 #include "archs/systolic/mapping_decision.h"
 #include "archs/systolic/op_bound.h"
+#include "archs/systolic/operand_types.h"
 #include "base/error.h"
 #include "sim/memory/dram_channel.h"
 #include "sim/memory/unit_dram.h"
@@ -38,7 +39,7 @@ void SystolicUnit::describe_limits(const ir::Op& op, const SystolicParams& run_p
   const double dram_bytes = static_cast<double>(result.dram_bytes_read + result.dram_bytes_written);
   const double dram_cycles =
       memory.dram_bytes_per_cycle > 0 ? dram_bytes / memory.dram_bytes_per_cycle : 0.0;
-  const ir::DType dtype = run_params.dtype;  // the array converts other types
+  const ir::DType dtype = systolic_stored_dtype(run_params, op);  // as DRAM holds the operands
   result.bound = std::string(mapping::bound_name(
       systolic_bound(static_cast<double>(result.compute_cycles), dram_cycles, dram_bytes,
                      compulsory_dram_bytes(ir::gemm_view(op), dtype))));

@@ -12,8 +12,8 @@ constexpr double kRefetchFactor = 1.5;
 
 double compulsory_dram_bytes(const ir::GemmView& view, ir::DType element_dtype) {
   return static_cast<double>(view.repeats) *
-         static_cast<double>(view.ifmap_distinct_elements + view.k * view.n + view.m * view.n) *
-         static_cast<double>(ir::dtype_bytes(element_dtype));
+         static_cast<double>(ir::storage_bytes(
+             view.ifmap_distinct_elements + view.k * view.n + view.m * view.n, element_dtype));
 }
 
 mapping::Bound systolic_bound(double compute_s, double dram_s, double dram_bytes,

@@ -199,6 +199,11 @@ int64_t bytes_touched(const Op& op, DType native_dtype) {
   return bytes;
 }
 
+ElementsReadWritten elements_read_written(const Op& op) {
+  const ElementCounts elements = element_counts(op.attrs);
+  return {elements.read, elements.written};
+}
+
 BytesReadWritten bytes_read_written(const Op& op, DType native_dtype) {
   const int64_t touched = bytes_touched(op, native_dtype);
   int64_t written = 0;

@@ -263,6 +263,8 @@ double TechTable::mult_pj(ir::DType dtype) const {
   return entry("mult_pj." + std::string(ir::dtype_name(dtype)));
 }
 
+double TechTable::convert_pj(ir::DType wide) const { return add_pj(priced_dtype(wide)); }
+
 double TechTable::add_pj(ir::DType dtype) const {
   return entry("add_pj." + std::string(ir::dtype_name(dtype)));
 }

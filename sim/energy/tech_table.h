@@ -45,6 +45,12 @@ class TechTable {
   }
   // One fused multiply-add in `dtype` (priced_dtype) on a lane datapath.
   double fma_pj(ir::DType dtype) const;
+  // One format conversion of an element to or from `wide` (widening a stored fp8 or int4 value
+  // into the type a unit computes, or narrowing a result back): an exponent re-bias, a mantissa
+  // shift and a rounding, the work of an adder's alignment and normalisation in the wide type
+  // (Horowitz, "Computing's Energy Problem", ISSCC 2014, whose add energies the add_pj rows
+  // cite), so priced as one add in `wide`.
+  double convert_pj(ir::DType wide) const;
   double register_pj_per_bit() const { return entry("register_pj_per_bit"); }
   // Per bit of an access of `width_bits` to a macro of `kib` KiB: the curve interpolated linearly
   // in sqrt(kib) (extrapolated along the end segments); an access narrower than the reference

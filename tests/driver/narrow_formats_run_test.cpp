@@ -15,6 +15,7 @@
 #include "compiler/frontend/workload_loader.h"
 #include "compiler/lower/pipeline.h"
 #include "driver/run.h"
+#include "reports/json_report.h"
 #include "tests/base/error_capture.h"
 #include "tests/compiler/onnx_test_models.h"
 
@@ -171,6 +172,67 @@ TEST(NarrowFormatsRun, Int4IsNoUnitsOperandType) {
   ASSERT_TRUE(error);
   EXPECT_THAT(error->message(), HasSubstr("int4 is not a unit's operand type"));
   EXPECT_EQ(error->where().line, 6);
+}
+
+// Priced conversion: a unit that lacks an op's narrow type converts it at a price the report
+// shows, the time its converting resource takes and the energy of each conversion.
+const std::string kGemm = "  - {name: g, op: gemm, m: 256, n: 256, k: 256, dtype: ";
+
+// hbm_host_like's 16 cores of 64 lanes have no fp8 matrix rate: the fp8 GEMM runs in fp16.
+// It reads A and B (2 x 256 x 256 elements) and writes C (256 x 256): 196 608 conversions, a
+// lane instruction widening a pair of fp8 values (cvt.rn.f16x2.e4m3x2), so 2048 a cycle:
+// 96 cycles at 1 GHz (within compute_cycles), each conversion an fp16 add's energy (16nm table: 0.4 pJ [Horowitz] x
+// 0.1424 = 0.05698 pJ).
+TEST(PricedConversion, AnFp8GemmOnLanesWithoutFp8PaysItsConversionsInTimeAndEnergy) {
+  const archs::SocConfig soc = shipped("hbm_host_like");
+  const sim::RunResult fp8 = run_on(soc, layers(kGemm + "fp8_e5m2}\n"));
+  const sim::RunResult fp16 = run_on(soc, layers(kGemm + "fp16}\n"));
+  ASSERT_EQ(fp8.ops.size(), 1u);
+  const sim::OpResult& op = fp8.ops[0];
+  EXPECT_EQ(op.converted_from, "fp8_e5m2");
+  EXPECT_EQ(op.dtype, "fp16");
+  EXPECT_EQ(op.converted_elements, 196608);
+  EXPECT_EQ(op.conversion_cycles, 96);
+  EXPECT_EQ(op.compute_cycles, fp16.ops[0].compute_cycles + 96);
+  // A, B and C move as stored, a byte an element: half of fp16's.
+  EXPECT_EQ(op.dram_bytes_read, 2 * 256 * 256);
+  EXPECT_EQ(op.dram_bytes_written, 256 * 256);
+  EXPECT_EQ(fp16.ops[0].dram_bytes_read, 2 * 2 * 256 * 256);
+  EXPECT_NEAR(op.energy_by_action.at("convert"), 196608 * 0.05698e-12, 1e-18);
+  EXPECT_EQ(fp16.ops[0].converted_elements, 0);
+  EXPECT_EQ(fp16.ops[0].energy_by_action.count("convert"), 0u);
+}
+
+TEST(PricedConversion, TheReportShowsTheConversionBesideConvertedFrom) {
+  const sim::RunResult run = run_on(shipped("hbm_host_like"), layers(kGemm + "fp8_e5m2}\n"));
+  const nlohmann::ordered_json report = reports::report_json(run);
+  const nlohmann::ordered_json& op = report.at("ops").at(0);
+  EXPECT_EQ(op.at("converted_from"), "fp8_e5m2");
+  EXPECT_EQ(op.at("conversion").at("elements"), 196608);
+  EXPECT_EQ(op.at("conversion").at("cycles"), 96);
+  EXPECT_DOUBLE_EQ(op.at("conversion").at("seconds").get<double>(), 96e-9);
+  EXPECT_NEAR(op.at("conversion").at("energy_j").get<double>(), 196608 * 0.05698e-12, 1e-18);
+  EXPECT_NEAR(op.at("energy_by_action").at("convert").get<double>(), 196608 * 0.05698e-12,
+              1e-18);
+  const sim::RunResult plain = run_on(shipped("hbm_host_like"), layers(kGemm + "fp16}\n"));
+  EXPECT_TRUE(reports::report_json(plain).at("ops").at(0).at("conversion").is_null());
+}
+
+TEST(PricedConversion, AnInt8ArrayRunsInt4AsConfiguredAndRefusesFp8ByName) {
+  const archs::SocConfig soc = shipped("tpu_v1_like");
+  const sim::RunResult int4 = run_on(soc, layers(kGemm + "int4}\n"));
+  const sim::RunResult int8 = run_on(soc, layers(kGemm + "int8}\n"));
+  EXPECT_EQ(int4.ops[0].dtype, "int4");
+  EXPECT_EQ(int4.ops[0].converted_from, "");
+  EXPECT_EQ(int4.ops[0].converted_elements, 0);
+  EXPECT_EQ(int4.ops[0].compute_cycles, int8.ops[0].compute_cycles);
+  EXPECT_EQ(2 * int4.ops[0].dram_bytes_read, int8.ops[0].dram_bytes_read);
+  const auto error = testing::capture_error([&] {
+    ir::Graph graph = layers(kGemm + "fp8}\n");
+    fit_graph_to_soc(soc, graph, true, false);
+  });
+  ASSERT_TRUE(error);
+  EXPECT_THAT(error->message(), HasSubstr("has int8 PEs: 'g' in fp8_e4m3"));
 }
 
 }  // namespace
