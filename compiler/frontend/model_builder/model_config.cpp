@@ -83,6 +83,12 @@ TransformerConfig read_transformer(MapReader& model) {
   read_layer_style(model, config);
   config.causal = model.optional_bool("causal", decoder);
   config.window = model.optional_int("window", 0, 1, kMaxModelDim);
+  config.block_sparse = read_bigbird_key(model);
+  if (config.block_sparse && config.window > 0) {
+    throw_bad_input(model.required("block_sparse").where(),
+                    "a block-sparse pattern and a sliding window together are not defined "
+                    "(give one of them)");
+  }
   read_phase(model, config);
   config.batch = model.optional_int("batch", 1, 1, kMaxModelDim);
   config.vocab = model.optional_int("vocab", 0, 1, kMaxModelDim);
