@@ -34,6 +34,23 @@ std::string storage_refusal(const archs::SocConfig& soc, const ir::Op& op) {
          " do not read (simd units read weight formats and KV caches, mimd units KV caches)";
 }
 
+// Units that would run the op but for its block-sparse attention layout; empty when none.
+std::string pattern_refusal(const archs::SocConfig& soc, const ir::Op& op) {
+  const auto* attention = std::get_if<ir::AttentionAttrs>(&op.attrs);
+  if (attention == nullptr || !attention->block_sparse) return "";
+  ir::Op dense = op;
+  std::get<ir::AttentionAttrs>(dense.attrs).block_sparse = nullptr;
+  std::string refusing;
+  for (const auto& unit : soc.units) {
+    if (unit->supports(dense) && !unit->supports(op)) {
+      refusing += (refusing.empty() ? "" : ", ") + unit->name() + " (" + unit->kind() + ")";
+    }
+  }
+  if (refusing.empty()) return "";
+  return "'" + op.name + "' has a block-sparse attention pattern, which the models of " + refusing +
+         " do not run (simd and mimd units visit only its visible blocks)";
+}
+
 }  // namespace
 
 std::string unit_list(const archs::SocConfig& soc) {
@@ -66,6 +83,8 @@ void refuse_unsupported_ops(const archs::SocConfig& soc, const ir::Graph& graph,
   for (ir::NodeId id : ops) {
     const std::string storage = storage_refusal(soc, graph.op(id));
     if (!storage.empty()) lines += "\n  " + storage;
+    const std::string pattern = pattern_refusal(soc, graph.op(id));
+    if (!pattern.empty()) lines += "\n  " + pattern;
   }
   throw_bad_input(graph.op(ops.front()).where,
                   std::to_string(ops.size()) + " op(s) no unit supports (" + counts + "): " +
