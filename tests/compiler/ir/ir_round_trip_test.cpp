@@ -134,5 +134,20 @@ TEST(IrRoundTrip, ABlockMaskOfTheWrongSizeIsNamed) {
   EXPECT_THAT(error->where().to_string(), ::testing::HasSubstr("sparse.ir:3:"));
 }
 
+TEST(IrRoundTrip, ABlockLayoutWithAWindowIsRefused) {
+  const auto error = testing::capture_error([] {
+    parse_ir(
+        "graph \"sparse\"\n"
+        "input %q[1,1,64,8]:fp16\n"
+        "%a = attention(%q[1,1,64,8], %q[1,1,64,8], %q[1,1,64,8]) b=1 h=1 kv_heads=1 s=64 "
+        "kv_len=64 d=8 causal window=8 block=16 local=3 -> %z[1,1,64,8]:fp16 fp16\n"
+        "output %z\n",
+        "sparse.ir");
+  });
+  ASSERT_TRUE(error);
+  EXPECT_THAT(error->message(), ::testing::HasSubstr("op 'a': a block-sparse pattern and a "
+                                                     "sliding window together are not defined"));
+}
+
 }  // namespace
 }  // namespace polyarch::ir
