@@ -84,12 +84,15 @@ std::shared_ptr<const ir::BlockSparseLayout> read_block_sparse_keys(
                         std::to_string(attention.s) +
                         " exceeds kv_len=" + std::to_string(attention.kv_len));
   }
+  const int64_t block = bigbird ? MapReader(key).required_int("block", 1, kMaxBlock)
+                                : layer.required_int("block", 1, kMaxBlock);
+  const std::string too_large = ir::layout_size_error(block, attention.kv_len);
+  if (!too_large.empty()) throw_bad_input(key.where(), too_large);
   if (bigbird) {
     const BigBirdKey given = *read_bigbird_key(layer);
     return std::make_shared<const ir::BlockSparseLayout>(ir::bigbird_layout(
         given.spec, given.block, attention.s, attention.kv_len, attention.causal));
   }
-  const int64_t block = layer.required_int("block", 1, kMaxBlock);
   const int64_t rows = ir::layout_query_blocks(block, attention.s, attention.kv_len);
   const int64_t columns = ir::position_blocks(attention.kv_len, block);
   return std::make_shared<const ir::BlockSparseLayout>(ir::explicit_layout(

@@ -47,6 +47,14 @@ int64_t BlockSparseLayout::visible_cells() const {
 
 int64_t position_blocks(int64_t positions, int64_t block) { return ceil_div(positions, block); }
 
+std::string layout_size_error(int64_t block, int64_t kv_len) {
+  const int64_t n = position_blocks(kv_len, block);
+  if (n <= kMaxLayoutCells / n) return "";
+  return "a block layout of " + std::to_string(n) + " x " + std::to_string(n) + " blocks of " +
+         std::to_string(block) + " tokens is more than the " + std::to_string(kMaxLayoutCells) +
+         " cells polyarch holds; give a larger block";
+}
+
 int64_t layout_query_blocks(int64_t block, int64_t s, int64_t kv_len) {
   return position_blocks(kv_len, block) - (kv_len - s) / block;
 }

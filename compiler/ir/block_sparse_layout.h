@@ -63,6 +63,13 @@ struct BlockSparseLayout {
 
 // Position blocks of `block` tokens holding positions [0, positions).
 int64_t position_blocks(int64_t positions, int64_t block);
+
+// The most cells a layout may have (a BigBird layout is drawn over ceil(kv_len / block)^2):
+// 2^26, a 8192 x 8192-block layout, 512 k tokens in blocks of 64. Finer layouts are refused
+// (layout_size_error) rather than held in memory cell by cell.
+inline constexpr int64_t kMaxLayoutCells = int64_t{1} << 26;
+// Why a layout of `block` over kv_len positions is too large to hold; "" when it is not.
+std::string layout_size_error(int64_t block, int64_t kv_len);
 // Rows of a layout for s queries that are the last of kv_len positions; block > 0, s <= kv_len.
 int64_t layout_query_blocks(int64_t block, int64_t s, int64_t kv_len);
 

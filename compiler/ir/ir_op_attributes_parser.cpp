@@ -160,6 +160,8 @@ std::shared_ptr<const BlockSparseLayout> block_sparse_layout(WrittenAttributes& 
   if (attention.s <= 0 || attention.kv_len < attention.s) {
     written.fail_value("block", "given with 0 < s <= kv_len (the queries are the last positions)");
   }
+  const std::string too_large = layout_size_error(block, attention.kv_len);
+  if (!too_large.empty()) written.fail_value("block", "coarser: " + too_large);
   if (const std::optional<std::string> mask = written.word_or_none("block_mask")) {
     const int64_t rows = layout_query_blocks(block, attention.s, attention.kv_len);
     const int64_t columns = position_blocks(attention.kv_len, block);

@@ -345,6 +345,15 @@ TEST(LayerListOps, BlockSparseWithAWindowIsRefusedAtTheKey) {
   EXPECT_THAT(error->where().to_string(), HasSubstr("layers[0].block_sparse"));
 }
 
+// 16384 tokens in blocks of 1 would be 16384^2 = 2^28 cells, more than the 2^26 held.
+TEST(LayerListOps, ABlockLayoutTooFineToHoldIsRefusedAtTheKey) {
+  const auto error = layer_error(
+      "{name: a, op: attention, h: 2, s: 16384, d: 4, block_sparse: {block: 1, local: 3}}");
+  ASSERT_TRUE(error);
+  EXPECT_THAT(error->message(), HasSubstr("16384 x 16384 blocks of 1 tokens"));
+  EXPECT_THAT(error->where().to_string(), HasSubstr("layers[0].block_sparse"));
+}
+
 // A bool .npy of `rows` x `columns` cells, written byte by byte (numpy.lib.format 1.0).
 void write_bool_npy(const std::filesystem::path& path, int64_t rows, int64_t columns,
                     const std::vector<uint8_t>& cells) {
