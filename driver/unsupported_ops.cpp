@@ -34,7 +34,8 @@ std::string storage_refusal(const archs::SocConfig& soc, const ir::Op& op) {
          " do not read (simd units read weight formats and KV caches, mimd units KV caches)";
 }
 
-// Units that would run the op but for its block-sparse attention layout; empty when none.
+}  // namespace
+
 std::string pattern_refusal(const archs::SocConfig& soc, const ir::Op& op) {
   const auto* attention = std::get_if<ir::AttentionAttrs>(&op.attrs);
   if (attention == nullptr || !attention->block_sparse) return "";
@@ -50,8 +51,6 @@ std::string pattern_refusal(const archs::SocConfig& soc, const ir::Op& op) {
   return "'" + op.name + "' has a block-sparse attention pattern, which the models of " + refusing +
          " do not run (simd and mimd units visit only its visible blocks)";
 }
-
-}  // namespace
 
 std::string unit_list(const archs::SocConfig& soc) {
   std::string units;

@@ -131,6 +131,26 @@ TEST(AttentionForms, GpuKeepsTheFusedKernelWhoseScoresStayOnChip) {
 // with a block layout (its stacked caches stream one range of keys), and not the unfused form
 // either (batched products, and a softmax its PUs have no exp for): refused, naming the
 // pattern and the unit.
+// plasticine_like's dataflow fabric runs attention only as its three loops over one range of
+// keys: a block layout runs unfused (every score computed, the softmax masking them), and the
+// form's reason says why not fused.
+TEST(AttentionForms, ADataflowFabricRunsABlockLayoutUnfusedAndSaysWhy) {
+  const archs::SocConfig soc = shipped("plasticine_like");
+  ir::Graph graph = frontend::layer_list_from_config(
+      parse_config_text("layers:\n  - {name: a, op: attention, h: 2, s: 128, d: 16, "
+                        "dtype: fp16, block_sparse: {block: 32, local: 1, global: 1}}\n",
+                        "w.yaml"),
+      "w");
+  const FittedGraph fitted = fit_graph_to_soc(soc, graph, true, false);
+  ASSERT_EQ(fitted.attention_forms.size(), 1u);
+  const sim::AttentionForm& form = fitted.attention_forms.front();
+  EXPECT_EQ(form.form, "unfused");
+  EXPECT_NE(form.reason.find("'a' has a block-sparse attention pattern, which the models of "
+                             "fabric (dataflow) do not run"),
+            std::string::npos)
+      << form.reason;
+}
+
 TEST(AttentionForms, APimUnitRefusesABlockLayoutByName) {
   archs::SocConfig soc = shipped("hbm_pim_like");
   std::erase_if(soc.units, [](const auto& unit) { return unit->kind() != "pim"; });
