@@ -23,6 +23,7 @@ struct BestUnit {
 // The SoC's units as the scheduler prices them, so a form is judged by the estimates that will
 // place its ops.
 struct SocUnits {
+  const archs::SocConfig* soc;
   std::vector<mapping::UnitCapability> capabilities;
   std::string listed;  // "mxu (systolic), vector (simd)"
 };
@@ -111,7 +112,9 @@ sim::AttentionForm decide(const SocUnits& units, const ir::Op& attention, bool s
     form.reason = "fused on " + fused.unit + "; unfused cannot run: " + unfused.refusal;
   } else if (!fused.runs) {
     form.form = "unfused";
-    form.reason = unfused.placement + "; no unit runs attention fused";
+    const std::string pattern = pattern_refusal(*units.soc, attention);
+    form.reason = unfused.placement + "; no unit runs attention fused" +
+                  (pattern.empty() ? "" : " (" + pattern + ")");
   } else if (!search_forms) {
     form.form = "fused";
     form.reason = "fused on " + fused.unit + " (fixed mappings keep attention fused)";
@@ -157,7 +160,7 @@ std::vector<sim::AttentionForm> choose_attention_forms(const archs::SocConfig& s
   for (ir::NodeId id : graph.topological_ops()) {
     const ir::Op& op = graph.op(id);
     if (op.kind() != ir::OpKind::kAttention) continue;
-    if (!units) units = SocUnits{unit_capabilities(soc), unit_list(soc)};
+    if (!units) units = SocUnits{&soc, unit_capabilities(soc), unit_list(soc)};
     forms.push_back(decide(*units, op, search_forms));
     if (forms.back().form != "unfused") continue;
     if (!edit) edit.emplace(graph);

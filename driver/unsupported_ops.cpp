@@ -47,6 +47,22 @@ std::string type_refusals(const archs::SocConfig& soc, const ir::Op& op) {
 
 }  // namespace
 
+std::string pattern_refusal(const archs::SocConfig& soc, const ir::Op& op) {
+  const auto* attention = std::get_if<ir::AttentionAttrs>(&op.attrs);
+  if (attention == nullptr || !attention->block_sparse) return "";
+  ir::Op dense = op;
+  std::get<ir::AttentionAttrs>(dense.attrs).block_sparse = nullptr;
+  std::string refusing;
+  for (const auto& unit : soc.units) {
+    if (unit->supports(dense) && !unit->supports(op)) {
+      refusing += (refusing.empty() ? "" : ", ") + unit->name() + " (" + unit->kind() + ")";
+    }
+  }
+  if (refusing.empty()) return "";
+  return "'" + op.name + "' has a block-sparse attention pattern, which the models of " + refusing +
+         " do not run (simd and mimd units visit only its visible blocks)";
+}
+
 std::string unit_list(const archs::SocConfig& soc) {
   std::string units;
   for (const auto& unit : soc.units) {
@@ -78,6 +94,8 @@ void refuse_unsupported_ops(const archs::SocConfig& soc, const ir::Graph& graph,
     const std::string storage = storage_refusal(soc, graph.op(id));
     if (!storage.empty()) lines += "\n  " + storage;
     lines += type_refusals(soc, graph.op(id));
+    const std::string pattern = pattern_refusal(soc, graph.op(id));
+    if (!pattern.empty()) lines += "\n  " + pattern;
   }
   throw_bad_input(graph.op(ops.front()).where,
                   std::to_string(ops.size()) + " op(s) no unit supports (" + counts + "): " +

@@ -14,6 +14,11 @@ namespace polyarch::driver {
 // The SoC's units as errors name them: "mxu (systolic), vector (simd)", or "none".
 std::string unit_list(const archs::SocConfig& soc);
 
+// Why units that run attention refuse `op` for its block-sparse layout: "'a' has a
+// block-sparse attention pattern, which the models of fabric (dataflow) do not run (...)";
+// "" when none does.
+std::string pattern_refusal(const archs::SocConfig& soc, const ir::Op& op);
+
 // Bad input listing every op of `graph` that no unit of `soc` supports, counted by op type;
 // nothing when every op has a unit. Each of `details` (why an op cannot run in any form) follows
 // on a line of its own.

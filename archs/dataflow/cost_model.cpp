@@ -5,6 +5,7 @@
 
 #include "archs/dataflow/phase_plans.h"
 #include "base/checked_math.h"
+#include "compiler/ir/attention_visibility.h"
 #include "sim/pipeline/tile_slots.h"
 
 namespace polyarch::archs::dataflow {
@@ -27,13 +28,17 @@ std::string join(const std::vector<std::string>& names) {
   return text;
 }
 
-// The attention's three loops as ops of their own: scores, softmax, weighted sum.
+// The attention's three loops as ops of their own: scores, softmax, weighted sum, over the keys
+// some query sees (one range: block-sparse ops are refused, unsupported_reason). Within it
+// every score is computed and the softmax masks the ones a query does not see, so a decode step
+// with a sliding window reads only the window of the KV cache.
 std::vector<ir::Op> attention_parts(const ir::Op& op) {
   const auto& attention = std::get<ir::AttentionAttrs>(op.attrs);
   const int64_t heads = plan_mul(attention.b, attention.h);
-  ir::GemmAttrs scores{attention.s, attention.kv_len, attention.d, heads, false, false};
-  ir::GemmAttrs weighted{attention.s, attention.d, attention.kv_len, heads, false, false};
-  ir::SoftmaxAttrs softmax{plan_mul(heads, attention.s), attention.kv_len};
+  const int64_t keys = ir::visible_keys(attention, 0, attention.s - 1).size();
+  ir::GemmAttrs scores{attention.s, keys, attention.d, heads, false, false};
+  ir::GemmAttrs weighted{attention.s, attention.d, keys, heads, false, false};
+  ir::SoftmaxAttrs softmax{plan_mul(heads, attention.s), keys};
   return {ir::Op{op.name + ".qk", scores, op.dtype, op.where},
           ir::Op{op.name + ".softmax", softmax, op.dtype, op.where},
           ir::Op{op.name + ".pv", weighted, op.dtype, op.where}};
@@ -83,6 +88,9 @@ std::string unsupported_reason(const DataflowParams& params, const ir::Op& op) {
       need(gemm_tile_dfg(params, unit_tile));
       break;
     case ir::OpKind::kAttention:
+      if (std::get<ir::AttentionAttrs>(op.attrs).block_sparse) {
+        return "a block-sparse attention pattern (its loops cover one range of keys)";
+      }
       need(gemm_tile_dfg(params, unit_tile));
       need(row_kernel_dfg(params, attention_parts(op)[1], 1));
       break;

@@ -6,6 +6,7 @@
 #include "archs/pim/bank_stream.h"
 #include "archs/pim/core_timing.h"
 #include "base/checked_math.h"
+#include "compiler/ir/attention_visibility.h"
 #include "compiler/ir/stored_operands.h"
 
 namespace polyarch::archs::pim {
@@ -276,12 +277,14 @@ PimPlan plan_attention(const PimParams& params, const ir::AttentionAttrs& attent
   const int64_t group = attention.h / attention.kv_heads;
   const int64_t queries = mul(group, attention.s);
   const int64_t matrices = mul(attention.b, attention.kv_heads);
-  // Q K^T: the K caches stacked as one [matrices * kv_len x d] matrix against each head's
-  // queries; P V: the V caches as [matrices * d x kv_len], reduced over kv_len.
-  PimPlan scores =
-      plan_gemv(params, queries, mul(matrices, attention.kv_len), attention.d, types);
-  PimPlan context =
-      plan_gemv(params, queries, mul(matrices, attention.d), attention.kv_len, types);
+  // The keys some query sees, one range (block-sparse ops are refused: pim_supports): a decode
+  // step with a sliding window reads only the window of the KV cache. Within the range every
+  // score is computed and the host's softmax masks the ones a query does not see.
+  const int64_t keys = ir::visible_keys(attention, 0, attention.s - 1).size();
+  // Q K^T: the K caches stacked as one [matrices * keys x d] matrix against each head's
+  // queries; P V: the V caches as [matrices * d x keys], reduced over the keys.
+  PimPlan scores = plan_gemv(params, queries, mul(matrices, keys), attention.d, types);
+  PimPlan context = plan_gemv(params, queries, mul(matrices, attention.d), keys, types);
   PimPlan plan;
   plan.kernel = "attention_decode";
   plan.stream_cycles = scores.stream_cycles + context.stream_cycles;
@@ -314,7 +317,9 @@ bool pim_supports(const PimParams& params, const ir::Op& op) {
   }
   if (op.kind() == ir::OpKind::kSoftmax) return params.implements("exp");
   if (const auto* attention = std::get_if<ir::AttentionAttrs>(&op.attrs)) {
-    return attention->s * (attention->h / attention->kv_heads) <= params.max_batch;
+    // A block-sparse layout's keys are not one range of the stacked caches: not modelled.
+    return !attention->block_sparse &&
+           attention->s * (attention->h / attention->kv_heads) <= params.max_batch;
   }
   return false;
 }

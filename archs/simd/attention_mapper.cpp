@@ -30,10 +30,26 @@ bool packs_query_groups(const ir::AttentionAttrs& attention, int64_t block_q) {
   return unpacked < 0.9 * packed;
 }
 
+// KV blocks of `block_kv` keys, aligned from key 0, that hold a key some query of the range sees
+// under a block-sparse layout (the union of visible_key_runs; a partly visible block is read
+// whole).
+int64_t visited_sparse_blocks(const ir::AttentionAttrs& attention, int64_t first_query,
+                              int64_t last_query, int64_t block_kv) {
+  int64_t count = 0;
+  int64_t last_counted = -1;
+  for (const ir::KeyRange& run : ir::visible_key_runs(attention, first_query, last_query)) {
+    const int64_t first_block = std::max(run.first / block_kv, last_counted + 1);
+    const int64_t last_block = (run.end - 1) / block_kv;
+    if (last_block >= first_block) count += last_block - first_block + 1;
+    last_counted = std::max(last_counted, last_block);
+  }
+  return count;
+}
+
 // KV blocks a query block visits: those holding the keys its queries see (ir::visible_keys; a
-// causal mask or a window hides the rest). A window's range may start mid-block: blocks are
-// aligned to block_kv from key 0, so that block is read whole. `group` query rows share a
-// position (packed query heads, position-major), 1 otherwise.
+// causal mask, a window or a block-sparse layout hides the rest). A window's range may start
+// mid-block: blocks are aligned to block_kv from key 0, so that block is read whole. `group`
+// query rows share a position (packed query heads, position-major), 1 otherwise.
 int64_t total_kv_blocks(const ir::AttentionAttrs& attention, const FlashTiling& tiling,
                         int64_t group, int64_t& longest) {
   const int64_t rows = checked_mul(attention.s, group, "query rows");
@@ -44,6 +60,15 @@ int64_t total_kv_blocks(const ir::AttentionAttrs& attention, const FlashTiling& 
   for (int64_t block = 0; block < q_blocks; ++block) {
     const int64_t first_query = block * tiling.block_q / group;
     const int64_t last_query = (std::min(rows, (block + 1) * tiling.block_q) - 1) / group;
+    if (attention.block_sparse) {
+      // Each split takes its share of the visited blocks.
+      const int64_t blocks =
+          ceil_div(visited_sparse_blocks(attention, first_query, last_query, tiling.block_kv),
+                   tiling.kv_split);
+      total = checked_add(total, checked_mul(blocks, tiling.kv_split, "blocks"), "blocks");
+      longest = std::max(longest, blocks);
+      continue;
+    }
     const ir::KeyRange seen = ir::visible_keys(attention, first_query, last_query);
     const int64_t keys =
         attention.window > 0
@@ -113,8 +138,12 @@ std::optional<KernelPlan> plan_flash_tiling(const SimdParams& params,
 
   // DRAM: Q and O once; K and V once when the heads in flight keep them in L2, else once per
   // item that reads them. "Once" is the keys some query sees: a decode step with a window
-  // reads only the window of the KV cache.
-  const int64_t seen_keys = ir::visible_keys(attention, 0, attention.s - 1).size();
+  // reads only the window of the KV cache, one under a block-sparse layout only its row's
+  // visible blocks.
+  int64_t seen_keys = 0;
+  for (const ir::KeyRange& run : ir::visible_key_runs(attention, 0, attention.s - 1)) {
+    seen_keys += run.size();
+  }
   const int64_t kv_bytes_per_head = ir::kv_stored_bytes(attention, dtype, 2 * seen_keys * d);
   const int64_t kv_heads_total = checked_mul(attention.b, attention.kv_heads, "heads");
   const int64_t items_per_kv_head = ceil_div(items, kv_heads_total);

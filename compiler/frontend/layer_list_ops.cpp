@@ -4,6 +4,8 @@
 #include <tuple>
 #include <utility>
 
+#include "compiler/frontend/block_sparse_keys.h"
+
 namespace polyarch::frontend {
 
 namespace {
@@ -145,6 +147,9 @@ ir::OpAttrs read_attention(MapReader& layer) {
                         std::to_string(attention.s) + " exceeds kv_len=" +
                         std::to_string(attention.kv_len));
   }
+  // A block-sparse pattern (block_sparse_keys.h); after the lengths and the causal flag it
+  // depends on.
+  attention.block_sparse = read_block_sparse_keys(layer, attention);
   return attention;
 }
 

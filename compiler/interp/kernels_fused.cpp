@@ -1,6 +1,7 @@
 // Attention and fused activations.
 #include "compiler/interp/kernels_fused.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -52,21 +53,20 @@ DenseTensor attention(const DenseTensor& q, const DenseTensor& k, const DenseTen
       for (int64_t i = 0; i < attrs.s; ++i) {
         const float* query = q.values.data() + q_index.row(batch, head, i);
         float peak = minus_infinity;
-        const ir::KeyRange seen = ir::visible_keys(attrs, i);
-        for (int64_t j = 0; j < attrs.kv_len; ++j) {
-          float score = minus_infinity;
-          if (j >= seen.first && j < seen.end) {
+        std::fill(scores.begin(), scores.end(), minus_infinity);
+        for (const ir::KeyRange& seen : ir::visible_key_runs(attrs, i, i)) {
+          for (int64_t j = seen.first; j < seen.end; ++j) {
             const float* key = k.values.data() + kv_index.row(batch, kv_head, j);
             float dot = 0.0f;
             for (int64_t e = 0; e < attrs.d; ++e) dot += query[e] * key[e];
-            score = dot * scale;
+            float score = dot * scale;
             if (mask != nullptr) {
               score += scores_mask.values[static_cast<std::size_t>(
                   ((batch * attrs.h + head) * attrs.s + i) * attrs.kv_len + j)];
             }
+            scores[static_cast<std::size_t>(j)] = score;
+            peak = std::max(peak, score);
           }
-          scores[static_cast<std::size_t>(j)] = score;
-          peak = std::max(peak, score);
         }
         float* out = result.values.data() + q_index.row(batch, head, i);
         if (peak == minus_infinity) continue;  // every key masked: zeros

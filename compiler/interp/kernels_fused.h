@@ -14,8 +14,10 @@ namespace polyarch::interp {
 //    projections' results, before the exporter's head-splitting reshapes and transposes).
 // Query head i reads key/value head i / (h / kv_heads) (GQA). `mask` (may be null) is added to
 // the scores, broadcast to [b, h, s, kv_len]. Causal: query i sees keys j <= i + kv_len - s;
-// a window limits it further (ir::visible_keys).
-// A row with every score masked to -inf gives zeros, as exporters' isnan guards make it.
+// a window or a block-sparse layout limits it further (ir::visible_key_runs): masked keys get
+// no score at all, exactly as if the softmax ran over the visible keys only.
+// A row with every score masked to -inf, or with no visible key, gives zeros, as exporters'
+// isnan guards make it.
 DenseTensor attention(const DenseTensor& q, const DenseTensor& k, const DenseTensor& v,
                       const DenseTensor* mask, const ir::AttentionAttrs& attrs, float scale,
                       bool sequence_layout);

@@ -3,6 +3,9 @@
 #include <map>
 #include <set>
 
+#include "base/checked_math.h"
+#include "compiler/ir/block_sparse_layout.h"
+
 namespace polyarch::ir {
 
 namespace {
@@ -147,6 +150,44 @@ std::pair<int64_t, int64_t> rows_cols(WrittenAttributes& written) {
   return {rows, written.integer("cols")};
 }
 
+// block=64 with local= global= random= seed= (BigBird) or block_mask= (block_sparse_layout.h);
+// nullptr without `block`.
+std::shared_ptr<const BlockSparseLayout> block_sparse_layout(WrittenAttributes& written,
+                                                             const AttentionAttrs& attention) {
+  const int64_t block = written.integer_or("block", 0);
+  if (block == 0) return nullptr;
+  if (block < 0) written.fail_value("block", "a positive number of tokens");
+  if (attention.s <= 0 || attention.kv_len < attention.s) {
+    written.fail_value("block", "given with 0 < s <= kv_len (the queries are the last positions)");
+  }
+  const std::string too_large = layout_size_error(block, attention.kv_len);
+  if (!too_large.empty()) written.fail_value("block", "coarser: " + too_large);
+  if (const std::optional<std::string> mask = written.word_or_none("block_mask")) {
+    const int64_t rows = layout_query_blocks(block, attention.s, attention.kv_len);
+    const int64_t columns = position_blocks(attention.kv_len, block);
+    std::optional<std::vector<uint8_t>> cells = cells_from_hex(*mask, rows, columns);
+    if (!cells) {
+      written.fail_value("block_mask", std::to_string(rows) + " rows of " +
+                                           std::to_string(ceil_div(columns, 4)) +
+                                           " hex digits joined by '.' (" + std::to_string(columns) +
+                                           " key blocks)");
+    }
+    return std::make_shared<const BlockSparseLayout>(
+        explicit_layout(block, attention.s, attention.kv_len, std::move(*cells)));
+  }
+  BigBirdSpec spec;
+  spec.local = written.integer_or("local", 0);
+  spec.global = written.integer_or("global", 0);
+  spec.random = written.integer_or("random", 0);
+  const int64_t seed = written.integer_or("seed", 0);
+  if (spec.local < 0 || spec.global < 0 || spec.random < 0 || seed < 0) {
+    written.fail_value("block", "given with local, global, random and seed >= 0");
+  }
+  spec.seed = static_cast<uint64_t>(seed);
+  return std::make_shared<const BlockSparseLayout>(
+      bigbird_layout(spec, block, attention.s, attention.kv_len, attention.causal));
+}
+
 OpAttrs build(WrittenAttributes& written, OpKind kind) {
   switch (kind) {
     case OpKind::kGemm: {
@@ -185,7 +226,10 @@ OpAttrs build(WrittenAttributes& written, OpKind kind) {
         attention.kv_dtype = parse_dtype(*kv);
         if (!attention.kv_dtype) written.fail_value("kv_dtype", "an element type");
       }
-      written.finish("b h kv_heads s kv_len d causal window kv_dtype");
+      attention.block_sparse = block_sparse_layout(written, attention);
+      written.finish(
+          "b h kv_heads s kv_len d causal window block block_mask local global random seed "
+          "kv_dtype");
       return attention;
     }
     case OpKind::kElementwise: {

@@ -17,6 +17,8 @@
 
 namespace polyarch::ir {
 
+struct BlockSparseLayout;  // compiler/ir/block_sparse_layout.h
+
 // An elementwise function a Gemm or Conv2d applies to each result element before writing it
 // (operator fusion): the intermediate tensor never makes a round trip through memory. `fn` is
 // an Elementwise function name ("relu", "clip", "sigmoid", "tanh", "gelu", "leakyrelu",
@@ -81,8 +83,10 @@ struct Conv2dAttrs {
 
 // Scaled-dot-product attention: softmax(Q K^T / sqrt(d) [+ causal mask]) V for b sequences of
 // s queries against kv_len keys, h query heads sharing kv_heads key/value heads (GQA/MQA when
-// kv_heads < h). `window` > 0: a sliding window of that many keys per query, causal or centred
-// (attention_visibility.h says which keys each query sees).
+// kv_heads < h). `window` > 0: a sliding window of that many keys per query, causal or centred;
+// `block_sparse`: a block-sparse layout (BigBird or an explicit block mask,
+// block_sparse_layout.h), not combined with a window (attention_visibility.h says which keys
+// each query sees).
 struct AttentionAttrs {
   int64_t b = 1;
   int64_t h = 0;
@@ -96,6 +100,8 @@ struct AttentionAttrs {
   // scale per token, head and K or V for an integer type), widened to the op's type on chip;
   // nullopt = the op's type.
   std::optional<DType> kv_dtype = std::nullopt;
+  // Shared and immutable: copies of the op share one layout; nullptr: no block pattern.
+  std::shared_ptr<const BlockSparseLayout> block_sparse = nullptr;
 };
 
 // `elements` outputs, each computed from `inputs` operands by the function `fn` ("add", "mul",

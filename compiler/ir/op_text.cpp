@@ -3,6 +3,7 @@
 #include <type_traits>
 
 #include "compiler/ir/attribute_text.h"
+#include "compiler/ir/block_sparse_layout.h"
 
 namespace polyarch::ir {
 
@@ -49,6 +50,7 @@ std::string op_attributes_text(const OpAttrs& attrs) {
                  " s=" + number(op.s) + " kv_len=" + number(op.kv_len) + " d=" + number(op.d) +
                  (op.causal ? " causal" : "") +
                  (op.window > 0 ? " window=" + number(op.window) : "") +
+                 block_sparse_text(op.block_sparse) +
                  (op.kv_dtype ? " kv_dtype=" + std::string(dtype_name(*op.kv_dtype)) : "");
         } else if constexpr (std::is_same_v<Attrs, ElementwiseAttrs>) {
           return "fn=" + op.fn + " elements=" + number(op.elements) +

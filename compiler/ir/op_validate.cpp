@@ -2,6 +2,7 @@
 #include <type_traits>
 
 #include "base/checked_math.h"
+#include "compiler/ir/block_sparse_layout.h"
 #include "compiler/ir/op.h"
 #include "compiler/ir/weight_sparsity.h"
 
@@ -72,6 +73,35 @@ void validate_conv(const Op& op, const Conv2dAttrs& conv) {
   }
 }
 
+// A block-sparse layout has the rows and columns of the op's positions and no window with it.
+void validate_block_sparse(const Op& op, const AttentionAttrs& attention,
+                           const BlockSparseLayout& layout) {
+  if (attention.window > 0) {
+    op_error(op,
+             "a block-sparse pattern and a sliding window together are not defined "
+             "(give one of them)");
+  }
+  if (attention.s > attention.kv_len) {
+    op_error(op,
+             "a block-sparse pattern needs s <= kv_len (the queries are the last s "
+             "positions); s=" +
+                 std::to_string(attention.s) + ", kv_len=" + std::to_string(attention.kv_len));
+  }
+  require_positive(op, "block", layout.block);
+  const int64_t rows = layout_query_blocks(layout.block, attention.s, attention.kv_len);
+  const int64_t columns = position_blocks(attention.kv_len, layout.block);
+  if (layout.query_blocks != rows || layout.key_blocks != columns ||
+      layout.first_query_block != (attention.kv_len - attention.s) / layout.block ||
+      static_cast<int64_t>(layout.cells.size()) != rows * columns) {
+    op_error(op, "its block layout is " + std::to_string(layout.query_blocks) + " x " +
+                     std::to_string(layout.key_blocks) +
+                     " blocks, but s=" + std::to_string(attention.s) +
+                     " and kv_len=" + std::to_string(attention.kv_len) + " in blocks of " +
+                     std::to_string(layout.block) + " need " + std::to_string(rows) + " x " +
+                     std::to_string(columns));
+  }
+}
+
 void validate_attention(const Op& op, const AttentionAttrs& attention) {
   require_positive(op, "b", attention.b);
   require_positive(op, "h", attention.h);
@@ -90,6 +120,7 @@ void validate_attention(const Op& op, const AttentionAttrs& attention) {
     op_error(op, "a window needs s <= kv_len (the queries are the last s positions); s=" +
                      std::to_string(attention.s) + ", kv_len=" + std::to_string(attention.kv_len));
   }
+  if (const auto& layout = attention.block_sparse) validate_block_sparse(op, attention, *layout);
 }
 
 void validate_pool(const Op& op, const PoolAttrs& pool) {

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "compiler/ir/attention_visibility.h"
+#include "compiler/passes/block_mask_pattern.h"
 #include "compiler/passes/fusion_match.h"
 #include "compiler/passes/onnx_node.h"
 #include "compiler/passes/tensor_values.h"
@@ -110,13 +111,15 @@ struct AttentionMatch {
   double scale = 1.0;
   bool causal = false;
   int64_t window = 0;  // a sliding window the constant spells (attention_visibility.h)
+  std::shared_ptr<const ir::BlockSparseLayout> block_sparse;  // or a block pattern
   std::optional<ir::NodeId> mask;
 };
 
 // The mask pattern a constant spells for s queries (the last s of kv positions), over its last
 // two axes (leading axes 1): causal (key j <= query i + kv - s), or a sliding window, causal or
 // centred (ir::visible_keys). The candidates are read off the first and last query rows, then
-// checked entry by entry; nullopt when none matches.
+// checked entry by entry; failing those, a block-sparse layout (block_mask_pattern.h); nullopt
+// when none matches.
 std::optional<ir::AttentionAttrs> visibility_constant(const ir::Graph& graph, ir::NodeId tensor,
                                                       int64_t s, int64_t kv) {
   const ir::Tensor& condition = graph.tensor(tensor);
@@ -165,11 +168,15 @@ std::optional<ir::AttentionAttrs> visibility_constant(const ir::Graph& graph, ir
     }
     if (matches) return candidate;
   }
+  if (std::optional<BlockMaskPattern> blocks = block_mask_pattern(visible, s, kv)) {
+    return ir::AttentionAttrs{
+        .s = s, .kv_len = kv, .causal = blocks->causal, .block_sparse = blocks->layout};
+  }
   return std::nullopt;
 }
 
 // From the softmax's operand back to the Q K^T product: scaling, one additive mask and one
-// causal or sliding-window Where, in any order.
+// causal, sliding-window or block-pattern Where, in any order.
 bool scores_from(const ir::Graph& graph, ir::NodeId tensor, AttentionMatch& match) {
   const std::optional<ir::NodeId> op = ir::producer_of(graph, tensor);
   if (!op) return false;
@@ -207,7 +214,7 @@ bool scores_from(const ir::Graph& graph, ir::NodeId tensor, AttentionMatch& matc
     return false;
   }
   if (elementwise_fn(graph, *op, "where") != nullptr && inputs.size() == 3 && !match.causal &&
-      match.window == 0) {
+      match.window == 0 && !match.block_sparse) {
     const std::optional<double> fill = scalar_value(graph, inputs[2]);
     if (!fill || !(*fill <= kMaskedFill) || shape_of(graph, inputs[1]) != scores) return false;
     const std::optional<ir::AttentionAttrs> pattern =
@@ -215,6 +222,7 @@ bool scores_from(const ir::Graph& graph, ir::NodeId tensor, AttentionMatch& matc
     if (!pattern) return false;
     match.causal = pattern->causal;
     match.window = pattern->window;
+    match.block_sparse = pattern->block_sparse;
     match.ops.push_back(*op);
     return scores_from(graph, inputs[1], match);
   }
@@ -349,6 +357,7 @@ std::optional<ir::Op> attention_op(const ir::Graph& graph, const AttentionMatch&
   attrs.kv_len = values[2];
   attrs.causal = match.causal;
   attrs.window = match.window;
+  attrs.block_sparse = match.block_sparse;
   if (values[0] != attrs.b || values[3] != attrs.d || attrs.h % attrs.kv_heads != 0) {
     return std::nullopt;
   }
@@ -420,6 +429,7 @@ PassStatistics FuseAttentionPass::run(ir::Graph& graph) {
     statistics.add("fused");
     if (match.causal) statistics.add("causal");
     if (match.window > 0) statistics.add("windowed");
+    if (match.block_sparse) statistics.add("block-sparse");
     if (match.mask) statistics.add("masked");
     const auto& attrs = std::get<ir::AttentionAttrs>(fused->attrs);
     if (attrs.kv_heads < attrs.h) statistics.add("gqa");

@@ -3,7 +3,8 @@
 //   scores = Q K^T, scaled by Mul/Div constants (on the scores, or on Q and K^T as the
 //   torch exporter splits sqrt(scale) between them) whose product must be 1/sqrt(d);
 //   optionally an additive mask (Add: the mask stays an operand, e.g. BERT's attention_mask
-//   path) and a causal Where(lower-triangular constant, scores, very negative fill);
+//   path) and a Where(constant, scores, very negative fill) whose constant is causal, a sliding
+//   window or a block layout (block_mask_pattern.h);
 //   Softmax over keys; optionally the exporter's Where(IsNaN(P), 0, P) guard; then P V.
 // The head-splitting Reshape/Transpose chains that lead to Q, K and V and the head-merging
 // Transpose/Reshape after P V are absorbed when all four are present (the op then reads the
@@ -14,7 +15,7 @@
 
 namespace polyarch::passes {
 
-// Counters: "fused" (all), "causal", "masked", "gqa", "ops erased".
+// Counters: "fused" (all), "causal", "windowed", "block-sparse", "masked", "gqa", "ops erased".
 class FuseAttentionPass : public Pass {
  public:
   std::string_view name() const override { return "fuse-attention"; }

@@ -258,11 +258,38 @@ std::vector<MalformedCase> arch_cases() {
   };
 }
 
+// A bool .npy of rows x columns zeros (numpy.lib.format 1.0): a block mask of the wrong size.
+std::string bool_npy(int rows, int columns) {
+  std::string header = "{'descr': '|b1', 'fortran_order': False, 'shape': (" +
+                       std::to_string(rows) + ", " + std::to_string(columns) + "), }";
+  while ((10 + header.size() + 1) % 64 != 0) header += ' ';
+  header += '\n';
+  return "\x93NUMPY\x01"s + '\0' + static_cast<char>(header.size()) + '\0' + header +
+         std::string(static_cast<std::size_t>(rows * columns), '\0');
+}
+
 std::vector<MalformedCase> layer_list_cases() {
   const auto gemm = [](const std::string& keys) {
     return "layers:\n  - {name: a, op: gemm, " + keys + "}\n";
   };
+  const std::string attention = "layers:\n  - {name: a, op: attention, h: 2, s: 64, d: 8, ";
   return {
+      {"LayersBlockMaskOfTheWrongSize",
+       Use::kRunWorkload,
+       "w.yaml",
+       attention + "block: 16, block_mask: mask.npy}\n",
+       {"w.yaml:2:", "layers[0].block_mask", "mask.npy", "is 2 x 4; the op needs 4 x 4"},
+       {{"mask.npy", bool_npy(2, 4)}}},
+      {"LayersBlockMaskMissing",
+       Use::kRunWorkload,
+       "w.yaml",
+       attention + "block: 16, block_mask: absent.npy}\n",
+       {"w.yaml:2:", "layers[0].block_mask", "absent.npy"}},
+      {"LayersBlockSparseUnknownKey",
+       Use::kRunWorkload,
+       "w.yaml",
+       attention + "block_sparse: {block: 16, locals: 3}}\n",
+       {"w.yaml:2:", "layers[0].block_sparse.locals", "unknown key 'locals'"}},
       {"LayersNegativeSize",
        Use::kRunWorkload,
        "w.yaml",

@@ -3,6 +3,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <map>
 
 #include "compiler/ir/op_text.h"
@@ -320,6 +322,88 @@ TEST(LayerListOps, AttentionWindowErrorsPointAtTheWindowKey) {
   error = layer_error("{name: a, op: attention, h: 2, s: 8, d: 4, window: 0}");
   ASSERT_TRUE(error);
   EXPECT_THAT(error->where().to_string(), HasSubstr("layers[0].window"));
+}
+
+// BigBird over 96 positions in blocks of 32: 3 x 3 blocks; local 1 (its own block), global 1:
+//   row 0 (global) sees all three, rows 1 and 2 block 0 and their own; random 0.
+// 7 cells of 32 x 32 scores, not causal.
+TEST(LayerListOps, BlockSparseKeyGivesABigBirdLayout) {
+  const auto attention = single_layer_attrs<ir::AttentionAttrs>(
+      "{op: attention, h: 2, s: 96, d: 16, block_sparse: {block: 32, local: 1, global: 1}}");
+  ASSERT_TRUE(attention.block_sparse);
+  EXPECT_EQ(ir::op_attributes_text(attention),
+            "b=1 h=2 kv_heads=2 s=96 kv_len=96 d=16 block=32 local=1 global=1 random=0 seed=0");
+  const ir::Op op{"attn", attention, ir::DType::kFp16, {}};
+  EXPECT_EQ(ir::mac_count(op), int64_t{2} * 2 * 7 * 32 * 32 * 16);  // 2 products x b*h x scores x d
+}
+
+TEST(LayerListOps, BlockSparseWithAWindowIsRefusedAtTheKey) {
+  const auto error = layer_error(
+      "{name: a, op: attention, h: 2, s: 64, d: 4, window: 8, block_sparse: {block: 16}}");
+  ASSERT_TRUE(error);
+  EXPECT_THAT(error->message(), HasSubstr("block-sparse pattern and a sliding window"));
+  EXPECT_THAT(error->where().to_string(), HasSubstr("layers[0].block_sparse"));
+}
+
+// 16384 tokens in blocks of 1 would be 16384^2 = 2^28 cells, more than the 2^26 held.
+TEST(LayerListOps, ABlockLayoutTooFineToHoldIsRefusedAtTheKey) {
+  const auto error = layer_error(
+      "{name: a, op: attention, h: 2, s: 16384, d: 4, block_sparse: {block: 1, local: 3}}");
+  ASSERT_TRUE(error);
+  EXPECT_THAT(error->message(), HasSubstr("16384 x 16384 blocks of 1 tokens"));
+  EXPECT_THAT(error->where().to_string(), HasSubstr("layers[0].block_sparse"));
+}
+
+// A bool .npy of `rows` x `columns` cells, written byte by byte (numpy.lib.format 1.0).
+void write_bool_npy(const std::filesystem::path& path, int64_t rows, int64_t columns,
+                    const std::vector<uint8_t>& cells) {
+  std::string header = "{'descr': '|b1', 'fortran_order': False, 'shape': (" +
+                       std::to_string(rows) + ", " + std::to_string(columns) + "), }";
+  while ((10 + header.size() + 1) % 64 != 0) header += ' ';
+  header += '\n';
+  std::ofstream out(path, std::ios::binary);
+  out << "\x93NUMPY" << char{1} << char{0} << static_cast<char>(header.size() & 0xff)
+      << static_cast<char>(header.size() >> 8) << header;
+  for (uint8_t cell : cells) out << static_cast<char>(cell);
+}
+
+// A layer list beside its mask file: the path is relative to the list.
+std::filesystem::path masked_list(const std::string& name, const std::string& mask_file) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / ("polyarch_" + name);
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "list.yaml")
+      << "layers:\n  - {name: attn, op: attention, h: 2, s: 96, d: 16, block: 32, "
+         "block_mask: "
+      << mask_file << "}\n";
+  return dir;
+}
+
+// 3 x 3 blocks of 32: row 0 sees block 0, row 1 blocks 0 and 1, row 2 blocks 1 and 2.
+TEST(LayerListOps, BlockMaskFileIsReadRelativeToTheList) {
+  const std::filesystem::path dir = masked_list("block_mask_ok", "mask.npy");
+  write_bool_npy(dir / "mask.npy", 3, 3, {1, 0, 0, 1, 1, 0, 0, 1, 1});
+  const ir::Graph graph = load_layer_list(dir / "list.yaml");
+  const ir::Op& op = op_named(graph, "attn");
+  EXPECT_THAT(ir::op_attributes_text(op.attrs), HasSubstr(" block=32 block_mask=8.c.6"));
+  EXPECT_EQ(ir::mac_count(op), int64_t{2} * 2 * 5 * 32 * 32 * 16);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(LayerListOps, ABadBlockMaskFileIsNamedWithItsKey) {
+  const std::filesystem::path dir = masked_list("block_mask_bad", "mask.npy");
+  write_bool_npy(dir / "mask.npy", 2, 3, {1, 0, 0, 1, 1, 0});
+  auto error = capture_error([&] { load_layer_list(dir / "list.yaml"); });
+  ASSERT_TRUE(error);
+  EXPECT_THAT(error->message(), HasSubstr("mask.npy"));
+  EXPECT_THAT(error->message(), HasSubstr("is 2 x 3; the op needs 3 x 3"));
+  EXPECT_THAT(error->where().to_string(), HasSubstr("list.yaml:2:"));
+  EXPECT_THAT(error->where().to_string(), HasSubstr("layers[0].block_mask"));
+  std::filesystem::remove(dir / "mask.npy");
+  error = capture_error([&] { load_layer_list(dir / "list.yaml"); });
+  ASSERT_TRUE(error);
+  EXPECT_THAT(error->message(), HasSubstr("mask.npy"));
+  EXPECT_THAT(error->where().to_string(), HasSubstr("layers[0].block_mask"));
+  std::filesystem::remove_all(dir);
 }
 
 TEST(LayerListOps, KvHeadsNotDividingHeadsIsRejectedAtKvHeads) {

@@ -1,15 +1,18 @@
 // Fused or unfused attention: a SoC whose only matrix engine has no softmax runs attention
 // unfused, its GEMMs on the array and its softmax elsewhere; a GEMM-only SoC is refused naming
 // the softmax; a GPU-like unit keeps the flash-style fused kernel, whose scores never reach DRAM.
+#include "driver/attention_forms.h"
+
 #include <gtest/gtest.h>
 
 #include <map>
 
 #include "archs/soc/soc_config.h"
+#include "base/config_tree.h"
 #include "base/error.h"
+#include "compiler/frontend/layer_list.h"
 #include "compiler/frontend/workload_loader.h"
 #include "compiler/lower/unfused_attention.h"
-#include "driver/attention_forms.h"
 #include "driver/run.h"
 #include "driver/search_options.h"
 
@@ -122,6 +125,52 @@ TEST(AttentionForms, GpuKeepsTheFusedKernelWhoseScoresStayOnChip) {
   const double dram_bytes_per_s = soc.memory_context().dram_bytes_per_second;
   // S written, S read, P written, P read: a floor on the unfused form's time.
   EXPECT_GE(*form.unfused_estimate_s, 4 * score_bytes / dram_bytes_per_s);
+}
+
+// hbm_pim_like without its simd host: the PIM unit runs a decode step's attention, but not
+// with a block layout (its stacked caches stream one range of keys), and not the unfused form
+// either (batched products, and a softmax its PUs have no exp for): refused, naming the
+// pattern and the unit.
+// plasticine_like's dataflow fabric runs attention only as its three loops over one range of
+// keys: a block layout runs unfused (every score computed, the softmax masking them), and the
+// form's reason says why not fused.
+TEST(AttentionForms, ADataflowFabricRunsABlockLayoutUnfusedAndSaysWhy) {
+  const archs::SocConfig soc = shipped("plasticine_like");
+  ir::Graph graph = frontend::layer_list_from_config(
+      parse_config_text("layers:\n  - {name: a, op: attention, h: 2, s: 128, d: 16, "
+                        "dtype: fp16, block_sparse: {block: 32, local: 1, global: 1}}\n",
+                        "w.yaml"),
+      "w");
+  const FittedGraph fitted = fit_graph_to_soc(soc, graph, true, false);
+  ASSERT_EQ(fitted.attention_forms.size(), 1u);
+  const sim::AttentionForm& form = fitted.attention_forms.front();
+  EXPECT_EQ(form.form, "unfused");
+  EXPECT_NE(form.reason.find("'a' has a block-sparse attention pattern, which the models of "
+                             "fabric (dataflow) do not run"),
+            std::string::npos)
+      << form.reason;
+}
+
+TEST(AttentionForms, APimUnitRefusesABlockLayoutByName) {
+  archs::SocConfig soc = shipped("hbm_pim_like");
+  std::erase_if(soc.units, [](const auto& unit) { return unit->kind() != "pim"; });
+  ASSERT_EQ(soc.units.size(), 1u);
+  ir::Graph graph = frontend::layer_list_from_config(
+      parse_config_text("layers:\n  - {name: a, op: attention, h: 2, s: 1, kv_len: 64, d: 16, "
+                        "dtype: fp16, "
+                        "block_sparse: {block: 16, local: 3, global: 1}}\n",
+                        "w.yaml"),
+      "w");
+  try {
+    fit_graph_to_soc(soc, graph, true, false);
+    FAIL() << "a block layout ran on a PIM unit";
+  } catch (const Error& error) {
+    EXPECT_NE(std::string(error.what())
+                  .find("'a' has a block-sparse attention pattern, which the models of pim (pim) "
+                        "do not run"),
+              std::string::npos)
+        << error.what();
+  }
 }
 
 }  // namespace

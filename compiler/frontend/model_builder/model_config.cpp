@@ -1,5 +1,7 @@
 #include "compiler/frontend/model_builder/model_config.h"
 
+#include "compiler/ir/block_sparse_layout.h"
+
 namespace polyarch::frontend {
 
 namespace {
@@ -83,7 +85,17 @@ TransformerConfig read_transformer(MapReader& model) {
   read_layer_style(model, config);
   config.causal = model.optional_bool("causal", decoder);
   config.window = model.optional_int("window", 0, 1, kMaxModelDim);
+  config.block_sparse = read_bigbird_key(model);
+  if (config.block_sparse && config.window > 0) {
+    throw_bad_input(model.required("block_sparse").where(),
+                    "a block-sparse pattern and a sliding window together are not defined "
+                    "(give one of them)");
+  }
   read_phase(model, config);
+  if (config.block_sparse) {
+    const std::string too_large = ir::layout_size_error(config.block_sparse->block, config.keys());
+    if (!too_large.empty()) throw_bad_input(model.required("block_sparse").where(), too_large);
+  }
   config.batch = model.optional_int("batch", 1, 1, kMaxModelDim);
   config.vocab = model.optional_int("vocab", 0, 1, kMaxModelDim);
   config.max_positions = model.optional_int("max_positions", 0, 0, kMaxModelDim);

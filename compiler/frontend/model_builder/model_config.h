@@ -13,6 +13,7 @@
 
 #include "base/checked_math.h"
 #include "base/config_tree.h"
+#include "compiler/frontend/block_sparse_keys.h"
 #include "compiler/ir/dtype.h"
 #include "compiler/ir/op.h"
 #include "compiler/passes/precision.h"
@@ -39,6 +40,8 @@ struct TransformerConfig {
   bool bias = true;    // projections add a bias: default for LayerNorm models, not RMSNorm ones
   bool causal = true;  // default for decoders; encoders attend both ways
   int64_t window = 0;  // sliding-window attention: keys each token sees (0: all)
+  // Block-sparse (BigBird) attention in every layer (block_sparse_keys.h); not with a window.
+  std::optional<BigBirdKey> block_sparse;
   TransformerPhase phase = TransformerPhase::kPrefill;
   int64_t seq = 0;     // prefill: tokens per sequence
   int64_t kv_len = 0;  // decode: tokens already in the KV cache before this step

@@ -1,6 +1,7 @@
 #include "compiler/frontend/model_builder/transformer_builder.h"
 
 #include "compiler/frontend/model_builder/model_graph.h"
+#include "compiler/ir/block_sparse_layout.h"
 
 namespace polyarch::frontend {
 
@@ -45,6 +46,11 @@ ir::NodeId self_attention(ModelGraph& graph, const TransformerConfig& config,
   attention.d = head_dim;
   attention.causal = config.causal;
   attention.window = config.window;
+  if (config.block_sparse) {
+    attention.block_sparse = std::make_shared<const ir::BlockSparseLayout>(
+        ir::bigbird_layout(config.block_sparse->spec, config.block_sparse->block, attention.s,
+                           attention.kv_len, attention.causal));
+  }
   const ir::NodeId context =
       graph.add(prefix + ".attention", attention, {query, key, value}, graph.shape(query));
   return linear(graph, prefix + ".o_proj", context, config.hidden, config.bias);

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "archs/dataflow/phase_plans.h"
+#include "compiler/ir/block_sparse_layout.h"
 #include "tests/archs/dataflow/dataflow_fixture.h"
 #include "tests/base/error_capture.h"
 
@@ -98,6 +99,33 @@ TEST(DataflowCostModel, AttentionRunsAsScoresSoftmaxAndWeightedSum) {
   ASSERT_EQ(plan.phases.size(), 3u);
   EXPECT_EQ(plan.mapping["phases"].size(), 3u);
   EXPECT_EQ(plan.macs, ir::mac_count(attention));
+}
+
+// A decode step with a 256-key window over a 4096-key cache loops over the window only: the
+// DRAM bytes of a 256-key cache without one. A block-sparse layout's keys are not one range
+// for the loops: refused with the reason.
+TEST(DataflowCostModel, ADecodeWindowLoopsOverTheWindowAndBlockLayoutsAreRefused) {
+  const DataflowParams params = shipped_params("plasticine_like.yaml");
+  MappingCache cache;
+  const ir::AttentionAttrs windowed{.b = 1,
+                                    .h = 8,
+                                    .kv_heads = 8,
+                                    .s = 1,
+                                    .kv_len = 4096,
+                                    .d = 64,
+                                    .causal = true,
+                                    .window = 256};
+  const ir::AttentionAttrs short_cache{
+      .b = 1, .h = 8, .kv_heads = 8, .s = 1, .kv_len = 256, .d = 64, .causal = true};
+  const DataflowPlan window_plan = plan_op(params, test_support::make_op("w", windowed), cache);
+  const DataflowPlan short_plan = plan_op(params, test_support::make_op("s", short_cache), cache);
+  EXPECT_EQ(window_plan.dram_read_bytes, short_plan.dram_read_bytes);
+  EXPECT_EQ(window_plan.compute_cycles, short_plan.compute_cycles);
+  ir::AttentionAttrs sparse = short_cache;
+  sparse.block_sparse = std::make_shared<const ir::BlockSparseLayout>(
+      ir::bigbird_layout({.local = 3, .global = 1}, 64, 1, 256, true));
+  EXPECT_NE(unsupported_reason(params, test_support::make_op("b", sparse)).find("block-sparse"),
+            std::string::npos);
 }
 
 TEST(DataflowCostModel, IdenticalTileShapesArePlacedOnce) {

@@ -10,6 +10,7 @@
 #include "archs/pim/energy.h"
 #include "archs/pim/kind.h"
 #include "archs/soc/soc_config.h"
+#include "compiler/ir/block_sparse_layout.h"
 #include "mapping/program/program.h"
 #include "sim/kernel/simulation.h"
 #include "sim/memory/dram/checker.h"
@@ -135,6 +136,32 @@ TEST(PimUnit, EveryPresetRunsGemvDecodeAttentionAndElementwise) {
       EXPECT_GT(seconds_on(soc, op), 0.0);
     }
   }
+}
+
+// A decode step with a 512-key window over a 4096-key cache streams the window's K and V
+// only: the same plan as a 512-key cache without a window (the banks hold the window's rows).
+// A block-sparse layout is not one range of the stacked caches: refused.
+TEST(PimUnit, DecodeWithAWindowReadsOnlyTheWindowAndBlockLayoutsAreRefused) {
+  const PimParams params = pim_params(shipped("hbm_pim_like.yaml"));
+  const ir::AttentionAttrs windowed{.b = 1,
+                                    .h = 32,
+                                    .kv_heads = 32,
+                                    .s = 1,
+                                    .kv_len = 4096,
+                                    .d = 128,
+                                    .causal = true,
+                                    .window = 512};
+  const ir::AttentionAttrs short_cache{
+      .b = 1, .h = 32, .kv_heads = 32, .s = 1, .kv_len = 512, .d = 128, .causal = true};
+  const PimPlan window_plan = plan_op(params, make_op("window", windowed));
+  const PimPlan short_plan = plan_op(params, make_op("short", short_cache));
+  EXPECT_EQ(window_plan.internal_bytes, short_plan.internal_bytes);
+  EXPECT_EQ(window_plan.dram_cycles, short_plan.dram_cycles);
+  EXPECT_EQ(window_plan.macs, short_plan.macs);
+  ir::AttentionAttrs sparse = short_cache;
+  sparse.block_sparse = std::make_shared<const ir::BlockSparseLayout>(
+      ir::bigbird_layout({.local = 3, .global = 1}, 64, 1, 512, true));
+  EXPECT_FALSE(pim_supports(params, make_op("sparse", sparse)));
 }
 
 TEST(PimUnit, SoftmaxNeedsExpAndLargeBatchesStayOnTheHost) {

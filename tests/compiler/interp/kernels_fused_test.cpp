@@ -10,6 +10,7 @@
 
 #include "base/random_draw.h"
 #include "compiler/interp/kernels.h"
+#include "compiler/ir/block_sparse_layout.h"
 
 namespace polyarch::interp {
 namespace {
@@ -133,6 +134,46 @@ TEST(FusedActivation, ClipBoundsAndTanhGeluComeFromTheParameters) {
   const DenseTensor tanh_form = apply_activation(x, {"gelu", {{"approximate_tanh", 1.0}}});
   EXPECT_NEAR(erf_form.values[0], -0.158655f, 1e-6);
   EXPECT_NEAR(tanh_form.values[0], -0.158808f, 1e-6);  // the tanh approximation's own value
+}
+
+// A block-sparse layout against a brute-force softmax over the visible keys only, written here:
+// 3 queries at positions 4..6 of 7 (a partial last block) in blocks of 2, GQA (4 query heads, 2
+// KV heads), causal. The layout's rows are position blocks 2 and 3; row 2 (positions 4, 5) sees
+// key blocks 0 and 2, row 3 (position 6) none: its query gives zeros.
+TEST(AttentionKernel, BlockSparseLayoutMatchesABruteForceMaskedSoftmax) {
+  ir::AttentionAttrs attrs{
+      .b = 1, .h = 4, .kv_heads = 2, .s = 3, .kv_len = 7, .d = 4, .causal = true};
+  attrs.block_sparse = std::make_shared<const ir::BlockSparseLayout>(
+      ir::explicit_layout(2, 3, 7, {1, 0, 1, 0, /* row 3 */ 0, 0, 0, 0}));
+  // Which keys each query sees, by hand: position 4 sees 0, 1, 4; position 5 sees 0, 1, 4, 5.
+  const std::vector<std::vector<int64_t>> seen = {{0, 1, 4}, {0, 1, 4, 5}, {}};
+  const DenseTensor q = random_tensor({1, 4, 3, 4}, 4);
+  const DenseTensor k = random_tensor({1, 2, 7, 4}, 5);
+  const DenseTensor v = random_tensor({1, 2, 7, 4}, 6);
+  const float scale = 0.5f;
+  const DenseTensor fused = attention(q, k, v, nullptr, attrs, scale, false);
+  for (int64_t head = 0; head < 4; ++head) {
+    const int64_t kv_head = head / 2;
+    for (int64_t i = 0; i < 3; ++i) {
+      const float* query = &q.values[(head * 3 + i) * 4];
+      std::vector<double> weights;
+      for (int64_t key : seen[i]) {
+        double dot = 0.0;
+        for (int64_t e = 0; e < 4; ++e) dot += query[e] * k.values[(kv_head * 7 + key) * 4 + e];
+        weights.push_back(std::exp(dot * scale));
+      }
+      double sum = 0.0;
+      for (double weight : weights) sum += weight;
+      for (int64_t e = 0; e < 4; ++e) {
+        double expected = 0.0;
+        for (std::size_t n = 0; n < seen[i].size(); ++n) {
+          expected += weights[n] / sum * v.values[(kv_head * 7 + seen[i][n]) * 4 + e];
+        }
+        EXPECT_NEAR(fused.values[(head * 3 + i) * 4 + e], expected, 1e-5)
+            << "head " << head << " query " << i << " element " << e;
+      }
+    }
+  }
 }
 
 }  // namespace

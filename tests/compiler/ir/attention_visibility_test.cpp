@@ -8,6 +8,7 @@
 #include <random>
 
 #include "base/random_draw.h"
+#include "compiler/ir/block_sparse_layout.h"
 
 namespace polyarch::ir {
 namespace {
@@ -83,6 +84,86 @@ TEST(AttentionVisibility, ClosedFormsMatchTheMaskKeyByKey) {
     }
     ASSERT_EQ(visible_scores_per_head(a), total)
         << "s=" << s << " kv=" << kv << " causal=" << causal << " window=" << window;
+  }
+}
+
+// Block-sparse layouts: per-cell counts by hand, and the closed sums against the definition.
+AttentionAttrs with_layout(AttentionAttrs a, BlockSparseLayout layout) {
+  a.block_sparse = std::make_shared<const BlockSparseLayout>(std::move(layout));
+  return a;
+}
+
+// The 12-position BigBird layout of block_sparse_layout_test (29 of 36 cells visible, blocks of
+// 2 tokens): 29 x 2 x 2 scores without a causal mask.
+TEST(AttentionVisibility, BlockSparseScoresAreTheVisibleCellsWhole) {
+  const AttentionAttrs a = with_layout(
+      head(12, 12, false, 0),
+      bigbird_layout({.local = 3, .global = 1, .random = 1, .seed = 1}, 2, 12, 12, false));
+  EXPECT_EQ(visible_scores_per_head(a), 116);
+}
+
+// Causal, 8 positions in blocks of 2, layout rows {0..3}, {0,1}, {0,1,2}, {0,1,3}
+// (block_sparse_layout_test). Per row, the keys each of its two positions sees:
+//   row 0 (p 0, 1):  block 0 cut by the mask: 1 + 2                              =  3
+//   row 1 (p 2, 3):  block 0: 2 + 2; block 1 cut: 1 + 2                          =  7
+//   row 2 (p 4, 5):  blocks 0, 1: 4 + 4; block 2 cut: 1 + 2                      = 11
+//   row 3 (p 6, 7):  blocks 0, 1: 4 + 4; block 3 cut: 1 + 2 (block 2 hidden)     = 11
+// 32 in all: the causal 36 less positions 6, 7 against keys 4, 5.
+TEST(AttentionVisibility, CausalBlockSparseCutsTheDiagonalBlockByHand) {
+  const AttentionAttrs a =
+      with_layout(head(8, 8, true, 0),
+                  bigbird_layout({.local = 1, .global = 1, .random = 1, .seed = 1}, 2, 8, 8, true));
+  EXPECT_EQ(visible_scores_per_head(a), 32);
+  // Position 7 sees keys 0..3 and 6..7: two runs, spanning 0..7.
+  const std::vector<KeyRange> runs = visible_key_runs(a, 7, 7);
+  ASSERT_EQ(runs.size(), 2u);
+  EXPECT_EQ(runs[0].first, 0);
+  EXPECT_EQ(runs[0].end, 4);
+  EXPECT_EQ(runs[1].first, 6);
+  EXPECT_EQ(runs[1].end, 8);
+  EXPECT_EQ(visible_keys(a, 7).first, 0);
+  EXPECT_EQ(visible_keys(a, 7).end, 8);
+  // Queries 4..5 (row 2) see keys 0..5 together, query 4 only up to key 4.
+  EXPECT_EQ(visible_key_runs(a, 4, 5).back().end, 6);
+  EXPECT_EQ(visible_key_runs(a, 4, 4).back().end, 5);
+}
+
+TEST(AttentionVisibility, BlockSparseSumsMatchTheMaskKeyByKey) {
+  std::mt19937_64 random(11);
+  for (int trial = 0; trial < 300; ++trial) {
+    const int64_t kv = random_int(random, 1, 70);
+    const int64_t s = random_int(random, 1, kv);
+    const int64_t block = random_int(random, 1, 9);
+    const bool causal = random_chance(random, 0.5);
+    const BigBirdSpec spec{.local = random_int(random, 0, 4),
+                           .global = random_int(random, 0, 2),
+                           .random = random_int(random, 0, 3),
+                           .seed = static_cast<uint64_t>(trial)};
+    const AttentionAttrs a =
+        with_layout(head(s, kv, causal, 0), bigbird_layout(spec, block, s, kv, causal));
+    const auto context = [&] {
+      return "trial " + std::to_string(trial) + ": s=" + std::to_string(s) +
+             " kv=" + std::to_string(kv) + " block=" + std::to_string(block) +
+             " causal=" + std::to_string(causal);
+    };
+    int64_t total = 0;
+    for (int64_t query = 0; query < s; ++query) {
+      const int64_t position = kv - s + query;
+      const int64_t row = position / block - a.block_sparse->first_query_block;
+      std::vector<char> seen(static_cast<std::size_t>(kv), 0);
+      for (const KeyRange& run : visible_key_runs(a, query, query)) {
+        for (int64_t key = run.first; key < run.end; ++key) seen[key] = 1;
+      }
+      for (int64_t key = 0; key < kv; ++key) {
+        // The definition: the layout's cell, and under the causal mask keys up to the position.
+        const bool visible =
+            a.block_sparse->visible(row, key / block) && (!causal || key <= position);
+        total += visible ? 1 : 0;
+        ASSERT_EQ(seen[key] != 0, visible) << context() << " query " << query << " key " << key;
+        ASSERT_EQ(sees_key(a, query, key), visible) << context();
+      }
+    }
+    ASSERT_EQ(visible_scores_per_head(a), total) << context();
   }
 }
 

@@ -99,5 +99,55 @@ TEST(IrRoundTrip, HandWrittenGemmCostsItsHandDerivedMacsAndBytes) {
   EXPECT_EQ(totals.parameters, 12);
 }
 
+// Block-sparse attention reads back as printed: BigBird as its parameters, an explicit mask as
+// hex rows. The mask: 64 positions in blocks of 16, row r sees blocks 0..r (1000, 1100, 1110,
+// 1111 -> 8, c, e, f), not causal: 10 cells of 16 x 16 scores, 2 products x d = 8 MACs each.
+TEST(IrRoundTrip, BlockSparseAttentionReadsBackAsPrinted) {
+  const std::string text =
+      "graph \"sparse\"\n"
+      "input %q[1,1,64,8]:fp16\n"
+      "input %k[1,1,64,8]:fp16\n"
+      "input %v[1,1,64,8]:fp16\n"
+      "%bigbird = attention(%q[1,1,64,8], %k[1,1,64,8], %v[1,1,64,8]) b=1 h=1 kv_heads=1 s=64 "
+      "kv_len=64 d=8 causal block=16 local=3 global=1 random=1 seed=7 -> %y[1,1,64,8]:fp16 fp16\n"
+      "%masked = attention(%y[1,1,64,8], %k[1,1,64,8], %v[1,1,64,8]) b=1 h=1 kv_heads=1 s=64 "
+      "kv_len=64 d=8 block=16 block_mask=8.c.e.f -> %z[1,1,64,8]:fp16 fp16\n"
+      "output %z\n";
+  const Graph graph = parse_ir(text, "sparse.ir");
+  EXPECT_EQ(print_graph(graph), text);
+  EXPECT_EQ(mac_count(graph.op(graph.topological_ops().back())), 10 * 16 * 16 * 2 * 8);
+}
+
+TEST(IrRoundTrip, ABlockMaskOfTheWrongSizeIsNamed) {
+  const auto error = testing::capture_error([] {
+    parse_ir(
+        "graph \"sparse\"\n"
+        "input %q[1,1,64,8]:fp16\n"
+        "%a = attention(%q[1,1,64,8], %q[1,1,64,8], %q[1,1,64,8]) b=1 h=1 kv_heads=1 s=64 "
+        "kv_len=64 d=8 block=16 block_mask=8.c.e -> %z[1,1,64,8]:fp16 fp16\n"
+        "output %z\n",
+        "sparse.ir");
+  });
+  ASSERT_TRUE(error);
+  EXPECT_THAT(error->message(),
+              ::testing::HasSubstr("'block_mask' must be 4 rows of 1 hex digits"));
+  EXPECT_THAT(error->where().to_string(), ::testing::HasSubstr("sparse.ir:3:"));
+}
+
+TEST(IrRoundTrip, ABlockLayoutWithAWindowIsRefused) {
+  const auto error = testing::capture_error([] {
+    parse_ir(
+        "graph \"sparse\"\n"
+        "input %q[1,1,64,8]:fp16\n"
+        "%a = attention(%q[1,1,64,8], %q[1,1,64,8], %q[1,1,64,8]) b=1 h=1 kv_heads=1 s=64 "
+        "kv_len=64 d=8 causal window=8 block=16 local=3 -> %z[1,1,64,8]:fp16 fp16\n"
+        "output %z\n",
+        "sparse.ir");
+  });
+  ASSERT_TRUE(error);
+  EXPECT_THAT(error->message(), ::testing::HasSubstr("op 'a': a block-sparse pattern and a "
+                                                     "sliding window together are not defined"));
+}
+
 }  // namespace
 }  // namespace polyarch::ir

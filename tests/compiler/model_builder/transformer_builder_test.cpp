@@ -154,6 +154,29 @@ TEST(TransformerBuilder, AWindowReachesEveryLayersAttention) {
   EXPECT_EQ(ir::mac_count(op), int64_t{2} * 8 * 16 * 32);  // h x keys seen x head dim, twice
 }
 
+// BigBird in every layer of an encoder over 96 tokens in blocks of 32 (3 x 3 blocks): with
+// local 1 and global 1, row 0 sees all three blocks, rows 1 and 2 block 0 and their own: 7 cells
+// of 32 x 32 scores per head (an encoder is not causal).
+TEST(TransformerBuilder, ABlockSparseKeyReachesEveryLayersAttention) {
+  const ir::Graph graph = built_model(
+      "model: {family: transformer, kind: encoder, layers: 2, hidden: 256, heads: 8, ffn: 512, "
+      "seq: 96, block_sparse: {block: 32, local: 1, global: 1}}");
+  for (const char* name : {"layer0.attention", "layer1.attention"}) {
+    const auto& attention = attrs_of<ir::AttentionAttrs>(graph, name);
+    ASSERT_TRUE(attention.block_sparse) << name;
+    const ir::Op op{"attention", attention, ir::DType::kFp16, {}};
+    EXPECT_EQ(ir::mac_count(op),
+              int64_t{2} * 8 * 7 * 32 * 32 * 32);  // h x scores x head dim, twice
+  }
+  const auto error = polyarch::testing::capture_error([] {
+    built_model(
+        "model: {family: transformer, layers: 1, hidden: 256, heads: 8, seq: 96, "
+        "window: 16, block_sparse: {block: 32}}");
+  });
+  ASSERT_TRUE(error);
+  EXPECT_THAT(error->message(), ::testing::HasSubstr("block-sparse pattern and a sliding window"));
+}
+
 TEST(TransformerBuilder, SwigluAddsAGateGemmASiluAndAProduct) {
   const ir::Graph plain = built_model(std::string(kSmallDecoder) + "}");
   const ir::Graph gated = built_model(std::string(kSmallDecoder) + ", gated_ffn: true}");

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "compiler/frontend/workload_loader.h"
+#include "compiler/ir/op_text.h"
 #include "compiler/lower/pipeline.h"
 #include "tests/compiler/passes/fusion_test_support.h"
 
@@ -156,6 +157,54 @@ TEST(FuseAttention, SlidingWindowWhereBecomesAWindow) {
 TEST(FuseAttention, AMaskThatIsNotCausalStaysUnfused) {
   ir::Graph graph = testing::lowered(causal_attention(upper_triangle).graph);
   EXPECT_EQ(FuseAttentionPass().run(graph).get("fused"), 0);
+}
+
+// A Where over 32 queries and keys whose mask is constant on 16 x 16 blocks: query block 0
+// sees key block 0, query block 1 both (neither causal nor a window); with `causal`, each query
+// block sees only its own key block and no key after the query. Fused as an explicit block
+// layout at the coarsest block that spells it, and the fused op computes what the Where did.
+OnnxGraphBuilder block_masked_attention(bool causal) {
+  OnnxGraphBuilder b;
+  b.input("q", {1, 2, 32, 8}).input("k", {1, 2, 32, 8}).input("v", {1, 2, 32, 8});
+  b.input("blocks", {1, 1, 32, 32}, ir::DType::kBool);
+  ir::Tensor& tensor = b.tensor("blocks");
+  tensor.role = ir::TensorRole::kWeight;
+  Values values = empty_values(ir::DType::kBool, tensor.shape);
+  for (int64_t i = 0; i < 32; ++i) {
+    for (int64_t j = 0; j < 32; ++j) {
+      values.ints.push_back(causal ? j / 16 == i / 16 && j <= i : j / 16 <= i / 16);
+    }
+  }
+  store_values(values, tensor);
+  testing::scalar(b, "root_d", std::sqrt(8.0));
+  testing::scalar(b, "fill", -3.4028234663852886e38);
+  b.node("Transpose", {"k"}, {"kt"}, {{"perm", std::vector<int64_t>{0, 1, 3, 2}}});
+  b.node("MatMul", {"q", "kt"}, {"scores"});
+  b.node("Div", {"scores", "root_d"}, {"scaled"});
+  b.node("Where", {"blocks", "scaled", "fill"}, {"masked"});
+  b.node("Softmax", {"masked"}, {"p"}, {{"axis", int64_t{3}}});
+  b.node("MatMul", {"p", "v"}, {"y"}, {}, "pv");
+  b.output("y");
+  return b;
+}
+
+TEST(FuseAttention, ABlockStructuredWhereBecomesABlockMask) {
+  for (const bool causal : {false, true}) {
+    const ir::Graph before = testing::lowered(block_masked_attention(causal).graph);
+    ir::Graph after = before;
+    const PassStatistics statistics = FuseAttentionPass().run(after);
+    ASSERT_EQ(statistics.get("fused"), 1) << causal;
+    EXPECT_EQ(statistics.get("block-sparse"), 1);
+    const ir::Op& fused = after.op(after.topological_ops().front());
+    const auto& attrs = std::get<ir::AttentionAttrs>(fused.attrs);
+    EXPECT_EQ(attrs.causal, causal);
+    ASSERT_TRUE(attrs.block_sparse);
+    // Blocks of 16: row 0 sees block 0 (10 -> 8), row 1 both (11 -> c) or its own (01 -> 4).
+    const std::string mask = causal ? " block=16 block_mask=8.4" : " block=16 block_mask=8.c";
+    EXPECT_NE(ir::op_attributes_text(fused.attrs).find(mask), std::string::npos)
+        << ir::op_attributes_text(fused.attrs);
+    EXPECT_LT(testing::output_difference(after, before, testing::random_inputs(before)), 1e-6);
+  }
 }
 
 TEST(FuseAttention, RepeatedKeysAndValuesAreReadOnceWithFewerKvHeads) {
