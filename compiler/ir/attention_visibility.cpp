@@ -141,6 +141,13 @@ std::vector<KeyRange> visible_key_runs(const AttentionAttrs& attention, int64_t 
   return merged({visible_keys(attention, first_query, last_query)});
 }
 
+int64_t keys_seen(const AttentionAttrs& attention) {
+  if (attention.s <= 0) return 0;
+  int64_t keys = 0;
+  for (const KeyRange& run : visible_key_runs(attention, 0, attention.s - 1)) keys += run.size();
+  return keys;
+}
+
 bool sees_key(const AttentionAttrs& attention, int64_t query, int64_t key) {
   const int64_t position = attention.kv_len - attention.s + query;
   if (const auto& layout = attention.block_sparse) {

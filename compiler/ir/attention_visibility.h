@@ -37,6 +37,10 @@ KeyRange visible_keys(const AttentionAttrs& attention, int64_t first_query, int6
 std::vector<KeyRange> visible_key_runs(const AttentionAttrs& attention, int64_t first_query,
                                        int64_t last_query);
 
+// Keys at least one of the op's s queries sees: what it reads of each K and V head (a decode
+// step with a sliding window reads the window, not the whole cache).
+int64_t keys_seen(const AttentionAttrs& attention);
+
 // Whether query `query` sees key `key` (the definition, one pair at a time).
 bool sees_key(const AttentionAttrs& attention, int64_t query, int64_t key);
 

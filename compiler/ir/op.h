@@ -285,7 +285,8 @@ int64_t mac_count(const Op& op);
 // and a softmax per score. Embedding lookups, copies and frontend ops count 0.
 int64_t flop_count(const Op& op);
 
-// Bytes the op reads (activations and weights, each distinct element once) and writes, with
+// Bytes the op reads (activations and weights, each distinct element once; an attention the
+// keys some query sees, attention_visibility.h) and writes, with
 // elements of op.dtype or, for an op that runs in its unit's native type, of `native_dtype`.
 // A view Copy touches nothing; frontend ops count 0 like their MACs. A fused activation adds no
 // bytes: the result it reads is still in the unit, which is what fusing it saves.

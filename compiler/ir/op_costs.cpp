@@ -77,11 +77,14 @@ ElementCounts conv_elements(const Conv2dAttrs& conv) {
           conv_outputs(conv)};
 }
 
+// K and V elements the op reads: the keys some query sees, of every KV head.
+int64_t kv_elements_read(const AttentionAttrs& attention) {
+  return product({2, attention.b, attention.kv_heads, keys_seen(attention), attention.d}, "K, V");
+}
+
 ElementCounts attention_elements(const AttentionAttrs& attention) {
   const int64_t queries = product({attention.b, attention.h, attention.s, attention.d}, "Q");
-  const int64_t keys =
-      product({attention.b, attention.kv_heads, attention.kv_len, attention.d}, "K");
-  return {sum({queries, keys, keys}, "attention elements read"), queries};
+  return {sum({queries, kv_elements_read(attention)}, "attention elements read"), queries};
 }
 
 ElementCounts pool_elements(const PoolAttrs& pool) {
@@ -188,8 +191,12 @@ int64_t bytes_touched(const Op& op, DType native_dtype) {
                         weight_storage_bytes(op, dtype), "bytes touched");
   }
   if (const auto* attention = std::get_if<AttentionAttrs>(&op.attrs); attention && attention->kv_dtype) {
-    bytes = checked_add(bytes - storage_bytes(kv_cache_elements(*attention), dtype),
-                        kv_cache_bytes(*attention, dtype), "bytes touched");
+    // The whole cache exactly (its scales are per token); a part of it at the same rate.
+    const int64_t kv_elements = kv_elements_read(*attention);
+    const int64_t stored = kv_elements == kv_cache_elements(*attention)
+                               ? kv_cache_bytes(*attention, dtype)
+                               : kv_stored_bytes(*attention, dtype, kv_elements);
+    bytes = checked_add(bytes - storage_bytes(kv_elements, dtype), stored, "bytes touched");
   }
   if (const auto* embedding = std::get_if<EmbeddingAttrs>(&op.attrs)) {
     // ONNX token ids are int64 whatever the table's type.

@@ -61,6 +61,19 @@ TEST(OpCosts, AttentionCountsBothProductsAndGqaSharesKeysAndValues) {
   EXPECT_EQ(bytes_touched(op), 2 * (queries + 2 * keys + queries));
 }
 
+TEST(OpCosts, AWindowedDecodeReadsOnlyItsWindowOfTheCache) {
+  // One query at position 8191 of 8192 with a causal window of 1024 keys: it reads keys
+  // 7168..8191 of each of the 8 KV heads, K and V, not the 8192 cached; an fp8 cache half as
+  // many bytes again.
+  AttentionAttrs attention{.b = 2, .h = 32, .kv_heads = 8, .s = 1, .kv_len = 8192, .d = 128,
+                           .causal = true, .window = 1024};
+  const int64_t queries = int64_t{2} * 32 * 128;
+  const int64_t window = int64_t{2} * 2 * 8 * 1024 * 128;
+  EXPECT_EQ(bytes_touched(op_of(attention, DType::kBf16)), 2 * (queries + window + queries));
+  attention.kv_dtype = DType::kFp8E4M3;
+  EXPECT_EQ(bytes_touched(op_of(attention, DType::kBf16)), 2 * queries + window + 2 * queries);
+}
+
 TEST(OpCosts, RowOpsAndElementwise) {
   EXPECT_EQ(flop_count(op_of(ElementwiseAttrs{"add", 1000, 2})), 1000);
   EXPECT_EQ(bytes_touched(op_of(ElementwiseAttrs{"add", 1000, 2})), 4 * 3000);
