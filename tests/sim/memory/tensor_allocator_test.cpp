@@ -50,8 +50,9 @@ TEST(TensorAllocation, TensorsOfAnOpWithoutATypeTakeTheTypeItsUnitComputesIn) {
   EXPECT_EQ(bytes["weight"], 300 * 50 * 2);
   EXPECT_EQ(bytes["activation"] + bytes["output"], (100 * 300 + 100 * 50) * 2);
   // Without the unit's type the placeholder's bytes are all that is known.
+  const TensorAllocation placeholder(graph);
   int64_t untyped = 0;
-  for (const TensorPlacement& tensor : TensorAllocation(graph).tensors()) untyped += tensor.bytes;
+  for (const TensorPlacement& tensor : placeholder.tensors()) untyped += tensor.bytes;
   EXPECT_EQ(untyped * 2, bytes["weight"] + bytes["activation"] + bytes["output"]);
 }
 
