@@ -26,14 +26,21 @@ bool is_wide_float(ir::DType dtype) {
 
 // A QDQ model's int8 op: its activation comes from a DequantizeLinear (through the layout pass's
 // transposes), so the values it reads are already the model's int8 values times their scales.
-bool reads_dequantized(const ir::Graph& graph, ir::NodeId op_id) {
-  const std::vector<ir::NodeId> inputs = graph.inputs_of(op_id);
-  if (inputs.empty()) return false;
-  std::optional<ir::NodeId> producer = ir::producer_of(graph, inputs.front());
+// The op that produced `tensor`'s values, looking through the copies (transposes, views) that
+// only move them.
+std::optional<ir::NodeId> source_through_copies(const ir::Graph& graph, ir::NodeId tensor) {
+  std::optional<ir::NodeId> producer = ir::producer_of(graph, tensor);
   while (producer && graph.op(*producer).kind() == ir::OpKind::kCopy &&
          graph.inputs_of(*producer).size() == 1) {
     producer = ir::producer_of(graph, graph.inputs_of(*producer).front());
   }
+  return producer;
+}
+
+bool reads_dequantized(const ir::Graph& graph, ir::NodeId op_id) {
+  const std::vector<ir::NodeId> inputs = graph.inputs_of(op_id);
+  if (inputs.empty()) return false;
+  const std::optional<ir::NodeId> producer = source_through_copies(graph, inputs.front());
   if (!producer) return false;
   const auto* elementwise = std::get_if<ir::ElementwiseAttrs>(&graph.op(*producer).attrs);
   return elementwise != nullptr && elementwise->fn == "dequantize";
@@ -70,11 +77,7 @@ bool is_float_value(const DenseTensor& tensor) { return ir::is_float(tensor.dtyp
 bool weights_dequantized_by_model(const ir::Graph& graph, ir::NodeId op_id) {
   const std::vector<ir::NodeId> inputs = graph.inputs_of(op_id);
   if (inputs.size() < 2) return false;
-  std::optional<ir::NodeId> producer = ir::producer_of(graph, inputs[1]);
-  while (producer && graph.op(*producer).kind() == ir::OpKind::kCopy &&
-         graph.inputs_of(*producer).size() == 1) {
-    producer = ir::producer_of(graph, graph.inputs_of(*producer).front());
-  }
+  const std::optional<ir::NodeId> producer = source_through_copies(graph, inputs[1]);
   if (!producer) return false;
   const ir::Op& source = graph.op(*producer);
   return source.lowered_from != nullptr && source.lowered_from->op_type == "DequantizeLinear";

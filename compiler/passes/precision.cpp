@@ -202,7 +202,9 @@ PrecisionPolicy parse_precision_policy(const std::string& text) {
 void PrecisionPass::store_narrower(ir::Op& op, PassStatistics& statistics) const {
   if (!op.dtype || !is_float_dtype(*op.dtype)) return;
   const int64_t bits = ir::dtype_bits(*op.dtype);
-  if (policy_.weights && is_matrix_op(op) && ir::weight_elements(op) > 0 &&
+  // A model's own weight-only storage (a QDQ model's) stays: a weights= scheme does not replace
+  // it.
+  if (policy_.weights && !op.weight_format && is_matrix_op(op) && ir::weight_elements(op) > 0 &&
       ir::dtype_bits(policy_.weights->dtype) < bits) {
     op.weight_format = policy_.weights;
     statistics.add("weights stored narrower");
@@ -231,14 +233,9 @@ PassStatistics PrecisionPass::run(ir::Graph& graph) {
         continue;
       }
       if (const std::optional<DequantizedWeights> stored = dequantized_weights(graph, op_id)) {
-        // The model's own weight-only storage; a --precision weights= scheme does not replace it.
         fold_into_reader(graph.op(stored->dequantize));
-        ir::Op& reader = graph.op(op_id);
-        const std::optional<ir::DType> dtype = policy_.dtype_for(reader.kind());
-        if (dtype && (!reader.dtype || is_float_dtype(*reader.dtype))) retype(reader, *dtype);
-        reader.weight_format = stored->format;
+        op.weight_format = stored->format;
         statistics.add("qdq weights");
-        continue;
       }
     }
     // Integer ops (indices, shapes, the model's own quantised data) keep their type.
