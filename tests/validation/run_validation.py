@@ -236,7 +236,8 @@ def write_docs(path, rows):
         "",
         "Two other comparisons live beside the cases: `tests/validation/dram/` (the JEDEC DRAM "
         "model against DRAMsim3, [dram_validation.md](dram_validation.md)) and the measured "
-        "data the cases read (`tests/validation/gpu/`: H100 and H200 kernel timings, and the script that writes a case for every measured kernel; "
+        "data the cases read (`tests/validation/gpu/`: H100 and H200 kernel timings, and the "
+        "script that writes a case for every measured kernel; "
         "`tests/validation/cpu/`: this project's build machine).",
         "",
         "## Summary",
