@@ -41,6 +41,7 @@ SOFTWARE = {
     "conv": "cuDNN 9.19, benchmark mode",
     "norm": None,
     "stream": None,
+    "gelu": None,
 }
 DIFFERS = {
     "gemm": "cuBLAS picks its kernel and the GPU its clock (up to 1.98 GHz); the arch runs every "
@@ -62,6 +63,9 @@ DIFFERS = {
     "softmax": "PyTorch's softmax kernel (its exp and row reductions); polyarch's streaming "
                "softmax",
     "stream": "PyTorch's vectorised elementwise kernel; the same streams in polyarch",
+    "gelu": "PyTorch's F.gelu is the exact form, x/2 (1 + erf(x/sqrt 2)), whose erf the lanes "
+            "compute as a polynomial; polyarch's gelu is the tanh form (7 lane operations and a "
+            "tanh on the SFUs). The same two streams in both",
 }
 LIMITATION = {
     "gemm": "cuBLAS's kernel choice for the shape (tile shape, split-K, waves over the 132 SMs) "
@@ -87,6 +91,9 @@ LIMITATION = {
                "are not modelled",
     "stream": "the model streams at the DRAM preset's efficiency; the library kernel's "
               "vectorisation and occupancy are not modelled",
+    "gelu": "the H200's faster memory leaves the exact GELU bound by the lanes (75 % of the "
+            "copy's bandwidth there, 95 % on the H100); polyarch prices the tanh form, whose "
+            "lane work stays under the DRAM time on both",
 }
 
 
@@ -111,7 +118,7 @@ def category(kernel):
     if layer["op"] in ("layernorm", "rmsnorm", "softmax"):
         return layer["op"]
     if layer["op"] == "elementwise":
-        return "stream"
+        return "gelu" if layer.get("fn") == "gelu" else "stream"
     if layer["op"] == "conv2d":
         return "conv"
     return "gemm"
@@ -135,7 +142,7 @@ def describe(kernel, cat):
     if cat == "conv":
         return (f"convolution {layer['c']}->{layer['k']}, {layer['r']}x{layer['s']} stride "
                 f"{layer['stride']}, {layer['h']}x{layer['w']}, batch {layer['n']}, NHWC {dtype}")
-    if cat == "stream":
+    if cat in ("stream", "gelu"):
         return (f"elementwise {layer['fn']} of {layer['elements']} {dtype} elements, bytes per "
                 "second")
     return f"{cat} {layer['rows']}x{layer['cols']} {dtype}, bytes read and written per second"
