@@ -166,6 +166,13 @@ class KindAdapter final : public UnitConfig {
       return Kind::area_mm2(unit_.params);  // areas from the kind's own published design
     }
   }
+  std::optional<double> clocked_bits() const override {
+    if constexpr (requires { Kind::clocked_bits(unit_.params); }) {
+      return Kind::clocked_bits(unit_.params);
+    } else {
+      return std::nullopt;  // a kind whose model counts no clocked storage
+    }
+  }
   std::optional<double> estimate_seconds(const ir::Op& op, const MemoryContext& memory,
                                          double soc_clock_ghz) const override {
     if (!supports(op)) return std::nullopt;

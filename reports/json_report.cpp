@@ -21,17 +21,20 @@ nlohmann::ordered_json energy_by_action_json(const sim::EnergyByAction& energy) 
 }
 
 nlohmann::ordered_json summary_json(const sim::Summary& summary) {
-  return {{"total_cycles", summary.total_cycles},
-          {"clock_ghz", summary.clock_ghz},
-          {"latency_s", summary.latency_s},
-          {"energy_j", optional_number(summary.energy_j)},
-          {"avg_power_w", optional_number(summary.avg_power_w)},
-          {"peak_temp_c", optional_number(summary.peak_temp_c)},
-          {"dram_bytes_read", summary.dram_bytes_read},
-          {"dram_bytes_written", summary.dram_bytes_written},
-          {"energy_by_action", energy_by_action_json(summary.energy_by_action)},
-          {"technology", summary.technology},
-          {"energy_notes", summary.energy_notes}};
+  nlohmann::ordered_json json = {{"total_cycles", summary.total_cycles},
+                                 {"clock_ghz", summary.clock_ghz},
+                                 {"latency_s", summary.latency_s},
+                                 {"energy_j", optional_number(summary.energy_j)},
+                                 {"avg_power_w", optional_number(summary.avg_power_w)}};
+  // Only where the arch states a board: other reports keep the fields they always had.
+  if (summary.board_power_w) json["board_power_w"] = *summary.board_power_w;
+  json["peak_temp_c"] = optional_number(summary.peak_temp_c);
+  json["dram_bytes_read"] = summary.dram_bytes_read;
+  json["dram_bytes_written"] = summary.dram_bytes_written;
+  json["energy_by_action"] = energy_by_action_json(summary.energy_by_action);
+  json["technology"] = summary.technology;
+  json["energy_notes"] = summary.energy_notes;
+  return json;
 }
 
 // MACs by the type the units computed each op in (after any conversion), types in name order.

@@ -110,6 +110,9 @@ struct Summary {
   double latency_s = 0.0;
   std::optional<double> energy_j;
   std::optional<double> avg_power_w;  // energy_j / latency_s
+  // avg_power_w at the board's input: over the board's regulator efficiency, where the arch
+  // states a board (sim/energy/board_power.h); nullopt otherwise.
+  std::optional<double> board_power_w;
   std::optional<double> peak_temp_c;
   EnergyByAction energy_by_action;
   std::string technology;                 // the table used, e.g. "28nm"

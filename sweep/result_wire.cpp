@@ -27,6 +27,7 @@ std::string encode_run_result(const sim::RunResult& result) {
                      {"latency_s", summary.latency_s},
                      {"energy_j", optional_json(summary.energy_j)},
                      {"avg_power_w", optional_json(summary.avg_power_w)},
+                     {"board_power_w", optional_json(summary.board_power_w)},
                      {"dram_bytes_read", summary.dram_bytes_read},
                      {"dram_bytes_written", summary.dram_bytes_written},
                      {"peak_temp_c", optional_json(summary.peak_temp_c)},
@@ -59,6 +60,7 @@ sim::RunResult decode_run_result(const std::string& text) {
     result.summary.latency_s = summary.at("latency_s").get<double>();
     result.summary.energy_j = optional_double(summary.at("energy_j"));
     result.summary.avg_power_w = optional_double(summary.at("avg_power_w"));
+    result.summary.board_power_w = optional_double(summary.at("board_power_w"));
     result.summary.dram_bytes_read = summary.at("dram_bytes_read").get<int64_t>();
     result.summary.dram_bytes_written = summary.at("dram_bytes_written").get<int64_t>();
     result.summary.peak_temp_c = optional_double(summary.at("peak_temp_c"));

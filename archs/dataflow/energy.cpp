@@ -16,7 +16,23 @@ constexpr double kRegisterAccessesPerOp = 3.0;
 // interpolated coefficients (Oberman and Siu, ARITH 2005): two fp32 multiplies and two adds.
 constexpr double kSpecialMultsAndAdds = 2.0;
 
+// One PE's register and pipeline-stage words per lane, and its switch's buffers: one word per
+// lane per link and direction.
+double register_bits_per_pe(const DataflowParams& params) {
+  const double lanes = static_cast<double>(params.pe.lanes);
+  const double registers =
+      (static_cast<double>(params.pe.registers) + static_cast<double>(params.pe.stages)) * lanes *
+      kWordBits;
+  const double switch_buffers =
+      4.0 * static_cast<double>(params.network.links_per_direction) * lanes * kWordBits;
+  return registers + switch_buffers;
+}
+
 }  // namespace
+
+double dataflow_clocked_bits(const DataflowParams& params) {
+  return static_cast<double>(params.pe.count()) * register_bits_per_pe(params);
+}
 
 double dataflow_area_mm2(const DataflowParams& params, const sim::TechTable& tech) {
   const ir::DType dtype = sim::priced_dtype(params.dtype);
@@ -29,15 +45,8 @@ double dataflow_area_mm2(const DataflowParams& params, const sim::TechTable& tec
         std::max(mac_um2, tech.mult_area_um2(priced) +
                               tech.add_area_um2(sim::accumulator_dtype(priced)));
   }
-  const double bit_um2 = tech.register_bit_area_um2();
-  const double registers_um2 =
-      (static_cast<double>(params.pe.registers) + static_cast<double>(params.pe.stages)) * lanes *
-      kWordBits * bit_um2;
-  // The switch buffers one word per lane per link and direction.
-  const double switch_um2 =
-      4.0 * static_cast<double>(params.network.links_per_direction) * lanes * kWordBits * bit_um2;
   const double pe_um2 = lanes * static_cast<double>(params.pe.stages) * fu_um2 + lanes * mac_um2 +
-                        registers_um2 + switch_um2;
+                        register_bits_per_pe(params) * tech.register_bit_area_um2();
   const double scratchpads =
       static_cast<double>(params.memory.count) * tech.sram_area_mm2(params.memory.scratchpad_kib);
   return static_cast<double>(params.pe.count()) * pe_um2 * kUm2ToMm2 + scratchpads;

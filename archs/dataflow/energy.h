@@ -12,6 +12,10 @@ namespace polyarch::archs::dataflow {
 
 double dataflow_area_mm2(const DataflowParams& params, const sim::TechTable& tech);
 
+// Every PE's register and pipeline-stage words and its switch's buffers, in bits (what the clock
+// network drives).
+double dataflow_clocked_bits(const DataflowParams& params);
+
 // Energy (J) by action: mac, alu, mul, special, register_file, network, scratchpad, config,
 // dram, leakage; `op` gives the DRAM bytes and the latency (for leakage).
 sim::EnergyByAction dataflow_op_energy(const DataflowParams& params, const sim::OpResult& op,

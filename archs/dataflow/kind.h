@@ -38,6 +38,7 @@ struct DataflowKind {
   static constexpr auto activity_of = &dataflow_activity_of;
   static constexpr auto op_energy = &dataflow_op_energy;
   static constexpr auto area_mm2 = &dataflow_area_mm2;
+  static constexpr auto clocked_bits = &dataflow_clocked_bits;
 };
 
 using DataflowUnitConfig = KindAdapter<DataflowKind>;

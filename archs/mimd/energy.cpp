@@ -23,13 +23,21 @@ constexpr double kRouterAreaOverBuffers = 2.0;
 
 double element_bits(ir::DType dtype) { return 8.0 * static_cast<double>(ir::dtype_bytes(dtype)); }
 
-double router_area_um2(const MimdParams& params, const sim::TechTable& tech) {
+// One router's input buffers: every port holds its flits.
+double router_buffer_bits(const MimdParams& params) {
   const double flit_bits = kBitsPerByte * static_cast<double>(params.noc.link_bytes_per_cycle);
-  return kRouterAreaOverBuffers * kRouterPorts * kBufferedFlitsPerPort * flit_bits *
-         tech.register_bit_area_um2();
+  return kRouterPorts * kBufferedFlitsPerPort * flit_bits;
+}
+
+double router_area_um2(const MimdParams& params, const sim::TechTable& tech) {
+  return kRouterAreaOverBuffers * router_buffer_bits(params) * tech.register_bit_area_um2();
 }
 
 }  // namespace
+
+double mimd_clocked_bits(const MimdParams& params) {
+  return static_cast<double>(params.count) * router_buffer_bits(params);
+}
 
 double mimd_area_mm2(const MimdParams& params, const sim::TechTable& tech) {
   const double fp32_fma_um2 =

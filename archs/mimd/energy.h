@@ -14,6 +14,10 @@ namespace polyarch::archs::mimd {
 // one NoC router; the routers' input buffers are sized from the link width.
 double mimd_area_mm2(const MimdParams& params, const sim::TechTable& tech);
 
+// The routers' input-buffer bits, one router per core (what the clock network drives; the
+// cores' vector registers are not counted by this model).
+double mimd_clocked_bits(const MimdParams& params);
+
 // Energy (J) by action: mac (vector FMAs), vector_op (other element operations), register_file,
 // local_memory, noc, dram, leakage (of the whole unit over the op's latency).
 sim::EnergyByAction mimd_op_energy(const MimdParams& params, const sim::OpResult& op,

@@ -37,6 +37,7 @@ struct MimdKind {
   static constexpr auto activity_of = &mimd_activity_of;
   static constexpr auto op_energy = &mimd_op_energy;
   static constexpr auto area_mm2 = &mimd_area_mm2;
+  static constexpr auto clocked_bits = &mimd_clocked_bits;
 };
 
 using MimdUnitConfig = KindAdapter<MimdKind>;

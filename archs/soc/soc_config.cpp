@@ -61,6 +61,14 @@ sim::InterconnectSpec parse_interconnect(const ConfigNode& node) {
   return interconnect;
 }
 
+double parse_board_regulator_efficiency(const ConfigNode& node) {
+  const KeyTable& keys = soc_keys();
+  MapReader reader(node);
+  const double efficiency = read_number(reader, keys.at("board.regulator_efficiency"));
+  finish_with_table(reader, keys, "board");
+  return efficiency;
+}
+
 std::unique_ptr<UnitConfig> parse_unit(const ConfigNode& node) {
   MapReader reader(node);
   std::string name = reader.required_string("name");
@@ -194,6 +202,9 @@ SocConfig parse_soc_config(const ConfigNode& root) {
   soc.power_cap_w = read_optional_number(reader, keys.at("power_cap_w"));
   soc.die_area_mm2 = read_optional_number(reader, keys.at("die_area_mm2"));
   check_die_area(root, soc);
+  if (const ConfigNode* node = reader.optional("board")) {
+    soc.board_regulator_efficiency = parse_board_regulator_efficiency(*node);
+  }
   finish_with_table(reader, keys, "");
   reject_keys_between_units(root, soc);
   return soc;
@@ -238,6 +249,7 @@ sim::ChipPhysics SocConfig::physics() const {
   chip.dram_kind = dram.kind;
   chip.dram_channels = dram.channels;
   chip.die_area_mm2 = die_area_mm2;
+  chip.board_regulator_efficiency = board_regulator_efficiency;
   chip.thermal = thermal;
   chip.dvfs = dvfs;
   for (const auto& unit : units) chip.units.push_back(unit.get());
@@ -267,6 +279,9 @@ nlohmann::ordered_json SocConfig::describe() const {
                           {"transfers", interconnect.transfers}};
   if (power_cap_w) json["power_cap_w"] = *power_cap_w;
   if (die_area_mm2) json["die_area_mm2"] = *die_area_mm2;
+  if (board_regulator_efficiency) {
+    json["board"] = {{"regulator_efficiency", *board_regulator_efficiency}};
+  }
   json["units"] = nlohmann::ordered_json::array();
   for (const auto& unit : units) json["units"].push_back(unit->describe());
   return json;

@@ -38,6 +38,10 @@ struct SocConfig {
   // `die_area_mm2:` the part's whole die (a published figure); the area beyond what the units'
   // models price leaks as uncore (sim/energy/chip_background.h). nullopt = not stated.
   std::optional<double> die_area_mm2;
+  // `board: {regulator_efficiency: f}`: the board's voltage regulators deliver f of the power
+  // they draw (a published figure); the report's board_power_w is the chip's over f. nullopt =
+  // no board stated.
+  std::optional<double> board_regulator_efficiency;
   std::vector<std::unique_ptr<UnitConfig>> units;
 
   // The SystemC-facing description: unit factories bound to this SoC's clock.

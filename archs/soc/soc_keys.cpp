@@ -53,6 +53,11 @@ const KeyTable& soc_keys() {
          number_key("die_area_mm2", "mm2", "none", 1e-6, 1e5,
                     "the part's whole die; the area its units' models do not price leaks as "
                     "uncore (larger than the units' modelled area)"),
+         map_key("board", "none",
+                 "the board around the chip, where its power is measured at the board's input"),
+         number_key("board.regulator_efficiency", "fraction", kRequired, 0.01, 1.0,
+                    "the board's voltage regulators: chip power over the power they draw "
+                    "(board_power_w = avg_power_w / this)"),
          map_key("memory", kRequired, "DRAM (--describe memory)"),
          map_key("interconnect", "{}", "the path between units and DRAM"),
          choice_key("interconnect.kind", interconnect.kind, {"bus"}, "interconnect model"),

@@ -55,6 +55,11 @@ double edge_shift_register_bits(const SystolicParams& params, const sim::OpResul
 
 }  // namespace
 
+double systolic_clocked_bits(const SystolicParams& params) {
+  return static_cast<double>(params.rows) * static_cast<double>(params.cols) *
+         register_bits_per_pe(params);
+}
+
 double systolic_area_mm2(const SystolicParams& params, const sim::TechTable& tech) {
   const double pe_um2 = tech.mult_area_um2(params.dtype) + tech.add_area_um2(params.acc_dtype) +
                         register_bits_per_pe(params) * tech.register_bit_area_um2();

@@ -11,6 +11,9 @@ namespace polyarch::archs::systolic {
 // Area of the array (PEs with their pipeline registers) plus its three SRAM buffers (mm^2).
 double systolic_area_mm2(const SystolicParams& params, const sim::TechTable& tech);
 
+// The array's pipeline-register bits, every PE's (what the clock network drives).
+double systolic_clocked_bits(const SystolicParams& params);
+
 // Energy (J) by action: mac, pe_register, sram_ifmap, sram_filter, sram_ofmap, sram_fill, dram,
 // leakage (over the op's latency).
 sim::EnergyByAction systolic_op_energy(const SystolicParams& params, const sim::OpResult& op,

@@ -42,6 +42,7 @@ struct SystolicKind {
   }
   static constexpr auto op_energy = &systolic_op_energy;
   static constexpr auto area_mm2 = &systolic_area_mm2;
+  static constexpr auto clocked_bits = &systolic_clocked_bits;
 };
 
 using SystolicUnitConfig = KindAdapter<SystolicKind>;

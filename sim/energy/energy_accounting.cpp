@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <map>
 
+#include "sim/energy/clock_network.h"
+
 namespace polyarch::sim {
 
 namespace {
@@ -54,6 +56,10 @@ void account_energy(const ChipPhysics& chip, RunResult& result) {
     // A powered unit leaks while it waits for work too (no power gating in this model).
     const double idle_s = std::max(0.0, result.summary.latency_s - busy_seconds[unit_result.name]);
     energy["leakage"] += tech.leakage_w(*area) * idle_s;
+    // A clocked unit's clock runs for the whole run, busy or idle (no clock gating modelled).
+    if (const std::optional<double> bits = unit->clocked_bits()) {
+      energy["clock"] = clock_network_j(tech, *bits, unit_result.total_cycles);
+    }
     unit_result.energy_by_action = energy;
     unit_result.energy_j = energy_total(energy);
     add_into(run_energy, energy);

@@ -1,6 +1,7 @@
 #pragma once
 // Turns a simulation's activity counts into energy: each op's actions through its unit's energy
-// model, each unit's sum plus leakage while idle, and the run's total and average power.
+// model, each unit's sum plus leakage while idle and its clock network over the run, and the
+// run's total and average power.
 #include "sim/physics/chip_physics.h"
 #include "sim/result.h"
 

@@ -52,8 +52,11 @@ std::optional<sim::PowerTrace> build_power_trace(
   for (const sim::UnitResult& unit : result.units) {
     block_of_unit[unit.name] = trace.blocks.size();
     trace.blocks.push_back(unit.name);
-    const double leakage_w = action(unit.energy_by_action, "leakage") / latency;
-    trace.watts.emplace_back(static_cast<std::size_t>(windows), leakage_w);
+    // Leakage and the clock network draw the same power in every window.
+    const double constant_w =
+        (action(unit.energy_by_action, "leakage") + action(unit.energy_by_action, "clock")) /
+        latency;
+    trace.watts.emplace_back(static_cast<std::size_t>(windows), constant_w);
   }
   for (const sim::OpResult& op : result.ops) {
     if (!op.energy_j) continue;

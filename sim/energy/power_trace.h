@@ -13,8 +13,8 @@ namespace polyarch::sim {
 inline constexpr int64_t kMaxPowerWindows = 10000;
 
 // Each op's dynamic energy (energy_j less its leakage) spread evenly over [start, end) of its
-// unit's clock; each unit's leakage (its energy_by_action "leakage" over the run) as constant
-// power. nullopt when the run has no energy (a unit kind without an energy model).
+// unit's clock; each unit's leakage and clock network (its energy_by_action "leakage" and
+// "clock" over the run) as constant power. nullopt when the run has no energy (a unit kind without an energy model).
 // With `density` for a unit (DVFS: clock_scale x vdd_scale^2 from each step's time on, 1 before
 // the first step), an op's dynamic energy follows that density over its interval instead.
 struct PowerDensityStep {

@@ -135,6 +135,7 @@ const std::vector<std::string>& own_keys() {
     add_group(keys, "mult_pj", compute_dtypes());
     add_group(keys, "add_pj", compute_dtypes());
     keys.push_back("register_pj_per_bit");
+    keys.push_back("clock.sink_ff_per_bit");
     keys.push_back("sram.reference_width_bits");
     keys.push_back("sram.area_mm2_per_kib");
     add_group(keys, "dram_pj_per_bit", dram_kinds());

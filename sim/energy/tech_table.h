@@ -28,6 +28,7 @@ struct TechDeviceSection {
 
 class TechTable {
  public:
+  static constexpr double kPjPerFj = 1e-3;
   std::string node;  // "28nm"
   double vdd_v = 0.0;
   // Scalar entries by dotted key path, e.g. "mult_pj.int8", "dram_pj_per_bit.hbm2".
@@ -52,6 +53,12 @@ class TechTable {
   // cite), so priced as one add in `wide`.
   double convert_pj(ir::DType wide) const;
   double register_pj_per_bit() const { return entry("register_pj_per_bit"); }
+  // One clock edge pair (a cycle) at one clocked storage bit: its flip-flop's clock-pin
+  // capacitance charged and discharged, C x Vdd^2 (pJ). The clock toggles every cycle whether or
+  // not the bit's data changes.
+  double clock_pj_per_bit_cycle() const {
+    return entry("clock.sink_ff_per_bit") * vdd_v * vdd_v * kPjPerFj;
+  }
   // Per bit of an access of `width_bits` to a macro of `kib` KiB: the curve interpolated linearly
   // in sqrt(kib) (extrapolated along the end segments); an access narrower than the reference
   // width pays for a whole reference word.

@@ -37,6 +37,10 @@ class UnitPhysics {
     (void)tech;
     return std::nullopt;
   }
+  // The storage bits whose flip-flops the unit's clock drives every cycle (pipeline registers,
+  // register files built of flip-flops, switch buffers: the bits its area counts as registers);
+  // nullopt for a unit that is not clocked or whose model counts none.
+  virtual std::optional<double> clocked_bits() const { return std::nullopt; }
 };
 
 struct ChipPhysics {
@@ -46,6 +50,9 @@ struct ChipPhysics {
   // The part's whole die, where the arch states it: the area its units' models do not price
   // (I/O, PHYs, NoC, control) leaks too. nullopt = the units' areas are the die.
   std::optional<double> die_area_mm2;
+  // The board's voltage-regulator efficiency, where the arch states a board: the power drawn at
+  // the board's input is the chip's (with its DRAM) over it. nullopt = no board.
+  std::optional<double> board_regulator_efficiency;
   // The thermal package (HotSpot's keys and defaults); nullopt = the defaults.
   std::optional<thermal::PackageConfig> thermal;
   // Throttling on temperature; nullopt = units run at nominal clocks.

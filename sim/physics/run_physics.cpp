@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "sim/energy/board_power.h"
 #include "sim/energy/chip_background.h"
 #include "sim/energy/energy_accounting.h"
 #include "sim/energy/power_trace.h"
@@ -24,6 +25,8 @@ void add_energy_power_thermal(const ChipPhysics& chip, RunResult& result,
   // After the units' energy is final: the thermal model's blocks are the units, so the chip's
   // background (DRAM off the die, uncore spread over it) heats no block.
   add_chip_background_energy(chip, result);
+  result.summary.board_power_w =
+      board_power_w(result.summary.avg_power_w, chip.board_regulator_efficiency);
   if (!result.thermal) return;
   // From a cold start the steady state (the average power held forever) was never reached.
   double peak = initial == sim::thermal::InitialTemperature::kAmbient

@@ -124,6 +124,7 @@ def report_quantities(report):
         "latency_s": summary["latency_s"],
         "energy_j": summary.get("energy_j"),
         "avg_power_w": summary.get("avg_power_w"),
+        "board_power_w": summary.get("board_power_w"),
         "energy_by_action": summary.get("energy_by_action") or {},
         "dram_bytes_read": summary["dram_bytes_read"],
         "dram_bytes_written": summary["dram_bytes_written"],

@@ -86,5 +86,11 @@ TEST(MimdEnergy, AreaGrowsWithCoresAndPrivateMemory) {
   EXPECT_GT(mimd_area_mm2(params, soc.tech.table), 2.0 * base);
 }
 
+TEST(MimdEnergy, ClockedBitsAreEveryRoutersInputBuffers) {
+  const SocConfig soc = soc_with("mesh");
+  // 16 cores, each a 5-port router holding 4 flits of 16 bytes per port: 16 x 5 x 4 x 128 bits.
+  EXPECT_DOUBLE_EQ(mimd_clocked_bits(params_of(soc)), 16.0 * 5.0 * 4.0 * 128.0);
+}
+
 }  // namespace
 }  // namespace polyarch::archs::mimd

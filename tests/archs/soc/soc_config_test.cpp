@@ -111,6 +111,24 @@ TEST(SocConfig, RejectsMalformedTechnology) {
   EXPECT_NE(message.find("technology"), std::string::npos) << message;
 }
 
+TEST(SocConfig, BoardRegulatorEfficiencyIsReadAndAnImpossibleOneRefusedAtItsLine) {
+  const SocConfig soc =
+      parse(replace(kValidArch, "clock_ghz: 1.0", "clock_ghz: 1.0\nboard: {regulator_efficiency: 0.9}"));
+  ASSERT_TRUE(soc.board_regulator_efficiency);
+  EXPECT_DOUBLE_EQ(*soc.board_regulator_efficiency, 0.9);
+  EXPECT_FALSE(parse(kValidArch).board_regulator_efficiency);
+  // A regulator cannot deliver more than it draws.
+  const std::string message = error_of(
+      replace(kValidArch, "clock_ghz: 1.0", "clock_ghz: 1.0\nboard: {regulator_efficiency: 1.2}"));
+  EXPECT_NE(message.find("arch.yaml:3"), std::string::npos) << message;
+  EXPECT_NE(message.find("regulator_efficiency"), std::string::npos) << message;
+  // An unknown key under board is named with its path.
+  const std::string unknown = error_of(
+      replace(kValidArch, "clock_ghz: 1.0",
+              "clock_ghz: 1.0\nboard: {regulator_efficiency: 0.9, efficency: 1}"));
+  EXPECT_NE(unknown.find("efficency"), std::string::npos) << unknown;
+}
+
 TEST(SocConfig, BaseIncludeOverridesOneUnitKeyByName) {
   namespace fs = std::filesystem;
   fs::path dir = fs::temp_directory_path() / "polyarch_soc_base_test";
