@@ -81,23 +81,26 @@ std::map<ir::DType, int64_t> parse_macs_per_cycle(KeyReader& engine_reader) {
   return macs_per_cycle;
 }
 
-// Optional, one key per dtype the engine has a rate for, each at most that rate.
+// Optional, one key per dtype the engine has a rate for, each at most that rate. Described as
+// resolved: every engine dtype's synchronous rate, the full one where none is written.
 std::map<ir::DType, int64_t> parse_sync_macs_per_cycle(KeyReader& engine_reader,
                                                        const MatrixEngineParams& engine) {
   std::map<ir::DType, int64_t> sync_rates;
-  nlohmann::ordered_json described = nlohmann::ordered_json::object();
   const ConfigNode* node = engine_reader.map_reader().optional("sync_macs_per_cycle");
   if (node != nullptr) {
     MapReader rates(*node);
     for (const auto& [dtype, full_rate] : engine.macs_per_cycle) {
-      const std::string name(ir::dtype_name(dtype));
-      const int64_t macs = rates.optional_int(name, 0, 1, full_rate);
-      if (macs > 0) {
-        sync_rates[dtype] = macs;
-        described[name] = macs;
-      }
+      const int64_t macs = rates.optional_int(std::string(ir::dtype_name(dtype)), 0, 1, full_rate);
+      if (macs > 0) sync_rates[dtype] = macs;
     }
     rates.finish();
+  }
+  nlohmann::ordered_json described = nlohmann::ordered_json::object();
+  for (const std::string& dtype_text : ir::dtype_names()) {
+    const auto full = engine.macs_per_cycle.find(*ir::parse_dtype(dtype_text));
+    if (full == engine.macs_per_cycle.end()) continue;
+    const auto given = sync_rates.find(full->first);
+    described[dtype_text] = given == sync_rates.end() ? full->second : given->second;
   }
   engine_reader.note("sync_macs_per_cycle", std::move(described));
   return sync_rates;
