@@ -16,8 +16,8 @@
 namespace polyarch::archs::simd {
 
 // Whether the op's stated kernel (ir::AttentionKernel) is a fused library kernel with no
-// unfused alternative: FlashAttention-2 runs fused whatever it costs. The default, a plan of
-// the unit's own, weighs the unfused kernels too.
+// unfused alternative: FlashAttention-2 runs fused whatever it costs (unfused only where no
+// fused tiling fits). The default, a plan of the unit's own, weighs the unfused kernels too.
 bool runs_only_fused(const ir::AttentionAttrs& attention);
 
 struct FlashTiling {
