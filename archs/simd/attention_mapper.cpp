@@ -15,6 +15,23 @@ namespace polyarch::archs::simd {
 namespace {
 
 constexpr int64_t kRegisterShare = 2;  // as for GEMM accumulators: half the register file
+// Rows of one synchronous warp-level MMA for 16-bit operands (PTX ISA, mma.sync m16n8k16): a
+// FlashAttention-2 work item pads its query rows to it rather than to the warpgroup MMA's m64.
+constexpr int64_t kSyncMmaRows = 16;
+
+// The matrix path a flash kernel issues: FlashAttention-2's mma.sync at the engine's
+// synchronous rate, else the engine's full rate with its own smallest tile.
+struct MmaPath {
+  int64_t macs_per_cycle = 0;  // one core's
+  int64_t rows = 1;            // M granularity
+};
+
+MmaPath flash_mma_path(const SimdParams& params, ir::AttentionKernel kernel, ir::DType dtype) {
+  if (kernel == ir::AttentionKernel::kFlash2) {
+    return {params.core_sync_matrix_macs_per_cycle(dtype), kSyncMmaRows};
+  }
+  return {params.core_matrix_macs_per_cycle(dtype), params.matrix_engine.min_tile_m};
+}
 
 // Whether the query heads that share a KV head are packed into the rows of one work item, as
 // FlashAttention-3 does (hopper/heuristics.h, should_pack_gqa) when a query block would be
@@ -85,6 +102,10 @@ int64_t total_kv_blocks(const ir::AttentionAttrs& attention, const FlashTiling& 
 
 }  // namespace
 
+bool runs_only_fused(const ir::AttentionAttrs& attention) {
+  return attention.kernel == ir::AttentionKernel::kFlash2;
+}
+
 std::optional<KernelPlan> plan_flash_tiling(const SimdParams& params,
                                             const ir::AttentionAttrs& attention, ir::DType dtype,
                                             const FlashTiling& tiling) {
@@ -92,8 +113,9 @@ std::optional<KernelPlan> plan_flash_tiling(const SimdParams& params,
   const int64_t d = attention.d;
   // A cache stored in another type is widened on the lanes, block by block.
   const int64_t widen_ops = tiling.block_kv * d * ir::kv_widen_ops_per_pair(attention, dtype);
-  const bool engine = params.core_matrix_macs_per_cycle(dtype) > 0;
-  if (engine && tiling.block_q < params.matrix_engine.min_tile_m) return std::nullopt;
+  const MmaPath mma = flash_mma_path(params, attention.kernel, dtype);
+  const bool engine = mma.macs_per_cycle > 0;
+  if (engine && tiling.block_q < mma.rows) return std::nullopt;
   // Registers: the S block and the O accumulator; scratchpad: Q and double-buffered K, V.
   const int64_t register_bytes = (tiling.block_q * tiling.block_kv + tiling.block_q * d) *
                                  kAccumulatorBytes * kRegisterShare;
@@ -120,9 +142,8 @@ std::optional<KernelPlan> plan_flash_tiling(const SimdParams& params,
   CoreWork work;
   const int64_t macs = 2 * tiling.block_q * tiling.block_kv * d;
   if (engine) {
-    work.matrix_macs = 2 * round_up(tiling.block_q, params.matrix_engine.min_tile_m) *
-                       tiling.block_kv * d;
-    work.matrix_macs_per_cycle = params.core_matrix_macs_per_cycle(dtype);
+    work.matrix_macs = 2 * round_up(tiling.block_q, mma.rows) * tiling.block_kv * d;
+    work.matrix_macs_per_cycle = mma.macs_per_cycle;
   } else {
     work.vector_ops = macs;
   }
@@ -217,7 +238,7 @@ std::optional<KernelPlan> plan_flash_tiling(const SimdParams& params,
   plan.sfu_ops += checked_mul(total_blocks, work.sfu_ops, "ops");
   plan.scratchpad_bytes += checked_mul(total_blocks, work.scratchpad_bytes, "bytes");
   plan.peak_flops_per_cycle =
-      2.0 * static_cast<double>(engine ? params.core_matrix_macs_per_cycle(dtype)
+      2.0 * static_cast<double>(engine ? mma.macs_per_cycle
                                        : params.core_vector_elements_per_cycle(dtype)) *
       static_cast<double>(params.count);
   const double issued = static_cast<double>(waves * params.count * mean_blocks) *
@@ -228,6 +249,10 @@ std::optional<KernelPlan> plan_flash_tiling(const SimdParams& params,
                   {"packed_query_heads", group},
                   {"items", items},            {"waves", waves},
                   {"kv_blocks", total_blocks}, {"kv_in_l2", kv_in_l2}};
+  // Named only where stated, so that default reports read as before.
+  if (attention.kernel != ir::AttentionKernel::kFlash3) {
+    plan.mapping["attention_kernel"] = std::string(ir::attention_kernel_name(attention.kernel));
+  }
   return plan;
 }
 
@@ -301,6 +326,12 @@ KernelPlan plan_attention(const SimdParams& params, const ir::AttentionAttrs& at
         }
       }
     }
+  }
+  if (runs_only_fused(attention) && best) {
+    // The stated library kernel is the fused one: no unfused alternative to weigh.
+    best->mapping["fused_estimate_cycles"] = best_cycles;
+    best->mapping["unfused_estimate_cycles"] = nullptr;
+    return *best;
   }
   KernelPlan unfused = plan_unfused_attention(params, attention, dtype, memory, launch_cycles);
   unfused.launch_cycles = 0;  // its launches are steps

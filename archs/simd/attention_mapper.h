@@ -4,6 +4,9 @@
 // online softmax on the lanes (exp on the special-function lanes), O += P V; causal masking
 // skips the blocks above the diagonal. The mapper searches Br, Bc and the KV split (flash
 // decoding). Unfused, for comparison: the QK^T GEMM, a softmax over S in DRAM and the PV GEMM.
+// The op's kernel (ir::AttentionKernel) sets the matrix path: flash3 the engine's full rate
+// (warpgroup MMAs, rows padded to min_tile_m), flash2 its synchronous rate (mma.sync,
+// sync_macs_per_cycle, rows padded to 16); both serialise the MMAs with the softmax.
 // Equations: README.md "Attention".
 #include "archs/simd/kernel_plan.h"
 #include "archs/simd/memory_view.h"
@@ -11,6 +14,11 @@
 #include "compiler/ir/op.h"
 
 namespace polyarch::archs::simd {
+
+// Whether the op's stated kernel (ir::AttentionKernel) is a fused library kernel with no
+// unfused alternative: FlashAttention-2 runs fused whatever it costs (unfused only where no
+// fused tiling fits). The default, a plan of the unit's own, weighs the unfused kernels too.
+bool runs_only_fused(const ir::AttentionAttrs& attention);
 
 struct FlashTiling {
   int64_t block_q = 0;   // Br

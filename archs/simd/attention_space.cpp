@@ -40,7 +40,10 @@ FlashTiling SimdAttentionMappingProblem::tiling(const mapping::MappingPoint& poi
 
 bool SimdAttentionMappingProblem::valid(const mapping::MappingPoint& point) const {
   // The unfused form's GEMMs choose their own tilings: it is one point, the first tiling's.
-  if (unfused(point)) return point[kBlockQ] == 0 && point[kBlockKv] == 0 && point[kKvSplit] == 0;
+  if (unfused(point)) {
+    return !runs_only_fused(attention_) && point[kBlockQ] == 0 && point[kBlockKv] == 0 &&
+           point[kKvSplit] == 0;
+  }
   return plan_flash_tiling(params_, attention_, dtype_, tiling(point)).has_value();
 }
 

@@ -81,6 +81,31 @@ std::map<ir::DType, int64_t> parse_macs_per_cycle(KeyReader& engine_reader) {
   return macs_per_cycle;
 }
 
+// Optional, one key per dtype the engine has a rate for, each at most that rate. Described as
+// resolved: every engine dtype's synchronous rate, the full one where none is written.
+std::map<ir::DType, int64_t> parse_sync_macs_per_cycle(KeyReader& engine_reader,
+                                                       const MatrixEngineParams& engine) {
+  std::map<ir::DType, int64_t> sync_rates;
+  const ConfigNode* node = engine_reader.map_reader().optional("sync_macs_per_cycle");
+  if (node != nullptr) {
+    MapReader rates(*node);
+    for (const auto& [dtype, full_rate] : engine.macs_per_cycle) {
+      const int64_t macs = rates.optional_int(std::string(ir::dtype_name(dtype)), 0, 1, full_rate);
+      if (macs > 0) sync_rates[dtype] = macs;
+    }
+    rates.finish();
+  }
+  nlohmann::ordered_json described = nlohmann::ordered_json::object();
+  for (const std::string& dtype_text : ir::dtype_names()) {
+    const auto full = engine.macs_per_cycle.find(*ir::parse_dtype(dtype_text));
+    if (full == engine.macs_per_cycle.end()) continue;
+    const auto given = sync_rates.find(full->first);
+    described[dtype_text] = given == sync_rates.end() ? full->second : given->second;
+  }
+  engine_reader.note("sync_macs_per_cycle", std::move(described));
+  return sync_rates;
+}
+
 MatrixEngineParams parse_matrix_engine(KeyReader& unit) {
   MatrixEngineParams engine;
   const bool written = unit.map_reader().has("matrix_engine");
@@ -90,12 +115,14 @@ MatrixEngineParams parse_matrix_engine(KeyReader& unit) {
     reader.note("per_core", engine.per_core);
     reader.note("min_tile_m", engine.min_tile_m);
     reader.note("macs_per_cycle", nlohmann::ordered_json::object());
+    reader.note("sync_macs_per_cycle", nlohmann::ordered_json::object());
     reader.note("sparse_mn", nullptr);
     return engine;
   }
   engine.per_core = reader.read_int("per_core");
   engine.min_tile_m = reader.read_int("min_tile_m");
   engine.macs_per_cycle = parse_macs_per_cycle(reader);
+  engine.sync_macs_per_cycle = parse_sync_macs_per_cycle(reader, engine);
   parse_sparse_pattern(reader, engine);
   reader.finish();
   return engine;
@@ -142,6 +169,14 @@ int64_t SimdParams::core_matrix_macs_per_cycle(ir::DType operand_dtype) const {
   return matrix_engine.per_core * found->second;
 }
 
+int64_t SimdParams::core_sync_matrix_macs_per_cycle(ir::DType operand_dtype) const {
+  auto found = matrix_engine.sync_macs_per_cycle.find(operand_dtype);
+  if (found == matrix_engine.sync_macs_per_cycle.end()) {
+    return core_matrix_macs_per_cycle(operand_dtype);
+  }
+  return matrix_engine.per_core * found->second;
+}
+
 int64_t SimdParams::launch_cycles(double clock_ghz) const {
   return static_cast<int64_t>(std::ceil(launch_overhead_ns * clock_ghz));
 }
@@ -175,6 +210,9 @@ const KeyTable& simd_keys() {
                  1, kMaxLanes, "smallest useful M of one instruction; tiles pad up to it"),
          map_key("matrix_engine.macs_per_cycle", kRequired,
                  "MACs per cycle per engine by operand dtype ({fp16: 512}); others use the lanes"),
+         map_key("matrix_engine.sync_macs_per_cycle", "macs_per_cycle",
+                 "MACs per cycle per engine through the synchronous warp MMA (mma.sync) by "
+                 "dtype, at most macs_per_cycle ({bf16: 339}); FlashAttention-2 runs at it"),
          string_key("matrix_engine.sparse_mn", "none",
                     "N:M structured sparsity the engine skips (\"2:4\": pruned weights at 2x)"),
          map_key("scratchpad", kRequired, "one core's scratchpad (shared memory)"),

@@ -28,6 +28,11 @@ struct MatrixEngineParams {
   // Multiply-accumulates per cycle per engine, by operand dtype. A dtype not listed runs on the
   // vector lanes.
   std::map<ir::DType, int64_t> macs_per_cycle;
+  // The same engine's rate through the synchronous warp-level MMA (mma.sync), by operand dtype,
+  // where it is below `macs_per_cycle`: on Hopper only the asynchronous warpgroup MMA (wgmma)
+  // reaches the full rate. A kernel that issues mma.sync (FlashAttention-2) runs at this rate;
+  // a dtype not listed runs at `macs_per_cycle` (Ampere's mma.sync is its full-rate path).
+  std::map<ir::DType, int64_t> sync_macs_per_cycle;
   // Smallest useful M of one engine instruction: a tile's rows are padded up to it.
   int64_t min_tile_m = 16;
   // `sparse_mn: "2:4"`: the engine skips the zeros of N:M structured weights (A100/H100
@@ -72,6 +77,8 @@ struct SimdParams {
   }
   // Matrix-engine MACs per cycle of one core for `dtype` (0 without an engine for it).
   int64_t core_matrix_macs_per_cycle(ir::DType dtype) const;
+  // The same through the synchronous MMA path (matrix_engine.sync_macs_per_cycle).
+  int64_t core_sync_matrix_macs_per_cycle(ir::DType dtype) const;
   // Vector-lane elements per cycle of one core for `dtype`, packing narrow types.
   int64_t core_vector_elements_per_cycle(ir::DType dtype) const;
   // One kernel launch (launch_overhead_ns) in whole cycles of `clock_ghz`.

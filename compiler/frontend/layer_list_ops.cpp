@@ -150,6 +150,9 @@ ir::OpAttrs read_attention(MapReader& layer) {
   // A block-sparse pattern (block_sparse_keys.h); after the lengths and the causal flag it
   // depends on.
   attention.block_sparse = read_block_sparse_keys(layer, attention);
+  // The library's kernel (ir::AttentionKernel), as the source of a measurement states it.
+  attention.kernel = *ir::parse_attention_kernel(
+      layer.optional_enum("kernel", "flash3", ir::attention_kernel_names()));
   return attention;
 }
 

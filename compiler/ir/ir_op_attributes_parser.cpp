@@ -227,9 +227,14 @@ OpAttrs build(WrittenAttributes& written, OpKind kind) {
         if (!attention.kv_dtype) written.fail_value("kv_dtype", "an element type");
       }
       attention.block_sparse = block_sparse_layout(written, attention);
+      if (const std::optional<std::string> kernel = written.word_or_none("kernel")) {
+        const std::optional<AttentionKernel> parsed = parse_attention_kernel(*kernel);
+        if (!parsed) written.fail_value("kernel", "flash3 or flash2");
+        attention.kernel = *parsed;
+      }
       written.finish(
           "b h kv_heads s kv_len d causal window block block_mask local global random seed "
-          "kv_dtype");
+          "kv_dtype kernel");
       return attention;
     }
     case OpKind::kElementwise: {

@@ -42,6 +42,21 @@ std::string_view norm_kind_name(NormKind kind) {
   return kind == NormKind::kRmsNorm ? "rmsnorm" : "layernorm";
 }
 
+std::string_view attention_kernel_name(AttentionKernel kernel) {
+  return kernel == AttentionKernel::kFlash2 ? "flash2" : "flash3";
+}
+
+const std::vector<std::string>& attention_kernel_names() {
+  static const std::vector<std::string> names = {"flash3", "flash2"};
+  return names;
+}
+
+std::optional<AttentionKernel> parse_attention_kernel(std::string_view name) {
+  if (name == "flash3") return AttentionKernel::kFlash3;
+  if (name == "flash2") return AttentionKernel::kFlash2;
+  return std::nullopt;
+}
+
 std::string_view layout_name(Layout layout) { return layout == Layout::kNhwc ? "nhwc" : "nchw"; }
 
 std::string_view pool_kind_name(PoolKind kind) {

@@ -87,6 +87,12 @@ struct Conv2dAttrs {
 // `block_sparse`: a block-sparse layout (BigBird or an explicit block mask,
 // block_sparse_layout.h), not combined with a window (attention_visibility.h says which keys
 // each query sees).
+// The flash-attention kernel a library runs for the op: software the workload states, as a
+// measurement states the library it ran. kFlash3: a Hopper-native schedule (FlashAttention-3:
+// warpgroup MMAs from shared memory); kFlash2: FlashAttention-2's, each warp issuing synchronous
+// warp-level MMAs (mma.sync) and its own softmax. A unit kind with no such choice ignores it.
+enum class AttentionKernel { kFlash3, kFlash2 };
+
 struct AttentionAttrs {
   int64_t b = 1;
   int64_t h = 0;
@@ -102,6 +108,7 @@ struct AttentionAttrs {
   std::optional<DType> kv_dtype = std::nullopt;
   // Shared and immutable: copies of the op share one layout; nullptr: no block pattern.
   std::shared_ptr<const BlockSparseLayout> block_sparse = nullptr;
+  AttentionKernel kernel = AttentionKernel::kFlash3;
 };
 
 // `elements` outputs, each computed from `inputs` operands by the function `fn` ("add", "mul",
@@ -209,7 +216,11 @@ enum class OpKind {
 // "embedding", "copy", "frontend"
 std::string_view op_kind_name(OpKind kind);
 OpKind op_kind_of(const OpAttrs& attrs);
-std::string_view norm_kind_name(NormKind kind);  // "layernorm", "rmsnorm"
+std::string_view norm_kind_name(NormKind kind);
+std::string_view attention_kernel_name(AttentionKernel kernel);  // "flash3", "flash2"
+// The names attention_kernel_name gives, default first.
+const std::vector<std::string>& attention_kernel_names();
+std::optional<AttentionKernel> parse_attention_kernel(std::string_view name);  // "layernorm", "rmsnorm"
 std::string_view pool_kind_name(PoolKind kind);  // "max", "avg", "global"
 
 // How an op's weights are pruned, set by the sparsity pass from the weight values (or from a

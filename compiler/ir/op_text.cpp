@@ -51,7 +51,11 @@ std::string op_attributes_text(const OpAttrs& attrs) {
                  (op.causal ? " causal" : "") +
                  (op.window > 0 ? " window=" + number(op.window) : "") +
                  block_sparse_text(op.block_sparse) +
-                 (op.kv_dtype ? " kv_dtype=" + std::string(dtype_name(*op.kv_dtype)) : "");
+                 (op.kv_dtype ? " kv_dtype=" + std::string(dtype_name(*op.kv_dtype)) : "") +
+                 // The default kernel prints nothing, so dumps read as before.
+                 (op.kernel != AttentionKernel::kFlash3
+                      ? " kernel=" + std::string(attention_kernel_name(op.kernel))
+                      : "");
         } else if constexpr (std::is_same_v<Attrs, ElementwiseAttrs>) {
           return "fn=" + op.fn + " elements=" + number(op.elements) +
                  " inputs=" + number(op.inputs);

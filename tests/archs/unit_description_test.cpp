@@ -40,6 +40,7 @@ TEST(UnitDescription, SystolicFillsTheBuffersItIsNotGiven) {
                 "clock_ghz": null})"));
 }
 
+// An engine's synchronous MMA rates, not written, resolve to its full rates.
 TEST(UnitDescription, SimdListsEngineRatesInDtypeOrderAndTheSparsePattern) {
   EXPECT_EQ(description_of(R"({name: gpu, kind: simd, count: 8, clock_ghz: 1.5,
       vector: {lanes: 64},
@@ -52,6 +53,7 @@ TEST(UnitDescription, SimdListsEngineRatesInDtypeOrderAndTheSparsePattern) {
                            "packed_narrow_types": true},
                 "matrix_engine": {"per_core": 2, "min_tile_m": 16,
                                   "macs_per_cycle": {"int8": 512, "fp16": 256},
+                                  "sync_macs_per_cycle": {"int8": 512, "fp16": 256},
                                   "sparse_mn": "2:4"},
                 "scratchpad": {"kib": 128, "bytes_per_cycle": 64},
                 "l2": {"capacity_mib": 4.0, "bytes_per_cycle": 1024, "hit_latency_cycles": 200},
@@ -64,7 +66,7 @@ TEST(UnitDescription, SimdWithoutAMatrixEngineDescribesNone) {
       l2: {capacity_mib: 1, bytes_per_cycle: 256}, core_bytes_per_cycle: 64})"));
   EXPECT_EQ(described["matrix_engine"].dump(),
             printed(R"({"per_core": 0, "min_tile_m": 16, "macs_per_cycle": {},
-                        "sparse_mn": null})"));
+                        "sync_macs_per_cycle": {}, "sparse_mn": null})"));
 }
 
 TEST(UnitDescription, MimdRingKeepsTheColumnsAMeshWouldName) {

@@ -286,6 +286,26 @@ TEST(LayerListOps, AttentionReadsGroupedQueryDecodeWithCausalMask) {
   EXPECT_TRUE(attention.causal);
 }
 
+// The library kernel is software the workload states: flash3 (the default, printed as nothing)
+// or flash2; another name is refused at its key, listing both.
+TEST(LayerListOps, AttentionStatesItsLibraryKernel) {
+  const auto stated = single_layer_attrs<ir::AttentionAttrs>(
+      "{op: attention, h: 16, s: 4096, d: 128, kernel: flash2}");
+  EXPECT_EQ(stated.kernel, ir::AttentionKernel::kFlash2);
+  EXPECT_EQ(ir::op_attributes_text(stated),
+            "b=1 h=16 kv_heads=16 s=4096 kv_len=4096 d=128 kernel=flash2");
+  const auto unstated =
+      single_layer_attrs<ir::AttentionAttrs>("{op: attention, h: 16, s: 4096, d: 128}");
+  EXPECT_EQ(unstated.kernel, ir::AttentionKernel::kFlash3);
+  const std::optional<Error> error =
+      layer_error("{op: attention, h: 16, s: 4096, d: 128, kernel: flash4}");
+  ASSERT_TRUE(error);
+  EXPECT_THAT(error->message(), HasSubstr("'flash4'"));
+  EXPECT_THAT(error->message(), HasSubstr("flash3, flash2"));
+  EXPECT_EQ(error->where().to_string().substr(0, 9), "w.yaml:2:");
+  EXPECT_EQ(error->where().key_path, "layers[0].kernel");
+}
+
 TEST(LayerListOps, AttentionCountsTwoMatmulsOfBHSKvLenDAndACausalMaskSkipsMaskedScores) {
   // Causal: the 16 queries are the last of 48 positions; query i sees 32 + i + 1 keys.
   for (const bool causal : {false, true}) {

@@ -54,6 +54,37 @@ TEST(SimdParams, AnUnknownEngineDtypeSuggestsTheNearest) {
   EXPECT_NE(error.find("arch.yaml:9"), std::string::npos) << error;
 }
 
+// The synchronous MMA rate: where given, per engine and at most the full rate; where not, the
+// full rate (an engine whose synchronous path is its only one).
+TEST(SimdParams, TheSynchronousMmaRateDefaultsToTheFullRateAndIsBoundedByIt) {
+  const auto with_sync = [](const std::string& rates) {
+    std::string text = kUnit;
+    text.replace(text.find("int8: 512}"), 10, "int8: 512}, sync_macs_per_cycle: " + rates);
+    return text;
+  };
+  const SimdParams params =
+      simd_params_of(parse_soc_config(parse_config_text(with_sync("{fp16: 128}"), "a.yaml")));
+  EXPECT_EQ(params.core_sync_matrix_macs_per_cycle(ir::DType::kFp16), 2 * 128);
+  EXPECT_EQ(params.core_sync_matrix_macs_per_cycle(ir::DType::kInt8), 2 * 512);
+  const SimdParams plain = simd_params_of(parse_soc_config(parse_config_text(kUnit, "a.yaml")));
+  EXPECT_EQ(plain.core_sync_matrix_macs_per_cycle(ir::DType::kFp16), 2 * 256);
+  // Faster than the engine's full rate, or for a dtype it has no rate for: named at the line.
+  for (const auto& [rates, named] : {std::pair{"{fp16: 300}", "256"}, {"{bf16: 64}", "bf16"}}) {
+    const std::string error = error_of(with_sync(rates));
+    EXPECT_NE(error.find("arch.yaml:9"), std::string::npos) << error;
+    EXPECT_NE(error.find(named), std::string::npos) << error;
+  }
+}
+
+// h100_like's measured mma.sync rate: 339 MACs per tensor core per cycle, 4 per SM.
+TEST(SimdParams, H100LikeRunsMmaSyncBelowTheWarpgroupRate) {
+  const SimdParams params = simd_params_of(load_shipped("h100_like.yaml"));
+  EXPECT_EQ(params.core_matrix_macs_per_cycle(ir::DType::kBf16), 2048);
+  EXPECT_EQ(params.core_sync_matrix_macs_per_cycle(ir::DType::kBf16), 1356);
+  EXPECT_EQ(params.core_sync_matrix_macs_per_cycle(ir::DType::kFp16), 1356);
+  EXPECT_EQ(params.core_sync_matrix_macs_per_cycle(ir::DType::kFp8E4M3), 4096);
+}
+
 TEST(SimdParams, ZeroCoresIsRejected) {
   std::string text = kUnit;
   text.replace(text.find("count: 8"), 8, "count: 0");

@@ -118,6 +118,24 @@ TEST(IrRoundTrip, BlockSparseAttentionReadsBackAsPrinted) {
   EXPECT_EQ(mac_count(graph.op(graph.topological_ops().back())), 10 * 16 * 16 * 2 * 8);
 }
 
+// A stated attention kernel reads back as printed; an unknown one is named with its line.
+TEST(IrRoundTrip, AStatedAttentionKernelReadsBackAndAnUnknownOneIsNamed) {
+  const std::string op = "%a = attention(%q[1,1,64,8], %q[1,1,64,8], %q[1,1,64,8]) b=1 h=1 "
+                         "kv_heads=1 s=64 kv_len=64 d=8 kernel=flash2 -> %z[1,1,64,8]:fp16 fp16";
+  const std::string text = "graph \"fa2\"\ninput %q[1,1,64,8]:fp16\n" + op + "\noutput %z\n";
+  const Graph graph = parse_ir(text, "fa2.ir");
+  EXPECT_EQ(print_graph(graph), text);
+  EXPECT_EQ(std::get<AttentionAttrs>(graph.op(graph.topological_ops().front()).attrs).kernel,
+            AttentionKernel::kFlash2);
+  std::string unknown = text;
+  unknown.replace(unknown.find("flash2"), 6, "flash9");
+  const auto error = testing::capture_error([&] { parse_ir(unknown, "fa2.ir"); });
+  ASSERT_TRUE(error);
+  EXPECT_THAT(error->message(), ::testing::HasSubstr("kernel"));
+  EXPECT_THAT(error->message(), ::testing::HasSubstr("flash3 or flash2"));
+  EXPECT_THAT(error->where().to_string(), ::testing::HasSubstr("fa2.ir:3:"));
+}
+
 TEST(IrRoundTrip, ABlockMaskOfTheWrongSizeIsNamed) {
   const auto error = testing::capture_error([] {
     parse_ir(

@@ -1,0 +1,83 @@
+// The fused attention plan on h100_like for each stated library kernel, held to cycle counts
+// derived by hand from the arch file: 4 tensor cores x 512 bf16 MACs per cycle through warpgroup
+// MMAs (2048 per SM), 4 x 339 = 1356 through mma.sync, 128 fp32 lanes, 16 SFUs, 128 B/cycle of
+// shared memory, a 64 B/cycle L2 port, 5120 B/cycle of L2 and 260 cycles of L2 latency.
+#include "archs/simd/attention_mapper.h"
+
+#include <gtest/gtest.h>
+
+#include "sim/memory/memory_view.h"
+#include "tests/archs/simd/simd_fixture.h"
+
+namespace polyarch::archs::simd {
+namespace {
+
+SimdParams h100() { return test::simd_params_of(test::load_shipped("h100_like.yaml")); }
+
+// One sequence, one head, 64 queries against 64 keys of head dim 64: one work item of one
+// 64 x 64 KV block on one SM.
+ir::AttentionAttrs one_block(ir::AttentionKernel kernel) {
+  ir::AttentionAttrs attention{.b = 1, .h = 1, .kv_heads = 1, .s = 64, .kv_len = 64, .d = 64};
+  attention.kernel = kernel;
+  return attention;
+}
+
+// The item's one step, by hand. Both kernels issue the block's two products (QK^T and PV,
+// 2 x 64 x 64 x 64 = 524288 MACs), then its softmax on the lanes (4 x 64 x 64 + 64 x 64 = 20480
+// fp32 ops: 160 cycles) and its 4096 exps on the SFUs (256 cycles), one after another. The
+// staging of K and V (16384 bytes: 128 cycles of shared memory, 256 of the L2 port) and the L2
+// latency (260) are shorter. Before it: the Q block's L2 latency and fetch, 260 + 8192 / 64 =
+// 388 cycles.
+//   flash3: 524288 / 2048 = 256 MMA cycles: 256 + 160 + 256 + 388 = 1060.
+//   flash2: ceil(524288 / 1356) = 387 MMA cycles: 387 + 160 + 256 + 388 = 1191.
+TEST(SimdAttentionMapper, Flash2RunsTheProductsAtTheSynchronousMmaRateThenTheSoftmax) {
+  const auto flash2 = plan_flash_tiling(h100(), one_block(ir::AttentionKernel::kFlash2),
+                                        ir::DType::kBf16, {64, 64, 1});
+  ASSERT_TRUE(flash2.has_value());
+  EXPECT_EQ(flash2->compute_cycles, 387 + 160 + 256 + 388);
+  EXPECT_EQ(flash2->mapping["attention_kernel"], "flash2");
+  // Its ceiling is the synchronous rate: 2 x 1356 FLOPs per SM per cycle on 132 SMs.
+  EXPECT_DOUBLE_EQ(flash2->peak_flops_per_cycle, 2.0 * 1356 * 132);
+}
+
+TEST(SimdAttentionMapper, Flash3IsTheDefaultAndKeepsTheWarpgroupRate) {
+  const auto flash3 = plan_flash_tiling(h100(), one_block(ir::AttentionKernel::kFlash3),
+                                        ir::DType::kBf16, {64, 64, 1});
+  ASSERT_TRUE(flash3.has_value());
+  EXPECT_EQ(flash3->compute_cycles, 256 + 160 + 256 + 388);
+  EXPECT_FALSE(flash3->mapping.contains("attention_kernel"));
+  EXPECT_EQ(ir::AttentionAttrs{}.kernel, ir::AttentionKernel::kFlash3);
+  EXPECT_DOUBLE_EQ(flash3->peak_flops_per_cycle, 2.0 * 2048 * 132);
+}
+
+// mma.sync is m16: a FlashAttention-2 item may hold 16 query rows; a warpgroup MMA needs 64
+// (min_tile_m), so the Hopper-native plan has no 16-row tiling.
+TEST(SimdAttentionMapper, Flash2PadsQueryRowsToSixteenNotToTheWarpgroupsSixtyFour) {
+  ir::AttentionAttrs decode{.b = 1, .h = 8, .kv_heads = 8, .s = 16, .kv_len = 4096, .d = 128};
+  decode.kernel = ir::AttentionKernel::kFlash2;
+  EXPECT_TRUE(plan_flash_tiling(h100(), decode, ir::DType::kBf16, {16, 64, 1}).has_value());
+  decode.kernel = ir::AttentionKernel::kFlash3;
+  EXPECT_FALSE(plan_flash_tiling(h100(), decode, ir::DType::kBf16, {16, 64, 1}).has_value());
+}
+
+// A stated FlashAttention-2 runs fused: the plan weighs no unfused kernels. The default plan
+// still does.
+TEST(SimdAttentionMapper, AStatedFlash2KernelIsNotWeighedAgainstTheUnfusedForm) {
+  const SocConfig soc = test::load_shipped("h100_like.yaml");
+  const MemoryView memory =
+      sim::memory_view(soc.dram.bandwidth_gbps * 1e9, soc.dram.latency_ns * 1e-9, 1.83);
+  ir::AttentionAttrs prefill{.b = 1, .h = 16, .kv_heads = 16, .s = 2048, .kv_len = 2048,
+                             .d = 128};
+  prefill.kernel = ir::AttentionKernel::kFlash2;
+  const KernelPlan flash2 = plan_attention(h100(), prefill, ir::DType::kBf16, memory, 1830);
+  EXPECT_EQ(flash2.kernel, "flash_attention");
+  EXPECT_TRUE(flash2.mapping["unfused_estimate_cycles"].is_null());
+  prefill.kernel = ir::AttentionKernel::kFlash3;
+  const KernelPlan flash3 = plan_attention(h100(), prefill, ir::DType::kBf16, memory, 1830);
+  EXPECT_TRUE(flash3.mapping["unfused_estimate_cycles"].is_number());
+  // At two thirds of the MMA rate no tiling is faster than the Hopper-native plan.
+  EXPECT_GT(flash2.compute_cycles, flash3.compute_cycles);
+}
+
+}  // namespace
+}  // namespace polyarch::archs::simd
