@@ -73,11 +73,19 @@ struct SystolicPlan {
   nlohmann::ordered_json mapping;  // dataflow, Sr/Sc/T, folds, loop order, residency decisions
 };
 
-// Plans an op (Gemm or Conv2d; anything else is a bad-input error naming the op).
-SystolicPlan plan_op(const SystolicParams& params, const ir::Op& op);
+// Fills a plan's totals (fold count, cycles, MACs, accesses, traffic, mapping efficiency) from
+// its blocks and gemm_repeats; `array_cells` is rows * cols.
+void sum_plan_folds(SystolicPlan& plan, int64_t array_cells);
+
+// Plans an op (Gemm or Conv2d; anything else is a bad-input error naming the op). The
+// row_stationary dataflow is planned by row_stationary.h, which sizes its tiles to the DRAM
+// bandwidth `dram_bytes_per_cycle` (per unit cycle; 0 = unlimited); the others ignore it.
+SystolicPlan plan_op(const SystolicParams& params, const ir::Op& op,
+                     double dram_bytes_per_cycle = 0.0);
 
 // Plans one GEMM view directly (no op validation); mapping search calls it hundreds of thousands
-// of times a second, so the `mapping` JSON is only built when asked for.
+// of times a second, so the `mapping` JSON is only built when asked for. A row_stationary unit
+// runs the view as its 1x1 convolution.
 SystolicPlan plan_gemm(const SystolicParams& params, const ir::GemmView& view,
                        ir::DType element_dtype, bool with_mapping_json);
 
