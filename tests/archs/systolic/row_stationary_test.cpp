@@ -114,6 +114,27 @@ TEST(RowStationary, DramTrafficFollowsTheBufferedTiles) {
   EXPECT_EQ(resident.compute_cycles, 240);
 }
 
+TEST(RowStationary, TilingMovesFewerBytesWhenCyclesTie) {
+  // 1x1 filters, 8 channels, 2 filters over a 4 x 128 ifmap (E = 4, F = 128) on a 1 x 2 array:
+  // strips of 2 ofmap rows, one strip at a time. int8 operands, int32 psums, 2 KiB psum buffer,
+  // 1 KiB ifmap buffer, nothing double buffered.
+  // - 4-row tiles: one filter's psums take 4 * 128 * 4 = 2048 B, so 1 filter a tile and 2
+  //   groups; the 4096 B ifmap does not fit, so each group reads it: 8192 + 16 filter bytes.
+  //   Cycles: 8 channels * 2 strips = 16 units a group, one at a time, of 1 * 128: 4096.
+  // - 2-row tiles: 1024 B a filter, both filters in one group; 2 tiles each read their 2 rows
+  //   (2048 B): 4096 + 16. Cycles: 2 filters * 8 channels = 16 units a tile: 4096.
+  // Equal cycles, so the 2-row tiling, which moves fewer bytes.
+  SystolicParams params = rs_array(1, 2);
+  params.buffers = {.ifmap_kib = 1, .filter_kib = 1, .ofmap_kib = 2, .double_buffered = false};
+  const SystolicPlan plan =
+      plan_op(params, conv({.n = 1, .c = 8, .h = 4, .w = 128, .k = 2, .r = 1, .s = 1}));
+  EXPECT_EQ(plan.compute_cycles, 4096);
+  EXPECT_EQ(plan.dram_read_bytes, 4096 + 16);
+  EXPECT_EQ(plan.dram_write_bytes, 2 * 4 * 128);
+  EXPECT_EQ(plan.mapping["tile"]["ofmap_rows"], 2);
+  EXPECT_EQ(plan.mapping["filter_groups"], 1);
+}
+
 TEST(RowStationary, ScratchpadsBoundFiltersAndChannelsPerPe) {
   const RowStationaryScratchpads eyeriss;  // 224 / 12 / 24 words
   // S = 3: q = floor(12/3) = 4 channels; p = min(24, floor(224 / (4*3))) = 18 filters.
