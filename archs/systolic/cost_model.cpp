@@ -13,6 +13,11 @@
 // traffic model is polyarch's own (SCALE-Sim moves every SRAM miss through its prefetcher).
 namespace polyarch::archs::systolic {
 
+int64_t buffer_capacity_bytes(int64_t kib, bool double_buffered) {
+  const int64_t bytes = checked_mul(kib, 1024, "systolic buffer bytes");
+  return double_buffered ? bytes / 2 : bytes;
+}
+
 OperandDims operand_dims(Dataflow dataflow, int64_t m, int64_t n, int64_t k) {
   switch (dataflow) {
     case Dataflow::kOutputStationary:
@@ -111,11 +116,6 @@ struct PlanContext {
   }
 };
 
-int64_t buffer_capacity_bytes(int64_t kib, bool double_buffered) {
-  const int64_t bytes = checked_mul(kib, 1024, "systolic buffer bytes");
-  return double_buffered ? bytes / 2 : bytes;
-}
-
 InputOperand make_input(std::string_view name, FoldDependence dependence, int64_t total,
                         const PlanContext& ctx, int64_t capacity_bytes) {
   InputOperand operand{.name = name, .dependence = dependence, .whole_elements = total};
@@ -181,7 +181,8 @@ void set_sram_counts(const PlanContext& ctx, FoldShape& fold) {
       fold.ifmap_sram_reads = fold.rows_used * fold.cols_used;
       fold.filter_sram_reads = t * fold.rows_used;
       fold.ofmap_sram_writes = t * fold.cols_used;
-      break;    case Dataflow::kRowStationary:
+      break;
+    case Dataflow::kRowStationary:
       break;  // planned by row_stationary.h
   }
 }
@@ -293,7 +294,8 @@ PlanContext make_context(const SystolicParams& params, ir::DType element_dtype,
                              ifmap_capacity);
       ctx.filter =
           make_input("filter", FoldDependence::kRowFold, filter_elements, ctx, filter_capacity);
-      break;    case Dataflow::kRowStationary:
+      break;
+    case Dataflow::kRowStationary:
       break;  // planned by row_stationary.h
   }
   return ctx;
@@ -384,8 +386,7 @@ void sum_plan_folds(SystolicPlan& plan, int64_t array_cells) {
       static_cast<double>(used_cells) / (static_cast<double>(folds) * array_cells);
 }
 
-SystolicPlan plan_op(const SystolicParams& params, const ir::Op& op,
-                     double dram_bytes_per_cycle) {
+SystolicPlan plan_op(const SystolicParams& params, const ir::Op& op, double dram_bytes_per_cycle) {
   if (op.kind() != ir::OpKind::kGemm && op.kind() != ir::OpKind::kConv2d) {
     throw_bad_input(op.where, "systolic unit '" + params.name + "' cannot run op '" + op.name +
                                   "' of kind " + std::string(ir::op_kind_name(op.kind())));
@@ -407,8 +408,7 @@ SystolicPlan plan_op(const SystolicParams& params, const ir::Op& op,
 SystolicPlan plan_gemm(const SystolicParams& params, const ir::GemmView& view,
                        ir::DType element_dtype, bool with_mapping_json) {
   if (params.dataflow == Dataflow::kRowStationary) {
-    return plan_row_stationary(params, row_conv_shape(view), element_dtype, with_mapping_json,
-                               0.0);
+    return plan_row_stationary(params, row_conv_shape(view), element_dtype, with_mapping_json, 0.0);
   }
   const PlanContext ctx = make_context(params, element_dtype, view);
 

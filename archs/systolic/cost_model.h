@@ -28,6 +28,10 @@ struct OperandDims {
 };
 OperandDims operand_dims(Dataflow dataflow, int64_t m, int64_t n, int64_t k);
 
+// Bytes one operand buffer of `kib` KiB offers a fold: half of it when double buffered (one half
+// feeds the array while the other fills).
+int64_t buffer_capacity_bytes(int64_t kib, bool double_buffered);
+
 // Cycles of one fold on an R x C array, from first operand entering to last result leaving.
 int64_t fold_cycles(Dataflow dataflow, int64_t array_rows, int64_t array_cols, int64_t temporal);
 

@@ -135,7 +135,8 @@ bool SystolicMappingProblem::valid(const mapping::MappingPoint& point) const {
              fits(rows * cols, params.buffers.filter_kib);
     case Dataflow::kInputStationary:  // ifmap rows x cols, filter T x rows
       return fits(ifmap_elements(rows * cols), params.buffers.ifmap_kib) &&
-             fits(dims.temporal * rows, params.buffers.filter_kib);    case Dataflow::kRowStationary:
+             fits(dims.temporal * rows, params.buffers.filter_kib);
+    case Dataflow::kRowStationary:
       break;  // not in this space (mapping_decision.cpp)
   }
   return false;

@@ -115,9 +115,10 @@ SystolicParams parse_systolic_params(KeyReader& unit, const std::string& unit_na
   const bool row_stationary = params.dataflow == Dataflow::kRowStationary;
   if (const ConfigNode* pads = node.find("scratchpads");
       pads != nullptr && !row_stationary && !(params.scratchpads == RowStationaryScratchpads{})) {
-    throw_bad_input(pads->where(), "scratchpads: per-PE scratchpads belong to dataflow: "
-                                   "row_stationary; this unit runs " +
-                                       std::string(dataflow_name(params.dataflow)));
+    throw_bad_input(pads->where(),
+                    "scratchpads: per-PE scratchpads belong to dataflow: "
+                    "row_stationary; this unit runs " +
+                        std::string(dataflow_name(params.dataflow)));
   }
   if (const ConfigNode* compat = node.find("scalesim_compat");
       compat != nullptr && row_stationary && !params.scalesim_compat) {

@@ -106,9 +106,9 @@ struct RsContext {
   Cut filter_cut, row_cut, col_cut;
   ScratchpadReuse reuse;
   LoopOrder order = LoopOrder::kFiltersOuter;
-  bool ifmap_fits_whole = false;     // every image's ifmap fits the ifmap buffer
-  bool filters_fit_whole = false;    // every filter fits the filter buffer
-  bool group_filters_fit = false;    // one filter group fits the filter buffer
+  bool ifmap_fits_whole = false;   // every image's ifmap fits the ifmap buffer
+  bool filters_fit_whole = false;  // every filter fits the filter buffer
+  bool group_filters_fit = false;  // one filter group fits the filter buffer
   int64_t ifmap_capacity = 0;
 
   int64_t bytes_of(int64_t elements) const { return ir::storage_bytes(elements, element_dtype); }
@@ -126,11 +126,6 @@ struct RsContext {
                        "filter elements");
   }
 };
-
-int64_t buffer_bytes(int64_t kib, bool double_buffered) {
-  const int64_t bytes = checked_mul(kib, 1024, "systolic buffer bytes");
-  return double_buffered ? bytes / 2 : bytes;
-}
 
 // The tile of `rows` ofmap rows: as many filters as the partial-sum (ofmap) buffer holds over
 // those rows; if one filter's rows do not fit, one row of as many columns as fit.
@@ -307,9 +302,8 @@ int64_t compute_cycles(const std::vector<FoldBlock>& blocks) {
   int64_t total = 0;
   for (const FoldBlock& block : blocks) {
     for (const FoldRun& run : block.runs) {
-      total = checked_add(total, checked_mul(run.tile.cycles, run.count * block.repeat,
-                                             "RS cycles"),
-                          "RS cycles");
+      total = checked_add(
+          total, checked_mul(run.tile.cycles, run.count * block.repeat, "RS cycles"), "RS cycles");
     }
   }
   return total;
@@ -341,9 +335,10 @@ nlohmann::ordered_json mapping_json(const RsContext& ctx, const SystolicPlan& pl
           {"active_pes", first.rows_used * first.cols_used},
           {"filters_per_pe", ctx.reuse.filters_per_pe},
           {"channels_per_pe", ctx.reuse.channels_per_pe},
-          {"tile", {{"filters", ctx.filter_cut.full},
-                    {"ofmap_rows", ctx.row_cut.full},
-                    {"ofmap_cols", ctx.col_cut.full}}},
+          {"tile",
+           {{"filters", ctx.filter_cut.full},
+            {"ofmap_rows", ctx.row_cut.full},
+            {"ofmap_cols", ctx.col_cut.full}}},
           {"filter_groups", ctx.filter_cut.count},
           {"row_tiles", ctx.row_cut.count},
           {"col_tiles", ctx.col_cut.count},
@@ -366,12 +361,13 @@ SystolicPlan plan_row_stationary(const SystolicParams& params, const RowConvShap
   ctx.shape = shape;
   ctx.element_dtype = element_dtype;
   ctx.acc_bytes = ir::dtype_bytes(params.acc_dtype);
-  ctx.reuse = scratchpad_reuse(params.scratchpads, shape.filter_cols, shape.channels,
-                               shape.filters);
+  ctx.reuse =
+      scratchpad_reuse(params.scratchpads, shape.filter_cols, shape.channels, shape.filters);
   const SystolicBuffers& buffers = params.buffers;
-  const int64_t psum_capacity = buffer_bytes(buffers.ofmap_kib, buffers.double_buffered);
-  ctx.ifmap_capacity = buffer_bytes(buffers.ifmap_kib, buffers.double_buffered);
-  const int64_t filter_capacity = buffer_bytes(buffers.filter_kib, buffers.double_buffered);
+  const int64_t psum_capacity = buffer_capacity_bytes(buffers.ofmap_kib, buffers.double_buffered);
+  ctx.ifmap_capacity = buffer_capacity_bytes(buffers.ifmap_kib, buffers.double_buffered);
+  const int64_t filter_capacity =
+      buffer_capacity_bytes(buffers.filter_kib, buffers.double_buffered);
   ctx.ifmap_fits_whole =
       ctx.bytes_of(checked_mul(shape.images * shape.channels, shape.in_rows * shape.in_cols,
                                "ifmap elements")) <= ctx.ifmap_capacity;

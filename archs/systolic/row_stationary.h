@@ -21,19 +21,19 @@ namespace polyarch::archs::systolic {
 
 // One convolution group as the RS mapping sees it (per group; `groups` repeats it).
 struct RowConvShape {
-  int64_t images = 1;        // N
-  int64_t channels = 1;      // C per group
-  int64_t filters = 1;       // M per group
-  int64_t in_rows = 1;       // H (unpadded)
-  int64_t in_cols = 1;       // W (unpadded)
-  int64_t filter_rows = 1;   // R
-  int64_t filter_cols = 1;   // S
-  int64_t span_rows = 1;     // input rows one window spans (dilation included)
-  int64_t span_cols = 1;     // input columns one window spans
-  int64_t stride_rows = 1;   // U (vertical)
-  int64_t stride_cols = 1;   // U (horizontal)
-  int64_t out_rows = 1;      // E
-  int64_t out_cols = 1;      // F
+  int64_t images = 1;       // N
+  int64_t channels = 1;     // C per group
+  int64_t filters = 1;      // M per group
+  int64_t in_rows = 1;      // H (unpadded)
+  int64_t in_cols = 1;      // W (unpadded)
+  int64_t filter_rows = 1;  // R
+  int64_t filter_cols = 1;  // S
+  int64_t span_rows = 1;    // input rows one window spans (dilation included)
+  int64_t span_cols = 1;    // input columns one window spans
+  int64_t stride_rows = 1;  // U (vertical)
+  int64_t stride_cols = 1;  // U (horizontal)
+  int64_t out_rows = 1;     // E
+  int64_t out_cols = 1;     // F
   int64_t groups = 1;
 };
 

@@ -53,8 +53,8 @@ TEST(RowStationary, SmallConvolutionCyclesWorkedByHand) {
   // floor(3/2) = 1 across, so the strips run one after the other. Each strip's PEs run a 3-tap
   // row convolution over F = 4 outputs: 3 * 4 = 12 cycles; 2 strips: 24 cycles. MACs: 16
   // outputs * 9 = 144, on 6 PEs busy 24 cycles = 144 PE-cycles.
-  const SystolicPlan plan = plan_op(rs_array(4, 3), conv({.n = 1, .c = 1, .h = 6, .w = 6, .k = 1,
-                                                          .r = 3, .s = 3}));
+  const SystolicPlan plan =
+      plan_op(rs_array(4, 3), conv({.n = 1, .c = 1, .h = 6, .w = 6, .k = 1, .r = 3, .s = 3}));
   EXPECT_EQ(plan.compute_cycles, 24);
   EXPECT_EQ(plan.macs, 144);
   EXPECT_EQ(plan.fold_count, 1);
@@ -69,15 +69,15 @@ TEST(RowStationary, SetsRunInParallelAndFilterRowsSplitIntoSegments) {
   // 2 filters x 2 channels, 3x3 over 5x5: E = F = 3. On 6 x 3 the 3 x 3 set fits twice down:
   // 2 filters * 2 channels = 4 units in ceil(4/2) = 2 passes of 3 * 3 = 9 cycles: 18 cycles, and
   // every PE busy: 2 * 9 outputs * 2 channels * 9 taps = 324 MACs = 18 PEs * 18 cycles.
-  const SystolicPlan sets = plan_op(rs_array(6, 3), conv({.n = 1, .c = 2, .h = 5, .w = 5, .k = 2,
-                                                          .r = 3, .s = 3}));
+  const SystolicPlan sets =
+      plan_op(rs_array(6, 3), conv({.n = 1, .c = 2, .h = 5, .w = 5, .k = 2, .r = 3, .s = 3}));
   EXPECT_EQ(sets.compute_cycles, 18);
   EXPECT_EQ(sets.macs, 324);
   EXPECT_DOUBLE_EQ(sets.mapping_efficiency, 1.0);
   // 5x5 filter over 8x8 (E = F = 4) on 3 x 4: 2 segments of 3 filter rows, each a unit of
   // 5 * 4 = 20 cycles: 40 cycles (the last segment's third row idles).
-  const SystolicPlan tall = plan_op(rs_array(3, 4), conv({.n = 1, .c = 1, .h = 8, .w = 8, .k = 1,
-                                                          .r = 5, .s = 5}));
+  const SystolicPlan tall =
+      plan_op(rs_array(3, 4), conv({.n = 1, .c = 1, .h = 8, .w = 8, .k = 1, .r = 5, .s = 5}));
   EXPECT_EQ(tall.compute_cycles, 40);
   EXPECT_EQ(tall.macs, 16 * 25);
 }
