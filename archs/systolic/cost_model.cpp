@@ -4,6 +4,7 @@
 #include <string>
 
 #include "archs/systolic/operand_types.h"
+#include "archs/systolic/row_stationary.h"
 #include "base/checked_math.h"
 #include "base/error.h"
 
@@ -11,6 +12,11 @@
 // SCALE-Sim v2 (scalesim/compute/systolic_compute_{os,ws,is}.py at commit 22f88b1); the DRAM
 // traffic model is polyarch's own (SCALE-Sim moves every SRAM miss through its prefetcher).
 namespace polyarch::archs::systolic {
+
+int64_t buffer_capacity_bytes(int64_t kib, bool double_buffered) {
+  const int64_t bytes = checked_mul(kib, 1024, "systolic buffer bytes");
+  return double_buffered ? bytes / 2 : bytes;
+}
 
 OperandDims operand_dims(Dataflow dataflow, int64_t m, int64_t n, int64_t k) {
   switch (dataflow) {
@@ -20,8 +26,10 @@ OperandDims operand_dims(Dataflow dataflow, int64_t m, int64_t n, int64_t k) {
       return {.spatial_rows = k, .spatial_cols = n, .temporal = m};
     case Dataflow::kInputStationary:
       return {.spatial_rows = k, .spatial_cols = m, .temporal = n};
+    case Dataflow::kRowStationary:
+      break;  // not a GEMM fold mapping (row_stationary.h)
   }
-  throw_runtime({}, "unknown systolic dataflow");
+  throw_runtime({}, "systolic dataflow without a GEMM operand view");
 }
 
 int64_t fold_cycles(Dataflow dataflow, int64_t array_rows, int64_t array_cols, int64_t temporal) {
@@ -108,11 +116,6 @@ struct PlanContext {
   }
 };
 
-int64_t buffer_capacity_bytes(int64_t kib, bool double_buffered) {
-  const int64_t bytes = checked_mul(kib, 1024, "systolic buffer bytes");
-  return double_buffered ? bytes / 2 : bytes;
-}
-
 InputOperand make_input(std::string_view name, FoldDependence dependence, int64_t total,
                         const PlanContext& ctx, int64_t capacity_bytes) {
   InputOperand operand{.name = name, .dependence = dependence, .whole_elements = total};
@@ -179,6 +182,8 @@ void set_sram_counts(const PlanContext& ctx, FoldShape& fold) {
       fold.filter_sram_reads = t * fold.rows_used;
       fold.ofmap_sram_writes = t * fold.cols_used;
       break;
+    case Dataflow::kRowStationary:
+      break;  // planned by row_stationary.h
   }
 }
 
@@ -290,6 +295,8 @@ PlanContext make_context(const SystolicParams& params, ir::DType element_dtype,
       ctx.filter =
           make_input("filter", FoldDependence::kRowFold, filter_elements, ctx, filter_capacity);
       break;
+    case Dataflow::kRowStationary:
+      break;  // planned by row_stationary.h
   }
   return ctx;
 }
@@ -352,7 +359,9 @@ void accumulate(int64_t& total, int64_t value, int64_t count, const char* what) 
   total = checked_add(total, checked_mul(value, count, what), what);
 }
 
-void sum_folds(SystolicPlan& plan, int64_t array_cells) {
+}  // namespace
+
+void sum_plan_folds(SystolicPlan& plan, int64_t array_cells) {
   int64_t used_cells = 0;  // sum over one GEMM's folds of rows_used * cols_used
   int64_t folds = 0;
   for (const FoldBlock& block : plan.blocks) {
@@ -377,9 +386,7 @@ void sum_folds(SystolicPlan& plan, int64_t array_cells) {
       static_cast<double>(used_cells) / (static_cast<double>(folds) * array_cells);
 }
 
-}  // namespace
-
-SystolicPlan plan_op(const SystolicParams& params, const ir::Op& op) {
+SystolicPlan plan_op(const SystolicParams& params, const ir::Op& op, double dram_bytes_per_cycle) {
   if (op.kind() != ir::OpKind::kGemm && op.kind() != ir::OpKind::kConv2d) {
     throw_bad_input(op.where, "systolic unit '" + params.name + "' cannot run op '" + op.name +
                                   "' of kind " + std::string(ir::op_kind_name(op.kind())));
@@ -391,11 +398,18 @@ SystolicPlan plan_op(const SystolicParams& params, const ir::Op& op) {
   }
   ir::validate_op(op);
   // Operands are buffered and fetched as stored (operand_types.h).
+  if (params.dataflow == Dataflow::kRowStationary) {
+    return plan_row_stationary(params, row_conv_shape(op), systolic_stored_dtype(params, op), true,
+                               dram_bytes_per_cycle);
+  }
   return plan_gemm(params, ir::gemm_view(op), systolic_stored_dtype(params, op), true);
 }
 
 SystolicPlan plan_gemm(const SystolicParams& params, const ir::GemmView& view,
                        ir::DType element_dtype, bool with_mapping_json) {
+  if (params.dataflow == Dataflow::kRowStationary) {
+    return plan_row_stationary(params, row_conv_shape(view), element_dtype, with_mapping_json, 0.0);
+  }
   const PlanContext ctx = make_context(params, element_dtype, view);
 
   SystolicPlan plan;
@@ -404,7 +418,7 @@ SystolicPlan plan_gemm(const SystolicParams& params, const ir::GemmView& view,
   plan.col_folds = ctx.col_folds;
   plan.gemm_repeats = view.repeats;
   plan.blocks = fold_blocks(ctx);
-  sum_folds(plan, params.rows * params.cols);
+  sum_plan_folds(plan, params.rows * params.cols);
   // SCALE-Sim v2 reports the index of the last cycle (double_buffered_scratchpad_mem.py:
   // total_cycles = ofmap_serviced_cycles[-1]), one less than the number of cycles.
   if (params.scalesim_compat && plan.compute_cycles > 0) plan.compute_cycles -= 1;

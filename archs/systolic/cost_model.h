@@ -28,6 +28,10 @@ struct OperandDims {
 };
 OperandDims operand_dims(Dataflow dataflow, int64_t m, int64_t n, int64_t k);
 
+// Bytes one operand buffer of `kib` KiB offers a fold: half of it when double buffered (one half
+// feeds the array while the other fills).
+int64_t buffer_capacity_bytes(int64_t kib, bool double_buffered);
+
 // Cycles of one fold on an R x C array, from first operand entering to last result leaving.
 int64_t fold_cycles(Dataflow dataflow, int64_t array_rows, int64_t array_cols, int64_t temporal);
 
@@ -73,11 +77,19 @@ struct SystolicPlan {
   nlohmann::ordered_json mapping;  // dataflow, Sr/Sc/T, folds, loop order, residency decisions
 };
 
-// Plans an op (Gemm or Conv2d; anything else is a bad-input error naming the op).
-SystolicPlan plan_op(const SystolicParams& params, const ir::Op& op);
+// Fills a plan's totals (fold count, cycles, MACs, accesses, traffic, mapping efficiency) from
+// its blocks and gemm_repeats; `array_cells` is rows * cols.
+void sum_plan_folds(SystolicPlan& plan, int64_t array_cells);
+
+// Plans an op (Gemm or Conv2d; anything else is a bad-input error naming the op). The
+// row_stationary dataflow is planned by row_stationary.h, which sizes its tiles to the DRAM
+// bandwidth `dram_bytes_per_cycle` (per unit cycle; 0 = unlimited); the others ignore it.
+SystolicPlan plan_op(const SystolicParams& params, const ir::Op& op,
+                     double dram_bytes_per_cycle = 0.0);
 
 // Plans one GEMM view directly (no op validation); mapping search calls it hundreds of thousands
-// of times a second, so the `mapping` JSON is only built when asked for.
+// of times a second, so the `mapping` JSON is only built when asked for. A row_stationary unit
+// runs the view as its 1x1 convolution.
 SystolicPlan plan_gemm(const SystolicParams& params, const ir::GemmView& view,
                        ir::DType element_dtype, bool with_mapping_json);
 

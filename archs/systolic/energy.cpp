@@ -31,7 +31,10 @@ sim::BufferAccesses accesses(const sim::OpResult& op, const std::string& buffer)
 // Register bits written per MAC: the moving operand(s) advance one PE and the partial sum
 // either advances one PE (ws, is) or is rewritten in place (os).
 double register_bits_per_mac(const SystolicParams& params) {
-  if (params.dataflow == Dataflow::kOutputStationary) {
+  // Row stationary: each MAC reads a filter and an ifmap word from the PE's scratchpads and
+  // updates a partial sum in its psum scratchpad, as os rewrites its accumulator.
+  if (params.dataflow == Dataflow::kOutputStationary ||
+      params.dataflow == Dataflow::kRowStationary) {
     return 2.0 * bits(params.dtype) + bits(params.acc_dtype);
   }
   return bits(params.dtype) + bits(params.acc_dtype);
@@ -49,6 +52,8 @@ double edge_shift_register_bits(const SystolicParams& params, const sim::OpResul
       return static_cast<double>(accesses(op, "ifmap").reads) * mean_hops * bits(params.dtype);
     case Dataflow::kOutputStationary:
       return static_cast<double>(accesses(op, "ofmap").writes) * mean_hops * bits(params.acc_dtype);
+    case Dataflow::kRowStationary:
+      return 0.0;  // operands reach the PEs over the multicast NoC, not through neighbours
   }
   return 0.0;
 }

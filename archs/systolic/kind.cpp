@@ -24,7 +24,8 @@ double SystolicKind::estimate_seconds(const KindUnit<SystolicKind>& unit, const 
     const SystolicRun run = systolic_run(unit.params, op, at.clock_ghz, at.view, unit.search.get());
     if (!run.search.is_null()) return run.estimate_s;
   }
-  const SystolicPlan plan = plan_op(unit.params, op);
+  const double bytes_per_cycle = at.memory.dram_bytes_per_second / (at.clock_ghz * 1e9);
+  const SystolicPlan plan = plan_op(unit.params, op, bytes_per_cycle);
   const double compute_s = static_cast<double>(plan.compute_cycles) / (at.clock_ghz * 1e9);
   const double bytes = static_cast<double>(plan.dram_read_bytes + plan.dram_write_bytes);
   const double dram_s =

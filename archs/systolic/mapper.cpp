@@ -136,6 +136,8 @@ bool SystolicMappingProblem::valid(const mapping::MappingPoint& point) const {
     case Dataflow::kInputStationary:  // ifmap rows x cols, filter T x rows
       return fits(ifmap_elements(rows * cols), params.buffers.ifmap_kib) &&
              fits(dims.temporal * rows, params.buffers.filter_kib);
+    case Dataflow::kRowStationary:
+      break;  // not in this space (mapping_decision.cpp)
   }
   return false;
 }

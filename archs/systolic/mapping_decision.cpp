@@ -24,6 +24,9 @@ std::optional<KindMappingQuery<SystolicMappingProblem>> systolic_mapping_query(
     const SystolicParams& unit, const ir::Op& op, double clock_ghz, const sim::MemoryView& memory,
     const MappingEnergy& energy) {
   if (op.kind() != ir::OpKind::kGemm && op.kind() != ir::OpKind::kConv2d) return std::nullopt;
+  // A row-stationary unit maps each op itself (PE sets, strips, tiles: row_stationary.h); the
+  // search space below reconfigures the GEMM dataflows only.
+  if (unit.dataflow == Dataflow::kRowStationary) return std::nullopt;
   const double cycles_per_second = clock_ghz * 1e9;
   const SystolicMappingEnv env{
       .clock_ghz = clock_ghz,

@@ -94,11 +94,11 @@ sim::OpResult SystolicUnit::execute(const ir::Op& op) {
   sim::TileRunStats stats;
   double weighted_efficiency = 0;
   for (const ir::Op& tile : run.ops) {
-    const SystolicPlan plan = plan_op(run.params, tile);
+    const SystolicPlan plan = plan_op(run.params, tile, memory.dram_bytes_per_cycle);
     // The first tile's plan describes the mapping (the others repeat it on other data).
     if (&tile == &run.ops.front()) result.mapping = plan.mapping;
     const sim::TileRunStats tile_stats =
-        tile_runner_->run(fold_tiles(plan), run.params.scalesim_compat);
+        tile_runner_->run(fold_tiles(plan), drops_scalesim_last_cycle(run.params));
     stats.tiles_simulated += tile_stats.tiles_simulated;
     stats.tiles_skipped += tile_stats.tiles_skipped;
     stats.skips += tile_stats.skips;

@@ -37,6 +37,7 @@ TEST(UnitDescription, SystolicFillsTheBuffersItIsNotGiven) {
                 "dataflow": "os", "dtype": "int8", "acc_dtype": "int32", "scalesim_compat": true,
                 "buffers": {"ifmap_kib": 64, "filter_kib": 512, "ofmap_kib": 256,
                             "double_buffered": true},
+                "scratchpads": {"filter_words": 224, "ifmap_words": 12, "psum_words": 24},
                 "clock_ghz": null})"));
 }
 

@@ -475,7 +475,10 @@ std::string arch_path(const std::string& file) {
 // test fails when one of them starts to change a result (drop it here) as for any new one.
 // None at present: every key of every shipped arch changes a result or is rejected.
 const std::map<std::string, std::string>& known_unused() {
-  static const std::map<std::string, std::string> known;
+  static const std::map<std::string, std::string> known = {
+      // The chip's 0.72 GB/s off-chip link (its interconnect) binds far below the LPDDR4
+      // behind it at any timing preset's streaming rate.
+      {"eyeriss_like.yaml memory:dram.timing", "the off-chip link binds first"}};
   return known;
 }
 

@@ -34,6 +34,21 @@ TEST(SystolicParams, ReadsEveryKey) {
   EXPECT_FALSE(params.buffers.double_buffered);
 }
 
+TEST(SystolicParams, ReadsRowStationaryScratchpads) {
+  SystolicParams defaults = parse("rows: 12\ncols: 14\ndataflow: row_stationary\n");
+  EXPECT_EQ(defaults.dataflow, Dataflow::kRowStationary);
+  // Eyeriss's scratchpads (JSSC 2017): filter 224, ifmap 12, psum 24 words.
+  EXPECT_EQ(defaults.scratchpads.filter_words, 224);
+  EXPECT_EQ(defaults.scratchpads.ifmap_words, 12);
+  EXPECT_EQ(defaults.scratchpads.psum_words, 24);
+  SystolicParams set = parse(
+      "rows: 12\ncols: 14\ndataflow: row_stationary\n"
+      "scratchpads: {filter_words: 100, ifmap_words: 6, psum_words: 8}\n");
+  EXPECT_EQ(set.scratchpads.filter_words, 100);
+  EXPECT_EQ(set.scratchpads.ifmap_words, 6);
+  EXPECT_EQ(set.scratchpads.psum_words, 8);
+}
+
 TEST(SystolicParams, RejectsBadValuesAtTheirKey) {
   struct Case {
     const char* text;
@@ -47,7 +62,21 @@ TEST(SystolicParams, RejectsBadValuesAtTheirKey) {
                           Case{"rows: 4\ncols: 4\ndataflow: ws\nbuffers: {ifmap_kb: 3}\n", "ifmap_kb"},
                           Case{"rows: 4\ncols: 4\ndataflow: ws\nbuffers: 7\n", "buffers"},
                           Case{"rows: 99999999\ncols: 4\ndataflow: ws\n", "rows"},
-                          Case{"cols: 4\ndataflow: ws\n", "rows"}}) {
+                          Case{"cols: 4\ndataflow: ws\n", "rows"},
+                          Case{"rows: 4\ncols: 4\ndataflow: rowstationary\n", "dataflow"},
+                          Case{"rows: 4\ncols: 4\ndataflow: row_stationary\n"
+                               "scratchpads: {filter_words: 0}\n",
+                               "scratchpads.filter_words"},
+                          Case{"rows: 4\ncols: 4\ndataflow: row_stationary\n"
+                               "scratchpads: {psum_word: 24}\n",
+                               "psum_word"},
+                          // Keys of the other kind of dataflow, which would change nothing.
+                          Case{"rows: 4\ncols: 4\ndataflow: ws\n"
+                               "scratchpads: {ifmap_words: 6}\n",
+                               "scratchpads"},
+                          Case{"rows: 4\ncols: 4\ndataflow: row_stationary\n"
+                               "scalesim_compat: false\n",
+                               "scalesim_compat"}}) {
     try {
       parse(bad.text);
       ADD_FAILURE() << "accepted: " << bad.text;
