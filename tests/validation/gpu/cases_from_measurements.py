@@ -22,7 +22,7 @@ CASES = os.path.dirname(HERE)
 REPO = os.path.dirname(os.path.dirname(CASES))
 MIN_KERNEL_MS = 0.1
 # What a layer-list attention entry states to run FlashAttention-2's schedule.
-FLASH2_LAYER_KEYS = {}
+FLASH2_LAYER_KEYS = {"kernel": "flash2"}
 
 # gpu tag, measured run, a second run of the same machine (or None), arch, conditions' opening.
 RUNS = [
@@ -47,9 +47,10 @@ DIFFERS = {
     "gemm": "cuBLAS picks its kernel and the GPU its clock (up to 1.98 GHz); the arch runs every "
             "tensor core at the 1.83 GHz tensor clock of the datasheet's peak, with its own "
             "searched tiling",
-    "attention": "PyTorch's flash backend is FlashAttention-2 (not the Hopper-specific "
-                 "FlashAttention-3); polyarch plans a fused flash kernel on the same tensor "
-                 "cores, with its own tile search",
+    "attention": "PyTorch's flash backend is FlashAttention-2, which the workload states "
+                 "(kernel: flash2): polyarch plans each block's products at the tensor cores' "
+                 "synchronous mma.sync rate (measured) followed by its softmax, with its own tile "
+                 "search (FlashAttention-2 fixes its tiles)",
     "decode": "the measuring script expands the 8 KV heads to the query heads with "
               "repeat_interleave before the timed call, so the kernel reads that many heads of K "
               "and V; the workload states it (kv_heads equal to heads). PyTorch's default SDPA "
@@ -73,10 +74,11 @@ LIMITATION = {
             "at the fixed 1.83 GHz tensor clock, while a GEMM of several milliseconds run back "
             "to back meets the 700 W limit, which lowers the SM clock (1.4 GHz in the sustained "
             "8192^3 run)",
-    "attention": "polyarch plans a Hopper-native fused kernel (warpgroup MMAs, softmax "
-                 "overlapped with the matrix work, as FlashAttention-3 does); the measured "
-                 "kernel is FlashAttention-2. The model has no notion of which instructions and "
-                 "pipelining a library's kernel uses",
+    "attention": "the flash2 plan prices the MMAs, the softmax's lane ops and exps and the K/V "
+                 "staging, but no other instruction of FlashAttention-2's stream (each warp's "
+                 "own loads of K and V fragments from shared memory, address arithmetic, the "
+                 "synchronisation between blocks), nor the masking work and load imbalance of "
+                 "the causal diagonal blocks, nor the tail of short sequences' few blocks",
     "decode": "the model streams K and V at the DRAM speed; the measured default backend's "
               "split of the cached tokens over the SMs is not modelled",
     "conv": "how cuDNN implements this convolution (its kernel for the shape, channel padding, "
