@@ -155,7 +155,12 @@ std::optional<KernelPlan> plan_flash_tiling(const SimdParams& params,
   work.scratchpad_bytes = ir::kv_stored_bytes(attention, dtype, 2 * tiling.block_kv * d);
   work.l2_bytes = work.scratchpad_bytes;
   work.latency_floor_cycles = params.l2.hit_latency_cycles;  // double-buffered K/V: one ahead
-  work.serialize_matrix_and_vector = true;
+  // FlashAttention-3 hides a block's softmax under matrix work: two consumer warpgroups
+  // ping-pong, one's softmax running while the other's warpgroup MMAs do, and each pipelines its
+  // next QK^T under its current softmax (Shah et al., "FlashAttention-3", 2024, section 3.1), so
+  // its step is the longest of the matrix, lane and SFU terms. FlashAttention-2's warps issue a
+  // block's mma.sync products and then its softmax, one after the other.
+  work.serialize_matrix_and_vector = attention.kernel == ir::AttentionKernel::kFlash2;
 
   // DRAM: Q and O once; K and V once when the heads in flight keep them in L2, else once per
   // item that reads them. "Once" is the keys some query sees: a decode step with a window
