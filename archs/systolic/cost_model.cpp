@@ -228,13 +228,7 @@ FoldShape fold_shape(const PlanContext& ctx, int64_t row_fold, int64_t col_fold)
 std::vector<FoldRun> column_fold_runs(const PlanContext& ctx, int64_t col_fold) {
   std::vector<FoldRun> runs;
   auto append = [&](int64_t row_fold, int64_t count) {
-    if (count <= 0) return;
-    FoldShape shape = fold_shape(ctx, row_fold, col_fold);
-    if (!runs.empty() && runs.back().tile == shape) {
-      runs.back().count += count;
-    } else {
-      runs.push_back({shape, count});
-    }
+    if (count > 0) sim::append_run(runs, fold_shape(ctx, row_fold, col_fold), count);
   };
   append(0, 1);
   append(1, ctx.row_folds - 2);
@@ -245,13 +239,7 @@ std::vector<FoldRun> column_fold_runs(const PlanContext& ctx, int64_t col_fold) 
 std::vector<FoldBlock> fold_blocks(const PlanContext& ctx) {
   std::vector<FoldBlock> blocks;
   auto append = [&](int64_t col_fold, int64_t repeat) {
-    if (repeat <= 0) return;
-    std::vector<FoldRun> runs = column_fold_runs(ctx, col_fold);
-    if (!blocks.empty() && blocks.back().runs == runs) {
-      blocks.back().repeat += repeat;
-    } else {
-      blocks.push_back({std::move(runs), repeat});
-    }
+    if (repeat > 0) sim::append_block(blocks, column_fold_runs(ctx, col_fold), repeat);
   };
   append(0, 1);
   append(1, ctx.col_folds - 2);

@@ -194,24 +194,6 @@ FoldShape rs_tile(const RsContext& ctx, const TileExtent& tile, bool read_filter
   return fold;
 }
 
-void append(std::vector<FoldRun>& runs, const FoldShape& shape, int64_t count) {
-  if (count <= 0) return;
-  if (!runs.empty() && runs.back().tile == shape) {
-    runs.back().count += count;
-  } else {
-    runs.push_back({shape, count});
-  }
-}
-
-void append_block(std::vector<FoldBlock>& blocks, std::vector<FoldRun> runs, int64_t repeat = 1) {
-  if (repeat <= 0) return;
-  if (!blocks.empty() && blocks.back().runs == runs) {
-    blocks.back().repeat += repeat;
-  } else {
-    blocks.push_back({std::move(runs), repeat});
-  }
-}
-
 // One filter group's tiles (filters outer): every image's row x column tiles. The group's
 // filters load with its first tile when they fit, else with every tile.
 std::vector<FoldRun> filter_group_runs(const RsContext& ctx, int64_t filters, bool read_ifmap) {
@@ -223,8 +205,8 @@ std::vector<FoldRun> filter_group_runs(const RsContext& ctx, int64_t filters, bo
       for (int64_t r = 0; r < row_count; ++r) {
         for (const auto& [cols, col_count] : pieces(ctx.col_cut)) {
           const TileExtent tile{filters, rows, cols};
-          append(runs, rs_tile(ctx, tile, first_tile || reload, read_ifmap), 1);
-          append(runs, rs_tile(ctx, tile, reload, read_ifmap), col_count - 1);
+          sim::append_run(runs, rs_tile(ctx, tile, first_tile || reload, read_ifmap), 1);
+          sim::append_run(runs, rs_tile(ctx, tile, reload, read_ifmap), col_count - 1);
           first_tile = false;
         }
       }
@@ -242,12 +224,12 @@ std::vector<FoldBlock> filters_outer_blocks(const RsContext& ctx) {
     // Groups after the first are alike: build one and repeat it.
     int64_t left = group_count;
     if (first_group) {
-      append_block(blocks, filter_group_runs(ctx, filters, true));
+      sim::append_block(blocks, filter_group_runs(ctx, filters, true));
       first_group = false;
       --left;
     }
     if (left > 0) {
-      append_block(blocks, filter_group_runs(ctx, filters, !ctx.ifmap_fits_whole), left);
+      sim::append_block(blocks, filter_group_runs(ctx, filters, !ctx.ifmap_fits_whole), left);
     }
   }
   return blocks;
@@ -271,11 +253,13 @@ std::vector<FoldBlock> ifmap_outer_blocks(const RsContext& ctx) {
             bool first_group = true;
             for (const auto& [filters, group_count] : pieces(ctx.filter_cut)) {
               const TileExtent tile{filters, rows, cols};
-              append(runs, rs_tile(ctx, tile, read_filters, first_group || !slice_stays), 1);
-              append(runs, rs_tile(ctx, tile, read_filters, !slice_stays), group_count - 1);
+              sim::append_run(runs, rs_tile(ctx, tile, read_filters, first_group || !slice_stays),
+                              1);
+              sim::append_run(runs, rs_tile(ctx, tile, read_filters, !slice_stays),
+                              group_count - 1);
               first_group = false;
             }
-            append_block(blocks, std::move(runs));
+            sim::append_block(blocks, std::move(runs));
             first_block = false;
           }
         }
@@ -283,30 +267,6 @@ std::vector<FoldBlock> ifmap_outer_blocks(const RsContext& ctx) {
     }
   }
   return blocks;
-}
-
-int64_t dram_bytes(const std::vector<FoldBlock>& blocks) {
-  int64_t total = 0;
-  for (const FoldBlock& block : blocks) {
-    for (const FoldRun& run : block.runs) {
-      total = checked_add(total,
-                          checked_mul(run.tile.dram_read_bytes + run.tile.dram_write_bytes,
-                                      run.count * block.repeat, "RS DRAM bytes"),
-                          "RS DRAM bytes");
-    }
-  }
-  return total;
-}
-
-int64_t compute_cycles(const std::vector<FoldBlock>& blocks) {
-  int64_t total = 0;
-  for (const FoldBlock& block : blocks) {
-    for (const FoldRun& run : block.runs) {
-      total = checked_add(
-          total, checked_mul(run.tile.cycles, run.count * block.repeat, "RS cycles"), "RS cycles");
-    }
-  }
-  return total;
 }
 
 nlohmann::ordered_json mapping_json(const RsContext& ctx, const SystolicPlan& plan) {
@@ -390,23 +350,23 @@ SystolicPlan plan_row_stationary(const SystolicParams& params, const RowConvShap
         trial.bytes_of(trial.filter_elements(trial.filter_cut.full)) <= filter_capacity;
     for (const LoopOrder order : {LoopOrder::kFiltersOuter, LoopOrder::kIfmapOuter}) {
       trial.order = order;
-      std::vector<FoldBlock> blocks = order == LoopOrder::kFiltersOuter
-                                          ? filters_outer_blocks(trial)
-                                          : ifmap_outer_blocks(trial);
-      const int64_t bytes = dram_bytes(blocks);
+      SystolicPlan candidate;
+      candidate.blocks = order == LoopOrder::kFiltersOuter ? filters_outer_blocks(trial)
+                                                           : ifmap_outer_blocks(trial);
+      candidate.gemm_repeats = shape.groups;
+      sum_plan_folds(candidate, params.rows * params.cols);
+      const int64_t bytes = candidate.dram_read_bytes + candidate.dram_write_bytes;
       const double transfer =
           dram_bytes_per_cycle > 0 ? static_cast<double>(bytes) / dram_bytes_per_cycle : 0.0;
-      const double time = std::max(static_cast<double>(compute_cycles(blocks)), transfer);
+      const double time = std::max(static_cast<double>(candidate.compute_cycles), transfer);
       if (best_time < 0 || time < best_time || (time == best_time && bytes < best_bytes)) {
         best_time = time;
         best_bytes = bytes;
         best = trial;
-        plan.blocks = std::move(blocks);
+        plan = std::move(candidate);
       }
     }
   }
-  plan.gemm_repeats = shape.groups;
-  sum_plan_folds(plan, params.rows * params.cols);
   if (with_mapping_json) plan.mapping = mapping_json(best, plan);
   return plan;
 }

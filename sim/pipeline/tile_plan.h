@@ -5,6 +5,7 @@
 // its own plan into this one (a systolic fold, a simd step and a dataflow phase iteration are
 // each a tile); what else a kind's plan counts (SRAM accesses, MACs) stays with the kind.
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace polyarch::sim {
@@ -32,6 +33,30 @@ struct BlockOf {
   std::vector<RunOf<Tile>> runs;
   int64_t repeat = 1;
 };
+
+// Appends `count` tiles `tile` to `runs`, extending the last run when it holds the same tile.
+template <class Tile>
+void append_run(std::vector<RunOf<Tile>>& runs, const Tile& tile, int64_t count) {
+  if (count <= 0) return;
+  if (!runs.empty() && runs.back().tile == tile) {
+    runs.back().count += count;
+  } else {
+    runs.push_back({tile, count});
+  }
+}
+
+// Appends `runs` repeated `repeat` times to `blocks`, extending the last block when it holds the
+// same runs.
+template <class Tile>
+void append_block(std::vector<BlockOf<Tile>>& blocks, std::vector<RunOf<Tile>> runs,
+                  int64_t repeat = 1) {
+  if (repeat <= 0) return;
+  if (!blocks.empty() && blocks.back().runs == runs) {
+    blocks.back().repeat += repeat;
+  } else {
+    blocks.push_back({std::move(runs), repeat});
+  }
+}
 
 using TileRun = RunOf<TileShape>;
 using TileBlock = BlockOf<TileShape>;
