@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <limits>
 
+#include "archs/simd/flash2_launch.h"
 #include "archs/simd/gemm_mapper.h"
+#include "archs/simd/item_dispatch.h"
 #include "archs/simd/step_cost.h"
 #include "archs/simd/streaming_mapper.h"
 #include "base/checked_math.h"
@@ -63,27 +65,26 @@ int64_t visited_sparse_blocks(const ir::AttentionAttrs& attention, int64_t first
   return count;
 }
 
-// KV blocks a query block visits: those holding the keys its queries see (ir::visible_keys; a
-// causal mask, a window or a block-sparse layout hides the rest). A window's range may start
-// mid-block: blocks are aligned to block_kv from key 0, so that block is read whole. `group`
-// query rows share a position (packed query heads, position-major), 1 otherwise.
-int64_t total_kv_blocks(const ir::AttentionAttrs& attention, const FlashTiling& tiling,
-                        int64_t group, int64_t& longest) {
+// KV blocks each query block visits, per KV split: those holding the keys its queries see
+// (ir::visible_keys; a causal mask, a window or a block-sparse layout hides the rest). A
+// window's range may start mid-block: blocks are aligned to block_kv from key 0, so that block
+// is read whole. `group` query rows share a position (packed query heads, position-major), 1
+// otherwise. In query-block order, the order a library launches them in.
+std::vector<int64_t> kv_blocks_per_query_block(const ir::AttentionAttrs& attention,
+                                               const FlashTiling& tiling, int64_t group) {
   const int64_t rows = checked_mul(attention.s, group, "query rows");
   const int64_t q_blocks = ceil_div(rows, tiling.block_q);
   const int64_t kv_per_split = ceil_div(attention.kv_len, tiling.kv_split);
-  int64_t total = 0;
-  longest = 0;
+  std::vector<int64_t> blocks_of;
+  blocks_of.reserve(static_cast<std::size_t>(q_blocks));
   for (int64_t block = 0; block < q_blocks; ++block) {
     const int64_t first_query = block * tiling.block_q / group;
     const int64_t last_query = (std::min(rows, (block + 1) * tiling.block_q) - 1) / group;
     if (attention.block_sparse) {
       // Each split takes its share of the visited blocks.
-      const int64_t blocks =
+      blocks_of.push_back(
           ceil_div(visited_sparse_blocks(attention, first_query, last_query, tiling.block_kv),
-                   tiling.kv_split);
-      total = checked_add(total, checked_mul(blocks, tiling.kv_split, "blocks"), "blocks");
-      longest = std::max(longest, blocks);
+                   tiling.kv_split));
       continue;
     }
     const ir::KeyRange seen = ir::visible_keys(attention, first_query, last_query);
@@ -93,17 +94,26 @@ int64_t total_kv_blocks(const ir::AttentionAttrs& attention, const FlashTiling& 
             : seen.end;
     // Each split covers its share of the visible keys.
     const int64_t per_split = std::min(kv_per_split, ceil_div(keys, tiling.kv_split));
-    const int64_t blocks = ceil_div(per_split, tiling.block_kv);
-    total = checked_add(total, checked_mul(blocks, tiling.kv_split, "blocks"), "blocks");
-    longest = std::max(longest, blocks);
+    blocks_of.push_back(ceil_div(per_split, tiling.block_kv));
   }
-  return total;
+  return blocks_of;
 }
 
 }  // namespace
 
 bool runs_only_fused(const ir::AttentionAttrs& attention) {
   return attention.kernel == ir::AttentionKernel::kFlash2;
+}
+
+std::optional<FlashTiling> library_tiling(const SimdParams& params,
+                                          const ir::AttentionAttrs& attention) {
+  if (attention.kernel != ir::AttentionKernel::kFlash2) return std::nullopt;
+  const int64_t splits = flash2_kv_splits(checked_mul(attention.b, attention.h, "heads"),
+                                          attention.s, attention.kv_len, attention.d, params.count);
+  const std::optional<Flash2Tile> tile =
+      flash2_tile(attention.d, splits, params.scratchpad.kib * 1024);
+  if (!tile) return FlashTiling{0, 0, splits};  // no tile: the library refuses the head dim
+  return FlashTiling{tile->block_q, tile->block_kv, splits};
 }
 
 std::optional<KernelPlan> plan_flash_tiling(const SimdParams& params,
@@ -116,6 +126,15 @@ std::optional<KernelPlan> plan_flash_tiling(const SimdParams& params,
   const MmaPath mma = flash_mma_path(params, attention.kernel, dtype);
   const bool engine = mma.macs_per_cycle > 0;
   if (engine && tiling.block_q < mma.rows) return std::nullopt;
+  const bool flash2 = attention.kernel == ir::AttentionKernel::kFlash2;
+  if (flash2) {
+    // The library's own launch (flash2_launch.h): its KV splits and its tile, nothing else.
+    const FlashTiling library = *library_tiling(params, attention);
+    if (library.block_q != tiling.block_q || library.block_kv != tiling.block_kv ||
+        library.kv_split != tiling.kv_split) {
+      return std::nullopt;
+    }
+  }
   // Registers: the S block and the O accumulator; scratchpad: Q and double-buffered K, V.
   const int64_t register_bytes = (tiling.block_q * tiling.block_kv + tiling.block_q * d) *
                                  kAccumulatorBytes * kRegisterShare;
@@ -123,7 +142,7 @@ std::optional<KernelPlan> plan_flash_tiling(const SimdParams& params,
   const int64_t staging_bytes =
       tiling.block_q * d * elem + ir::kv_stored_bytes(attention, dtype, 2 * 2 * tiling.block_kv * d);
   if (staging_bytes > params.scratchpad.kib * 1024) return std::nullopt;
-  if (tiling.kv_split > 1 && tiling.kv_split * tiling.block_kv > attention.kv_len) {
+  if (!flash2 && tiling.kv_split > 1 && tiling.kv_split * tiling.block_kv > attention.kv_len) {
     return std::nullopt;
   }
 
@@ -134,8 +153,12 @@ std::optional<KernelPlan> plan_flash_tiling(const SimdParams& params,
       checked_mul(attention.b, packed ? attention.kv_heads : attention.h, "heads");
   const int64_t q_blocks = ceil_div(checked_mul(attention.s, group, "rows"), tiling.block_q);
   const int64_t items = checked_mul(checked_mul(heads, q_blocks, "items"), tiling.kv_split, "items");
-  int64_t longest = 0;
-  const int64_t blocks_per_head = total_kv_blocks(attention, tiling, group, longest);
+  const std::vector<int64_t> blocks_of = kv_blocks_per_query_block(attention, tiling, group);
+  int64_t blocks_per_head = 0;
+  for (int64_t blocks : blocks_of) {
+    blocks_per_head = checked_add(blocks_per_head, checked_mul(blocks, tiling.kv_split, "blocks"),
+                                  "blocks");
+  }
   const int64_t total_blocks = checked_mul(blocks_per_head, heads, "blocks");
   const int64_t mean_blocks = std::max<int64_t>(1, ceil_div(total_blocks, items));
 
@@ -213,8 +236,72 @@ std::optional<KernelPlan> plan_flash_tiling(const SimdParams& params,
     }
     return {{first, 1}, {step, mean_blocks - 2}, {last, 1}};
   };
-  if (full_waves > 0) plan.add_block(wave(params.count), full_waves);
-  if (last_items > 0) plan.add_block(wave(last_items), 1);
+  // Core-steps the run spans (steps x cores), for the mapping efficiency.
+  int64_t spanned_core_steps = checked_mul(waves * params.count, mean_blocks, "steps");
+  int64_t resident = 1;
+  if (flash2) {
+    // FlashAttention-2 launches its items in grid order, query block fastest, then KV split,
+    // then sequence and head (flash_fwd_launch_template.h: grid(num_m_block, b, h), the
+    // split-KV kernel's grid(num_m_block, splits, b * h)), and an SM holds as many as its
+    // shared memory holds their Q, K and V blocks (the library single-buffers K and V: its
+    // kernel traits' kSmemSize) and its register file their S and O accumulators. Under a
+    // causal mask the items differ in length; item_dispatch.h spreads them as the block
+    // scheduler does. Each item's Q fetch and O store (item_overhead) is spread over its
+    // blocks; its share of the DRAM traffic goes with each block it runs.
+    const int64_t library_staging = (tiling.block_q + 2 * tiling.block_kv) * d * elem;
+    const int64_t accumulator_bytes =
+        (tiling.block_q * tiling.block_kv + tiling.block_q * d) * kAccumulatorBytes;
+    resident = std::max<int64_t>(
+        1, std::min(params.scratchpad.kib * 1024 / library_staging,
+                    params.vector.registers_kib * 1024 / accumulator_bytes));
+    std::vector<int64_t> pattern;
+    for (int64_t split = 0; split < tiling.kv_split; ++split) {
+      for (int64_t blocks : blocks_of) {
+        if (blocks > 0) pattern.push_back(blocks);
+      }
+    }
+    const std::vector<ActiveSpan> spans = dispatch_items(pattern, heads, params.count, resident);
+    const int64_t reads_total = q_bytes + kv_reads;
+    const int64_t overhead_per_step =
+        total_blocks > 0 ? ceil_div(checked_mul(items, item_overhead, "cycles"), total_blocks)
+                         : 0;
+    int64_t core_steps_done = 0;
+    int64_t reads_done = 0;
+    int64_t writes_done = 0;
+    spanned_core_steps = 0;
+    for (const ActiveSpan& span : spans) {
+      CoreWork span_work = work;
+      span_work.active_cores = span.active_cores;
+      KernelStep step = step_cost(params, span_work);
+      step.cycles += overhead_per_step;
+      // Traffic by core-steps done: every step moves its cores' share, the span's first step
+      // the rounding remainder.
+      const int64_t span_core_steps = checked_mul(span.steps, span.active_cores, "steps");
+      core_steps_done += span_core_steps;
+      spanned_core_steps += checked_mul(span.steps, params.count, "steps");
+      auto share = [&](int64_t total) {
+        return static_cast<int64_t>(static_cast<long double>(total) * core_steps_done /
+                                    total_blocks);
+      };
+      const int64_t span_reads = share(reads_total) - reads_done;
+      const int64_t span_writes = share(o_bytes) - writes_done;
+      reads_done += span_reads;
+      writes_done += span_writes;
+      step.dram_read_bytes = span_reads / span.steps;
+      step.dram_write_bytes = span_writes / span.steps;
+      KernelStep first = step;
+      first.dram_read_bytes += span_reads - step.dram_read_bytes * span.steps;
+      first.dram_write_bytes += span_writes - step.dram_write_bytes * span.steps;
+      if (span.steps == 1) {
+        plan.add_block({{first, 1}}, 1);
+      } else {
+        plan.add_block({{first, 1}, {step, span.steps - 1}}, 1);
+      }
+    }
+  } else {
+    if (full_waves > 0) plan.add_block(wave(params.count), full_waves);
+    if (last_items > 0) plan.add_block(wave(last_items), 1);
+  }
   if (tiling.kv_split > 1) {
     // Combining the splits: read each split's partial O and log-sum-exp, rescale, sum.
     StreamingWork combine;
@@ -246,8 +333,7 @@ std::optional<KernelPlan> plan_flash_tiling(const SimdParams& params,
       2.0 * static_cast<double>(engine ? mma.macs_per_cycle
                                        : params.core_vector_elements_per_cycle(dtype)) *
       static_cast<double>(params.count);
-  const double issued = static_cast<double>(waves * params.count * mean_blocks) *
-                        static_cast<double>(macs);
+  const double issued = static_cast<double>(spanned_core_steps) * static_cast<double>(macs);
   plan.mapping_efficiency = std::min(1.0, static_cast<double>(plan.macs) / issued);
   plan.mapping = {{"kernel", plan.kernel},     {"block_q", tiling.block_q},
                   {"block_kv", tiling.block_kv}, {"kv_split", tiling.kv_split},
@@ -258,6 +344,7 @@ std::optional<KernelPlan> plan_flash_tiling(const SimdParams& params,
   if (attention.kernel != ir::AttentionKernel::kFlash3) {
     plan.mapping["attention_kernel"] = std::string(ir::attention_kernel_name(attention.kernel));
   }
+  if (flash2) plan.mapping["resident_items_per_core"] = resident;
   return plan;
 }
 
@@ -316,9 +403,18 @@ KernelPlan plan_attention(const SimdParams& params, const ir::AttentionAttrs& at
                           ir::DType dtype, const MemoryView& memory, int64_t launch_cycles) {
   std::optional<KernelPlan> best;
   int64_t best_cycles = std::numeric_limits<int64_t>::max();
-  for (int64_t block_q : {16, 32, 64, 128, 256}) {
-    for (int64_t block_kv : {32, 64, 128, 256}) {
-      for (int64_t split : {1, 2, 4, 8, 16, 32, 64}) {
+  // A library's launch is not searched: its one tiling is the candidate.
+  const std::optional<FlashTiling> library = library_tiling(params, attention);
+  const std::vector<int64_t> block_qs =
+      library ? std::vector<int64_t>{library->block_q} : std::vector<int64_t>{16, 32, 64, 128, 256};
+  const std::vector<int64_t> block_kvs =
+      library ? std::vector<int64_t>{library->block_kv} : std::vector<int64_t>{32, 64, 128, 256};
+  const std::vector<int64_t> splits =
+      library ? std::vector<int64_t>{library->kv_split}
+              : std::vector<int64_t>{1, 2, 4, 8, 16, 32, 64};
+  for (int64_t block_q : block_qs) {
+    for (int64_t block_kv : block_kvs) {
+      for (int64_t split : splits) {
         std::optional<KernelPlan> plan =
             plan_flash_tiling(params, attention, dtype, {block_q, block_kv, split});
         if (!plan) continue;

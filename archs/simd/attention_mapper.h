@@ -5,8 +5,10 @@
 // skips the blocks above the diagonal. The mapper searches Br, Bc and the KV split (flash
 // decoding). Unfused, for comparison: the QK^T GEMM, a softmax over S in DRAM and the PV GEMM.
 // The op's kernel (ir::AttentionKernel) sets the matrix path: flash3 the engine's full rate
-// (warpgroup MMAs, rows padded to min_tile_m), flash2 its synchronous rate (mma.sync,
-// sync_macs_per_cycle, rows padded to 16); both serialise the MMAs with the softmax.
+// (warpgroup MMAs, rows padded to min_tile_m) with the softmax under the MMAs, flash2 its
+// synchronous rate (mma.sync, sync_macs_per_cycle) after them, with the library's own launch
+// (flash2_launch.h: tile, KV splits) and its items dispatched as a block scheduler does
+// (item_dispatch.h).
 // Equations: README.md "Attention".
 #include "archs/simd/kernel_plan.h"
 #include "archs/simd/memory_view.h"
@@ -25,6 +27,11 @@ struct FlashTiling {
   int64_t block_kv = 0;  // Bc
   int64_t kv_split = 1;
 };
+
+// The tiling a stated library kernel launches with, where it fixes one (FlashAttention-2:
+// flash2_launch.h); a tile of 0 x 0 where the library refuses the head dim. nullopt: searched.
+std::optional<FlashTiling> library_tiling(const SimdParams& params,
+                                          const ir::AttentionAttrs& attention);
 
 std::optional<KernelPlan> plan_flash_tiling(const SimdParams& params,
                                             const ir::AttentionAttrs& attention, ir::DType dtype,

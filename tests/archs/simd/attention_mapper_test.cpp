@@ -29,36 +29,42 @@ ir::AttentionAttrs one_block(ir::AttentionKernel kernel) {
 // step too. Before it: the Q block's L2 latency and fetch, 260 + 8192 / 64 = 388 cycles.
 //   flash3 overlaps them (ping-pong): 524288 / 2048 = 256 MMA cycles, 160, 256, 256 and 260:
 //     the longest is the L2 latency, 260 + 388 = 648.
-//   flash2 issues products, softmax and exps one after another: ceil(524288 / 1356) = 387 MMA
-//     cycles: 387 + 160 + 256 + 388 = 1191.
+// FlashAttention-2 launches its own tile for head dim 64, 128 x 128 (flash2_launch.h): 128
+// queries against 128 keys are one item of one block. Products 2 x 128 x 128 x 64 = 2097152
+// MACs: ceil(2097152 / 1356) = 1547 cycles at the mma.sync rate; softmax 4 x 128 x 128 +
+// 128 x 64 = 73728 lane ops: 576 cycles; 16384 exps: 1024 cycles; one after another: 3147 (K
+// and V, 32768 bytes, take 512 cycles of the L2 port). The item's Q fetch, 260 + 16384 / 64 =
+// 516, goes with its one block: 3147 + 516 = 3663.
 TEST(SimdAttentionMapper, Flash2RunsTheProductsAtTheSynchronousMmaRateThenTheSoftmax) {
-  const auto flash2 = plan_flash_tiling(h100(), one_block(ir::AttentionKernel::kFlash2),
-                                        ir::DType::kBf16, {64, 64, 1});
+  ir::AttentionAttrs attention{.b = 1, .h = 1, .kv_heads = 1, .s = 128, .kv_len = 128, .d = 64};
+  attention.kernel = ir::AttentionKernel::kFlash2;
+  const auto flash2 = plan_flash_tiling(h100(), attention, ir::DType::kBf16, {128, 128, 1});
   ASSERT_TRUE(flash2.has_value());
-  EXPECT_EQ(flash2->compute_cycles, 387 + 160 + 256 + 388);
+  EXPECT_EQ(flash2->compute_cycles, 1547 + 576 + 1024 + 516);
   EXPECT_EQ(flash2->mapping["attention_kernel"], "flash2");
+  // Two items fit an SM: 2 x 48 KiB of Q, K and V in 228 KiB, 2 x 96 KiB of accumulators
+  // ((128 x 128 + 128 x 64) x 4 B) in 256 KiB.
+  EXPECT_EQ(flash2->mapping["resident_items_per_core"], 2);
   // Its ceiling is the synchronous rate: 2 x 1356 FLOPs per SM per cycle on 132 SMs.
   EXPECT_DOUBLE_EQ(flash2->peak_flops_per_cycle, 2.0 * 1356 * 132);
+  // Any other tiling is not FlashAttention-2's.
+  EXPECT_FALSE(plan_flash_tiling(h100(), attention, ir::DType::kBf16, {64, 64, 1}).has_value());
 }
 
-TEST(SimdAttentionMapper, Flash3IsTheDefaultKeepsTheWarpgroupRateAndOverlapsTheSoftmax) {
-  const auto flash3 = plan_flash_tiling(h100(), one_block(ir::AttentionKernel::kFlash3),
-                                        ir::DType::kBf16, {64, 64, 1});
-  ASSERT_TRUE(flash3.has_value());
-  EXPECT_EQ(flash3->compute_cycles, 260 + 388);
-  EXPECT_FALSE(flash3->mapping.contains("attention_kernel"));
-  EXPECT_EQ(ir::AttentionAttrs{}.kernel, ir::AttentionKernel::kFlash3);
-  EXPECT_DOUBLE_EQ(flash3->peak_flops_per_cycle, 2.0 * 2048 * 132);
-}
-
-// mma.sync is m16: a FlashAttention-2 item may hold 16 query rows; a warpgroup MMA needs 64
-// (min_tile_m), so the Hopper-native plan has no 16-row tiling.
-TEST(SimdAttentionMapper, Flash2PadsQueryRowsToSixteenNotToTheWarpgroupsSixtyFour) {
-  ir::AttentionAttrs decode{.b = 1, .h = 8, .kv_heads = 8, .s = 16, .kv_len = 4096, .d = 128};
-  decode.kernel = ir::AttentionKernel::kFlash2;
-  EXPECT_TRUE(plan_flash_tiling(h100(), decode, ir::DType::kBf16, {16, 64, 1}).has_value());
-  decode.kernel = ir::AttentionKernel::kFlash3;
-  EXPECT_FALSE(plan_flash_tiling(h100(), decode, ir::DType::kBf16, {16, 64, 1}).has_value());
+// 32 causal heads of 512 queries at head dim 64 (32 x 8 blocks of 64 queries fill the 264 CTA
+// slots: no KV split): each head's query blocks of 128 see 1, 2, 3 and 4 blocks of 128 keys.
+// The 128 items go out one per SM and end after 1, 2, 3 and 4 steps: four spans of one step
+// (128, 96, 64, 32 SMs busy), not the 10 / 4 blocks an even spread would give each.
+TEST(SimdAttentionMapper, Flash2CausalItemsEndOneByOne) {
+  ir::AttentionAttrs attention{.b = 1, .h = 32, .kv_heads = 32, .s = 512, .kv_len = 512,
+                               .d = 64};
+  attention.kernel = ir::AttentionKernel::kFlash2;
+  attention.causal = true;
+  const auto plan = plan_flash_tiling(h100(), attention, ir::DType::kBf16, {128, 128, 1});
+  ASSERT_TRUE(plan.has_value());
+  EXPECT_EQ(plan->blocks.size(), 4U);
+  EXPECT_EQ(plan->step_count(), 4);
+  EXPECT_EQ(plan->mapping["kv_blocks"], 32 * (1 + 2 + 3 + 4));
 }
 
 // A stated FlashAttention-2 runs fused: the plan weighs no unfused kernels. The default plan

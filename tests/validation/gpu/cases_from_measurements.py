@@ -46,9 +46,10 @@ DIFFERS = {
             "tensor core at the 1.83 GHz tensor clock of the datasheet's peak, with its own "
             "searched tiling",
     "attention": "PyTorch's flash backend is FlashAttention-2, which the workload states "
-                 "(kernel: flash2): polyarch plans each block's products at the tensor cores' "
-                 "synchronous mma.sync rate (measured) followed by its softmax, with its own tile "
-                 "search (FlashAttention-2 fixes its tiles)",
+                 "(kernel: flash2): polyarch launches it as the library does (its tile for the "
+                 "head dim, its KV-split heuristic, its items in grid order two to an SM) and "
+                 "plans each block's products at the tensor cores' synchronous mma.sync rate "
+                 "(measured) followed by its softmax",
     "decode": "the measuring script expands the 8 KV heads to the query heads with "
               "repeat_interleave before the timed call, so the kernel reads that many heads of K "
               "and V; the workload states it (kv_heads equal to heads). PyTorch's default SDPA "
@@ -75,8 +76,10 @@ LIMITATION = {
     "attention": "the flash2 plan prices the MMAs, the softmax's lane ops and exps and the K/V "
                  "staging, but no other instruction of FlashAttention-2's stream (each warp's "
                  "own loads of K and V fragments from shared memory, address arithmetic, the "
-                 "synchronisation between blocks), nor the masking work and load imbalance of "
-                 "the causal diagonal blocks, nor the tail of short sequences' few blocks",
+                 "synchronisation between blocks), nor the masking work of the causal diagonal "
+                 "blocks; an item's prologue and epilogue are priced as its Q fetch only, which "
+                 "short sequences' few blocks per item expose (causal 512-token runs are off "
+                 "by most)",
     "decode": "the model streams K and V at the DRAM speed; the measured default backend's "
               "split of the cached tokens over the SMs is not modelled",
     "conv": "how cuDNN implements this convolution (its kernel for the shape, channel padding, "
