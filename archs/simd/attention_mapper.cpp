@@ -99,6 +99,54 @@ std::vector<int64_t> kv_blocks_per_query_block(const ir::AttentionAttrs& attenti
   return blocks_of;
 }
 
+// DRAM bytes a run of `core_steps` block-steps (over all cores) reads and writes in all.
+struct RunTraffic {
+  int64_t reads = 0;
+  int64_t writes = 0;
+  int64_t core_steps = 0;
+};
+
+// Adds the steps of items dispatched onto the cores (item_dispatch.h): each span is steps with
+// that many active cores (L2 pressure as in a wave of them), `overhead_per_step` cycles more
+// (the items' Q fetch and O store spread over their blocks), and the traffic by core-steps done:
+// every step moves its cores' share, a span's first step the rounding remainder. Returns the
+// core-steps the run spans (steps x all cores), for the mapping efficiency.
+int64_t add_dispatched_items(KernelPlan& plan, const SimdParams& params, const CoreWork& work,
+                             const std::vector<ActiveSpan>& spans, const RunTraffic& traffic,
+                             int64_t overhead_per_step) {
+  int64_t core_steps_done = 0;
+  int64_t reads_done = 0;
+  int64_t writes_done = 0;
+  int64_t spanned = 0;
+  auto share = [&](int64_t total) {
+    return static_cast<int64_t>(static_cast<long double>(total) * core_steps_done /
+                                traffic.core_steps);
+  };
+  for (const ActiveSpan& span : spans) {
+    CoreWork span_work = work;
+    span_work.active_cores = span.active_cores;
+    KernelStep step = step_cost(params, span_work);
+    step.cycles += overhead_per_step;
+    core_steps_done += checked_mul(span.steps, span.active_cores, "steps");
+    spanned += checked_mul(span.steps, params.count, "steps");
+    const int64_t span_reads = share(traffic.reads) - reads_done;
+    const int64_t span_writes = share(traffic.writes) - writes_done;
+    reads_done += span_reads;
+    writes_done += span_writes;
+    step.dram_read_bytes = span_reads / span.steps;
+    step.dram_write_bytes = span_writes / span.steps;
+    KernelStep first = step;
+    first.dram_read_bytes += span_reads - step.dram_read_bytes * span.steps;
+    first.dram_write_bytes += span_writes - step.dram_write_bytes * span.steps;
+    if (span.steps == 1) {
+      plan.add_block({{first, 1}}, 1);
+    } else {
+      plan.add_block({{first, 1}, {step, span.steps - 1}}, 1);
+    }
+  }
+  return spanned;
+}
+
 }  // namespace
 
 bool runs_only_fused(const ir::AttentionAttrs& attention) {
@@ -244,10 +292,7 @@ std::optional<KernelPlan> plan_flash_tiling(const SimdParams& params,
     // then sequence and head (flash_fwd_launch_template.h: grid(num_m_block, b, h), the
     // split-KV kernel's grid(num_m_block, splits, b * h)), and an SM holds as many as its
     // shared memory holds their Q, K and V blocks (the library single-buffers K and V: its
-    // kernel traits' kSmemSize) and its register file their S and O accumulators. Under a
-    // causal mask the items differ in length; item_dispatch.h spreads them as the block
-    // scheduler does. Each item's Q fetch and O store (item_overhead) is spread over its
-    // blocks; its share of the DRAM traffic goes with each block it runs.
+    // kernel traits' kSmemSize) and its register file their S and O accumulators.
     const int64_t library_staging = (tiling.block_q + 2 * tiling.block_kv) * d * elem;
     const int64_t accumulator_bytes =
         (tiling.block_q * tiling.block_kv + tiling.block_q * d) * kAccumulatorBytes;
@@ -260,44 +305,12 @@ std::optional<KernelPlan> plan_flash_tiling(const SimdParams& params,
         if (blocks > 0) pattern.push_back(blocks);
       }
     }
-    const std::vector<ActiveSpan> spans = dispatch_items(pattern, heads, params.count, resident);
-    const int64_t reads_total = q_bytes + kv_reads;
     const int64_t overhead_per_step =
         total_blocks > 0 ? ceil_div(checked_mul(items, item_overhead, "cycles"), total_blocks)
                          : 0;
-    int64_t core_steps_done = 0;
-    int64_t reads_done = 0;
-    int64_t writes_done = 0;
-    spanned_core_steps = 0;
-    for (const ActiveSpan& span : spans) {
-      CoreWork span_work = work;
-      span_work.active_cores = span.active_cores;
-      KernelStep step = step_cost(params, span_work);
-      step.cycles += overhead_per_step;
-      // Traffic by core-steps done: every step moves its cores' share, the span's first step
-      // the rounding remainder.
-      const int64_t span_core_steps = checked_mul(span.steps, span.active_cores, "steps");
-      core_steps_done += span_core_steps;
-      spanned_core_steps += checked_mul(span.steps, params.count, "steps");
-      auto share = [&](int64_t total) {
-        return static_cast<int64_t>(static_cast<long double>(total) * core_steps_done /
-                                    total_blocks);
-      };
-      const int64_t span_reads = share(reads_total) - reads_done;
-      const int64_t span_writes = share(o_bytes) - writes_done;
-      reads_done += span_reads;
-      writes_done += span_writes;
-      step.dram_read_bytes = span_reads / span.steps;
-      step.dram_write_bytes = span_writes / span.steps;
-      KernelStep first = step;
-      first.dram_read_bytes += span_reads - step.dram_read_bytes * span.steps;
-      first.dram_write_bytes += span_writes - step.dram_write_bytes * span.steps;
-      if (span.steps == 1) {
-        plan.add_block({{first, 1}}, 1);
-      } else {
-        plan.add_block({{first, 1}, {step, span.steps - 1}}, 1);
-      }
-    }
+    spanned_core_steps = add_dispatched_items(
+        plan, params, work, dispatch_items(pattern, heads, params.count, resident),
+        {q_bytes + kv_reads, o_bytes, total_blocks}, overhead_per_step);
   } else {
     if (full_waves > 0) plan.add_block(wave(params.count), full_waves);
     if (last_items > 0) plan.add_block(wave(last_items), 1);
