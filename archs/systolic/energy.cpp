@@ -13,9 +13,33 @@ constexpr double kUm2ToMm2 = 1e-6;
 double bits(ir::DType dtype) { return 8.0 * static_cast<double>(ir::dtype_bytes(dtype)); }
 
 // Pipeline-register bits one PE holds: os keeps both moving operands and its output
-// accumulator; ws/is keep the stationary operand, the moving operand and the partial sum.
-double register_bits_per_pe(const SystolicParams& params) {
+// accumulator; ws/is keep the stationary operand, the moving operand and the partial sum; a
+// row-stationary PE latches the operand pair its multiplier reads and the partial sum its adder
+// writes.
+double pipeline_register_bits(const SystolicParams& params) {
   return 2.0 * bits(params.dtype) + bits(params.acc_dtype);
+}
+
+// A row-stationary PE's scratchpads held in flip-flops: the ifmap and psum scratchpads (Eyeriss,
+// Chen et al., JSSC 52(1) 2017: registers; the psum words are priced in the unit's acc_dtype, the
+// type the model accumulates in). The filter scratchpad is an SRAM macro, priced apart.
+double scratchpad_register_bits(const SystolicParams& params) {
+  if (params.dataflow != Dataflow::kRowStationary) return 0.0;
+  const RowStationaryScratchpads& pads = params.scratchpads;
+  return static_cast<double>(pads.ifmap_words) * bits(params.dtype) +
+         static_cast<double>(pads.psum_words) * bits(params.acc_dtype);
+}
+
+// Flip-flop bits one PE holds: what its area counts at the register-bit area and what the clock
+// network drives every cycle.
+double register_bits_per_pe(const SystolicParams& params) {
+  return pipeline_register_bits(params) + scratchpad_register_bits(params);
+}
+
+// Capacity (KiB) of a row-stationary PE's filter scratchpad SRAM; none for os, ws, is.
+double filter_scratchpad_kib(const SystolicParams& params) {
+  if (params.dataflow != Dataflow::kRowStationary) return 0.0;
+  return static_cast<double>(params.scratchpads.filter_words) * bits(params.dtype) / 8.0 / 1024.0;
 }
 
 // The capacity one access sees: one half of a double-buffered buffer.
@@ -28,14 +52,19 @@ sim::BufferAccesses accesses(const sim::OpResult& op, const std::string& buffer)
   return found == op.sram.end() ? sim::BufferAccesses{} : found->second;
 }
 
-// Register bits written per MAC: the moving operand(s) advance one PE and the partial sum
-// either advances one PE (ws, is) or is rewritten in place (os).
+// Register bits accessed per MAC: the moving operand(s) advance one PE and the partial sum
+// either advances one PE (ws, is) or is rewritten in place (os). A row-stationary MAC reads an
+// ifmap word and a partial sum from their register scratchpads and writes the partial sum back
+// (its filter word comes from the filter scratchpad SRAM, priced as pe_filter_spad).
 double register_bits_per_mac(const SystolicParams& params) {
-  // Row stationary: each MAC reads a filter and an ifmap word from the PE's scratchpads and
-  // updates a partial sum in its psum scratchpad, as os rewrites its accumulator.
-  if (params.dataflow == Dataflow::kOutputStationary ||
-      params.dataflow == Dataflow::kRowStationary) {
-    return 2.0 * bits(params.dtype) + bits(params.acc_dtype);
+  switch (params.dataflow) {
+    case Dataflow::kOutputStationary:
+      return 2.0 * bits(params.dtype) + bits(params.acc_dtype);
+    case Dataflow::kRowStationary:
+      return bits(params.dtype) + 2.0 * bits(params.acc_dtype);
+    case Dataflow::kWeightStationary:
+    case Dataflow::kInputStationary:
+      break;
   }
   return bits(params.dtype) + bits(params.acc_dtype);
 }
@@ -67,7 +96,8 @@ double systolic_clocked_bits(const SystolicParams& params) {
 
 double systolic_area_mm2(const SystolicParams& params, const sim::TechTable& tech) {
   const double pe_um2 = tech.mult_area_um2(params.dtype) + tech.add_area_um2(params.acc_dtype) +
-                        register_bits_per_pe(params) * tech.register_bit_area_um2();
+                        register_bits_per_pe(params) * tech.register_bit_area_um2() +
+                        tech.sram_area_mm2(filter_scratchpad_kib(params)) / kUm2ToMm2;
   const double array_mm2 =
       static_cast<double>(params.rows) * static_cast<double>(params.cols) * pe_um2 * kUm2ToMm2;
   const SystolicBuffers& buffers = params.buffers;
@@ -112,6 +142,14 @@ sim::EnergyByAction systolic_op_energy(const SystolicParams& params, const sim::
   energy["pe_register"] =
       (macs * register_bits_per_mac(params) + edge_shift_register_bits(params, op)) *
       tech.register_pj_per_bit() * kPjToJ;
+  if (params.dataflow == Dataflow::kRowStationary) {
+    // Each MAC reads one filter word from the PE's own filter scratchpad, a macro of
+    // filter_words x b(d) accessed one word wide.
+    const int64_t word_bits = static_cast<int64_t>(operand_bits);
+    energy["pe_filter_spad"] =
+        macs * operand_bits *
+        tech.sram_access_pj_per_bit(filter_scratchpad_kib(params), word_bits) * kPjToJ;
+  }
   energy["sram_ifmap"] = sram_pj("ifmap", ifmap_kib, ifmap_width, operand_bits) * kPjToJ;
   energy["sram_filter"] = sram_pj("filter", filter_kib, filter_width, operand_bits) * kPjToJ;
   energy["sram_ofmap"] = sram_pj("ofmap", ofmap_kib, ofmap_width, acc_bits) * kPjToJ;
