@@ -1,6 +1,6 @@
 #pragma once
 // The dataflow kind's mapping space for a GEMM or convolution, as the generic search sees it
-// (mapping/space/mapping_problem.h). The dimensions are the choices plan_gemm_phase makes:
+// (mapping/space/mapping_problem.h). The dimensions are the choices plan_gemm_phases makes:
 //   k_unroll      1, 2, 4 ... 64   MACs of the weight tile along K (the MAC chain's length)
 //   n_unroll      1, 2, 4 ... 64   MACs along N (output columns per iteration)
 //   replication   full | half      copies of the tile that fill the fabric, or half as many
@@ -8,6 +8,12 @@
 //   rows          whole | blocked  rows of A through each round of weight tiles, or in blocks
 //                                  that stay on chip (A once, B once per block; valid where
 //                                  A and C do not fit and a lane vector of rows does)
+//   orientation   ab | ba          C = A B (B's tile stationary, A's rows stream) or
+//                                  C^T = B^T A^T (A's tile stationary, B's columns stream)
+//   form          tile | dot       weight-stationary tiles, or dot products with the lanes
+//                                  along K (k_unroll 1, n_unroll columns per iteration, rows
+//                                  whole; valid where the GEMM's rows or columns cannot fill
+//                                  a lane vector)
 // Valid where the fabric holds the tile (K x N weights in the PEs' registers, unrolls within
 // the GEMM's K and N). The initiation interval is not a dimension: placement and the modulo
 // scheduler find the smallest one the tile's resources and routes allow. The cost places,
