@@ -5,11 +5,11 @@
 // B's columns (a GEMM with fewer rows than columns then runs many iterations per weight load). The unroll and replication are chosen over
 // power-of-two candidates (gemm_choices, the mapping space of dataflow_space.h): candidates are
 // placed, routed and scheduled in the order of their analytical estimate (ResMII and an
-// estimated depth), skipping any whose lower bound (ResMII, no depth) cannot beat the fastest
-// placed so far, so the fastest placed candidate of all is kept while few are placed. Rows of A
-// run whole through each round of weight tiles, or in blocks that stay on chip (row_blocks
-// below); a forced choice says which, the fabric's own choice takes whichever the DRAM in front
-// of it makes faster.
+// estimated depth), skipping any whose lower bound (ResMII, no depth) cannot beat the best
+// placed so far, so the fastest of all is kept while few are placed. Rows of A run whole through
+// each round of weight tiles, or in blocks that stay on chip (row_blocks below); a forced choice
+// says which. The fabric's own choice is the tiling, rows and orientation whose estimate with
+// the DRAM in front of it (and its configuration load) is smallest.
 #include <algorithm>
 #include <limits>
 #include <optional>
@@ -200,31 +200,6 @@ struct PlacedTiling {
   std::shared_ptr<const MappedLoop> loop;
 };
 
-// The fastest placed of `found` (or the forced choice), placing candidates in estimate order
-// while their lower bound is under both the fastest so far and `bound` (a cycle count the
-// caller already has: a tiling that cannot beat it need not be found).
-std::optional<PlacedTiling> fastest_placed(const DataflowParams& params, MappingCache& cache,
-                                           const std::vector<Candidate>& found,
-                                           std::optional<GemmChoice> choice, int64_t bound) {
-  std::optional<PlacedTiling> best;
-  int64_t best_cycles = std::numeric_limits<int64_t>::max();
-  for (const Candidate& candidate : found) {
-    if (choice ? !same_tiling(candidate.choice, *choice)
-               : candidate.lower_bound >= std::min(best_cycles, bound))
-      continue;
-    auto mapped = cache.map(params, gemm_tile_dfg(params, candidate.tile), candidate.replicas,
-                            ir::dtype_bytes(candidate.shape.dtype));
-    const TileCounts counts =
-        tile_counts(params, candidate.shape, candidate.tile, candidate.replicas);
-    const int64_t cycles = gemm_mul(
-        counts.rounds, round_cycles(counts, mapped->schedule.ii, mapped->schedule.depth_cycles));
-    if (cycles >= best_cycles) continue;
-    best_cycles = cycles;
-    best = PlacedTiling{candidate, counts, mapped};
-  }
-  return best;
-}
-
 // A placed tiling's phase: its rows blocked as forced, or, the fabric's own choice, when the
 // DRAM in front of it makes them faster.
 LoopPhase tiling_phase(const DataflowParams& params, const PlacedTiling& placed,
@@ -264,6 +239,32 @@ LoopPhase tiling_phase(const DataflowParams& params, const PlacedTiling& placed,
   phase.mapping["row_blocks"] = traffic.blocks.count;
   phase.mapping["rows_per_block"] = traffic.blocks.rows;
   return phase;
+}
+
+// The tiling of `found` (or the forced choice) whose phase estimates fastest with `memory` (rows
+// whole or blocked, whichever is faster; its configuration load included), with that estimate.
+// Candidates are placed in the order of their analytical estimate while their lower bound (a
+// phase takes at least its fabric cycles) is under the best so far and under `bound`, a cycle
+// count the caller already has: a tiling that cannot beat it need not be found.
+std::optional<std::pair<LoopPhase, int64_t>> fastest_tiling(
+    const DataflowParams& params, MappingCache& cache, const std::vector<Candidate>& found,
+    std::optional<GemmChoice> choice, const std::string& label, const sim::MemoryView& memory,
+    int64_t bound) {
+  std::optional<std::pair<LoopPhase, int64_t>> best;
+  for (const Candidate& candidate : found) {
+    const int64_t beat = best ? best->second : bound;
+    if (choice ? !same_tiling(candidate.choice, *choice) : candidate.lower_bound >= beat) continue;
+    auto mapped = cache.map(params, gemm_tile_dfg(params, candidate.tile), candidate.replicas,
+                            ir::dtype_bytes(candidate.shape.dtype));
+    const PlacedTiling placed{
+        candidate, tile_counts(params, candidate.shape, candidate.tile, candidate.replicas),
+        mapped};
+    std::vector<LoopPhase> phases = {tiling_phase(params, placed, label, choice, memory)};
+    const int64_t estimate = phases_estimate_cycles(params, phases, memory);
+    if (!choice && estimate >= beat) continue;
+    best = {std::move(phases.front()), estimate};
+  }
+  return best;
 }
 
 }  // namespace
@@ -324,18 +325,15 @@ std::vector<LoopPhase> plan_gemm_phases(const DataflowParams& params, MappingCac
                                         std::optional<GemmChoice> choice,
                                         const sim::MemoryView& memory) {
   if (choice && choice->dot) return plan_dot_phases(params, cache, shape, label, choice);
-  // Each orientation's fastest placed tiling; the one whose estimate with the DRAM is smaller.
+  // The tiling of either orientation whose estimate with the DRAM is smallest.
   std::vector<LoopPhase> best;
   int64_t best_estimate = std::numeric_limits<int64_t>::max();
   for (const GemmShape& oriented : {shape, transposed(shape)}) {
-    const std::optional<PlacedTiling> placed =
-        fastest_placed(params, cache, candidates(params, oriented, choice), choice, best_estimate);
-    if (!placed) continue;
-    std::vector<LoopPhase> phases = {tiling_phase(params, *placed, label, choice, memory)};
-    const int64_t estimate = phases_estimate_cycles(params, phases, memory);
-    if (estimate >= best_estimate) continue;
-    best_estimate = estimate;
-    best = std::move(phases);
+    auto found = fastest_tiling(params, cache, candidates(params, oriented, choice), choice, label,
+                                memory, best_estimate);
+    if (!found) continue;
+    best = {std::move(found->first)};
+    best_estimate = found->second;
   }
   if (best.empty()) throw_runtime({}, "dataflow gemm: no tiling matches the forced choice");
   if (!choice && dot_applies(params, shape)) {

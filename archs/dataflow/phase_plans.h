@@ -39,9 +39,9 @@ GemmShape transposed(const GemmShape& shape);
 // both orientations in the order it places them (by their analytical estimate), then dot
 // products where they apply (dot_applies).
 std::vector<GemmChoice> gemm_choices(const DataflowParams& params, const GemmShape& shape);
-// `choice` (one of gemm_choices) forces the tiling; without it the fastest placed weight tile
-// of either orientation, its rows blocked when that makes the phase faster with `memory` in
-// front of the fabric, or the dot products when their estimate with `memory` is smaller. A
+// `choice` (one of gemm_choices) forces the tiling; without it the weight tiling (either
+// orientation, rows whole or blocked) whose estimate with `memory` in front of the fabric is
+// smallest, or the dot products when their estimate is smaller still. A
 // weight tile is one phase; dot products are two (the loop over K, the partial sums' reduction).
 std::vector<LoopPhase> plan_gemm_phases(const DataflowParams& params, MappingCache& cache,
                                         const GemmShape& shape, const std::string& label,

@@ -136,6 +136,29 @@ TEST(DataflowGemmTraffic, SwappedOrientationTradesTheOperandsRoles) {
   EXPECT_EQ(blocked.dram_write_bytes, c);
 }
 
+// Plasticine's GEMM benchmark, 47 x 3840 x 7680: C = A B streams 47 rows, 3 lane vectors per
+// weight tile (the 8k x 16n tile: 76,800 rounds of 3 iterations, each paying the weight load and
+// the pipeline's depth). Swapped, B's 3840 columns stream: 240 iterations per round, and the op
+// runs at the DRAM's bandwidth: A (1,443,840 B), B (117,964,800 B) and C (721,920 B) once over
+// 51.2 B per cycle is 2,346,300 cycles, which caps it at 9.8 % of the fabric's peak.
+TEST(DataflowGemmTraffic, PlasticinesGemmBenchmarkSwapsAndRunsAtTheDramBandwidth) {
+  const DataflowParams params = shipped_params("plasticine_like.yaml");
+  MappingCache cache;
+  const ir::Op op = gemm(47, 3840, 7680);
+  const DataflowPlan own = plan_op(params, op, cache, std::nullopt, kPlasticineDram);
+  EXPECT_EQ(own.mapping["orientation"], "C^T = B^T A^T");
+  EXPECT_EQ(own.mapping["iterations_per_round"], 3840 / 16);
+  EXPECT_EQ(dram_bytes(own), (47 * 7680 + 7680 * 3840 + 47 * 3840) * kFp32);
+  const int64_t floor = 2346300;
+  const int64_t cycles = estimate_cycles(own, kPlasticineDram.dram_bytes_per_cycle, 100);
+  EXPECT_GE(cycles, floor);
+  EXPECT_LE(cycles, floor + floor / 100);
+  const DataflowPlan rows = plan_op(params, op, cache, GemmChoice{.k_unroll = 8, .n_unroll = 16},
+                                    kPlasticineDram);
+  EXPECT_EQ(rows.mapping["iterations_per_round"], 3);
+  EXPECT_GT(estimate_cycles(rows, kPlasticineDram.dram_bytes_per_cycle, 100), floor * 6 / 5);
+}
+
 // A convolution swaps as its im2col GEMM: the 49 output pixels' patches become the stationary
 // operand, gathered from the ifmap the memory PEs hold, so DRAM still reads the ifmap's distinct
 // bytes (64 x 7 x 7 x 4), not the 9x larger im2col matrix, and the weights (3 x 3 x 64 x 64 x 4)
