@@ -20,10 +20,11 @@
 // routes and schedules the tile (cached by the unit's MappingCache) and is the op's
 // estimate_cycles with the unit's DRAM: compute- or DRAM-bound, whichever dominates. Energy is
 // dataflow_op_energy of the plan's activity (MACs, ALU ops, scratchpad bytes, network bit-hops,
-// each phase's configuration loaded once). With unlimited DRAM the exhaustive optimum is plan_op's
-// own choice, by construction (both minimise the same cycles); with finite DRAM the search can
-// find a tile that moves less data, which the kind's own choice (by fabric cycles) does not look
-// at. tests/archs/dataflow/dataflow_space_test.cpp holds the choice to the SystemC model: no
+// each phase's configuration loaded once). plan_op's own choice minimises the same estimate with
+// the same DRAM over the same choices (placing only candidates whose lower bound can beat the
+// best so far), so it is the exhaustive optimum up to ties, except that it counts a DRAM latency
+// per phase of the dot products where the op's estimate counts one.
+// tests/archs/dataflow/dataflow_space_test.cpp holds the choice to the SystemC model: no
 // neighbouring or other tiling simulates clearly faster.
 #include <memory>
 #include <vector>

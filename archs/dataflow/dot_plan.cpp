@@ -109,8 +109,8 @@ int64_t dot_read_bytes(const DataflowParams& params, const GemmShape& shape, int
   const double quarter = params.scratchpad_bytes() / 4.0;
   const int64_t elem = ir::dtype_bytes(shape.dtype);
   const int64_t column_tiles = ceil_div(shape.n, n_unroll);
-  const int64_t a_passes =
-      column_tiles == 1 || static_cast<double>(dot_mul(shape.k, elem)) <= quarter ? 1 : column_tiles;
+  const bool row_stays = static_cast<double>(dot_mul(shape.k, elem)) <= quarter;
+  const int64_t a_passes = column_tiles == 1 || row_stays ? 1 : column_tiles;
   const int64_t b_passes =
       shape.rows == 1 || static_cast<double>(shape.stationary_bytes) <= quarter ? 1 : shape.rows;
   return dot_mul(shape.repeats, dot_mul(shape.a_bytes, a_passes) +
@@ -179,24 +179,25 @@ std::vector<GemmChoice> dot_choices(const DataflowParams& params, const GemmShap
 
 std::vector<LoopPhase> plan_dot_phases(const DataflowParams& params, MappingCache& cache,
                                        const GemmShape& shape, const std::string& label,
-                                       std::optional<GemmChoice> choice) {
+                                       std::optional<GemmChoice> choice,
+                                       const sim::MemoryView& memory) {
   const int64_t elem = ir::dtype_bytes(shape.dtype);
-  std::optional<DotCandidate> best;
-  std::shared_ptr<const MappedLoop> best_loop;
-  int64_t best_cycles = std::numeric_limits<int64_t>::max();
+  std::vector<LoopPhase> best;
+  int64_t best_estimate = std::numeric_limits<int64_t>::max();
   for (const DotCandidate& candidate : dot_candidates(params, shape, choice)) {
-    if (candidate.lower_bound >= best_cycles) continue;
+    if (candidate.lower_bound >= best_estimate) continue;
     auto loop = cache.map(params, dot_dfg(params, candidate.tile), candidate.replicas, elem);
-    const int64_t cycles = loop->schedule.depth_cycles +
-                           dot_mul(loop->schedule.ii, candidate.counts.iterations - 1);
-    if (cycles >= best_cycles) continue;
-    best_cycles = cycles;
-    best = candidate;
-    best_loop = loop;
+    std::vector<LoopPhase> phases = {dot_loop_phase(params, candidate, loop, label),
+                                     reduction_phase(params, cache, candidate, label)};
+    const int64_t estimate = phases_estimate_cycles(params, phases, memory);
+    if (estimate >= best_estimate) continue;
+    best_estimate = estimate;
+    best = std::move(phases);
   }
-  if (!best) throw_runtime({}, "dataflow gemm: no dot-product tiling matches the forced choice");
-  return {dot_loop_phase(params, *best, best_loop, label),
-          reduction_phase(params, cache, *best, label)};
+  if (best.empty()) {
+    throw_runtime({}, "dataflow gemm: no dot-product tiling matches the forced choice");
+  }
+  return best;
 }
 
 }  // namespace polyarch::archs::dataflow

@@ -2,14 +2,15 @@
 // (each MAC holds one weight in a register) stream `lanes` rows of A per iteration; copies of
 // the tile work on different weight tiles at once. Either operand can be the stationary one:
 // C = A B holds B's tile and streams A's rows; swapped, C^T = B^T A^T holds A's tile and streams
-// B's columns (a GEMM with fewer rows than columns then runs many iterations per weight load). The unroll and replication are chosen over
-// power-of-two candidates (gemm_choices, the mapping space of dataflow_space.h): candidates are
-// placed, routed and scheduled in the order of their analytical estimate (ResMII and an
-// estimated depth), skipping any whose lower bound (ResMII, no depth) cannot beat the best
-// placed so far, so the fastest of all is kept while few are placed. Rows of A run whole through
-// each round of weight tiles, or in blocks that stay on chip (row_blocks below); a forced choice
-// says which. The fabric's own choice is the tiling, rows and orientation whose estimate with
-// the DRAM in front of it (and its configuration load) is smallest.
+// B's columns (a GEMM with fewer rows than columns then runs many iterations per weight load).
+// The unroll and replication are chosen over power-of-two candidates (gemm_choices, the mapping
+// space of dataflow_space.h): candidates are placed, routed and scheduled in the order of their
+// analytical estimate (ResMII and an estimated depth), skipping any whose lower bound (ResMII,
+// no depth) cannot beat the best placed so far, so the fastest of all is kept while few are
+// placed. Rows of A run whole through each round of weight tiles, or in blocks that stay on chip
+// (row_blocks below); a forced choice says which. The fabric's own choice is the tiling, rows
+// and orientation whose estimate with the DRAM in front of it (and its configuration load) is
+// smallest.
 #include <algorithm>
 #include <limits>
 #include <optional>
@@ -324,7 +325,7 @@ std::vector<LoopPhase> plan_gemm_phases(const DataflowParams& params, MappingCac
                                         const GemmShape& shape, const std::string& label,
                                         std::optional<GemmChoice> choice,
                                         const sim::MemoryView& memory) {
-  if (choice && choice->dot) return plan_dot_phases(params, cache, shape, label, choice);
+  if (choice && choice->dot) return plan_dot_phases(params, cache, shape, label, choice, memory);
   // The tiling of either orientation whose estimate with the DRAM is smallest.
   std::vector<LoopPhase> best;
   int64_t best_estimate = std::numeric_limits<int64_t>::max();
@@ -337,7 +338,8 @@ std::vector<LoopPhase> plan_gemm_phases(const DataflowParams& params, MappingCac
   }
   if (best.empty()) throw_runtime({}, "dataflow gemm: no tiling matches the forced choice");
   if (!choice && dot_applies(params, shape)) {
-    std::vector<LoopPhase> dot = plan_dot_phases(params, cache, shape, label, std::nullopt);
+    std::vector<LoopPhase> dot =
+        plan_dot_phases(params, cache, shape, label, std::nullopt, memory);
     if (phases_estimate_cycles(params, dot, memory) < best_estimate) best = std::move(dot);
   }
   return best;

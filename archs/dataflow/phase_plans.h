@@ -53,10 +53,12 @@ std::vector<LoopPhase> plan_gemm_phases(const DataflowParams& params, MappingCac
 bool dot_applies(const DataflowParams& params, const GemmShape& shape);
 // The dot-product choices in both orientations, by analytical estimate.
 std::vector<GemmChoice> dot_choices(const DataflowParams& params, const GemmShape& shape);
-// `choice` (a dot choice) forces one; without it the fastest placed.
+// `choice` (a dot choice) forces one; without it the one whose estimate with `memory` (both
+// loops, each loading its configuration) is smallest.
 std::vector<LoopPhase> plan_dot_phases(const DataflowParams& params, MappingCache& cache,
                                        const GemmShape& shape, const std::string& label,
-                                       std::optional<GemmChoice> choice);
+                                       std::optional<GemmChoice> choice,
+                                       const sim::MemoryView& memory);
 // Phases' estimate_cycles with `memory`, each loading its configuration: how the planners
 // compare forms with different phase counts.
 int64_t phases_estimate_cycles(const DataflowParams& params, const std::vector<LoopPhase>& phases,

@@ -91,13 +91,11 @@ TEST(DataflowDotPlan, PlasticinesInnerProductStreamsAtTheDramBandwidth) {
 }
 
 // A GEMV keeps whichever of its weight tilings (both orientations) and dot products estimates
-// faster with the DRAM in front (to the fills): with 2 rows the tiles run one iteration per weight load and the
+// faster with the DRAM in front: with 2 rows the tiles run one iteration per weight load and the
 // dot products win, streaming the matrix and the vector once at the DRAM's bandwidth
 // ((2 + 1) x 2^20 x 4 B / 51.2 B per cycle = 245,760 cycles); with 47 rows the tiles run 3
 // iterations per round and are DRAM-bound already, so the dot products' second configuration
-// (the reduction's) does not pay. Within a form the fabric's own choice ranks tilings by their
-// fabric cycles; DRAM-bound ones differ by their fills, about 1 % here (the mapping search,
-// `--search`, minimises the estimate itself): the own choice is within 2 % of every other.
+// (the reduction's) does not pay. The own choice is no slower than any other choice forced.
 TEST(DataflowDotPlan, AGemvKeepsTheFasterOfItsTilesAndItsDotProducts) {
   const DataflowParams params = shipped_params("plasticine_like.yaml");
   MappingCache cache;
@@ -113,7 +111,7 @@ TEST(DataflowDotPlan, AGemvKeepsTheFasterOfItsTilesAndItsDotProducts) {
     const DataflowPlan own = plan_op(params, op, cache, std::nullopt, kPlasticineDram);
     for (const GemmChoice& choice : gemm_choices(params, gemm_shape(op, ir::DType::kFp32))) {
       const DataflowPlan forced = plan_op(params, op, cache, choice, kPlasticineDram);
-      EXPECT_LE(estimate(own) * 100, estimate(forced) * 102)
+      EXPECT_LE(estimate(own), estimate(forced))
           << op.name << " k_unroll " << choice.k_unroll << " n_unroll " << choice.n_unroll
           << " swapped " << choice.swapped << " dot " << choice.dot;
     }

@@ -155,8 +155,9 @@ struct Kernel {
 };
 
 // The graphs the planners build for GEMM and conv tiles (conv runs as its im2col GEMM), dot
-// products over K (one to four columns, one or four interleaved partial sums), elementwise chains and the row kernels, on both shipped presets, as the planners replicate
-// them; graphs a preset lacks the ALU ops for are left out.
+// products over K (one to four columns, one or four interleaved partial sums), elementwise
+// chains and the row kernels, on both shipped presets, as the planners replicate them; graphs a
+// preset lacks the ALU ops for are left out.
 std::vector<Kernel> shipped_kernels() {
   std::vector<Kernel> all;
   for (const std::string preset : {"plasticine_like.yaml", "hycube_like.yaml"}) {
