@@ -44,17 +44,18 @@ std::vector<ir::Op> attention_parts(const ir::Op& op) {
           ir::Op{op.name + ".pv", weighted, op.dtype, op.where}};
 }
 
-LoopPhase plan_phase(const DataflowParams& params, const ir::Op& op, MappingCache& cache,
-                     std::optional<GemmChoice> gemm_choice, const sim::MemoryView& memory) {
+std::vector<LoopPhase> plan_phases(const DataflowParams& params, const ir::Op& op,
+                                   MappingCache& cache, std::optional<GemmChoice> gemm_choice,
+                                   const sim::MemoryView& memory) {
   const ir::DType dtype = dtype_of(params, op);
   if (op.kind() == ir::OpKind::kGemm || op.kind() == ir::OpKind::kConv2d) {
-    return plan_gemm_phase(params, cache, gemm_shape(op, dtype), op.name, gemm_choice, memory);
+    return plan_gemm_phases(params, cache, gemm_shape(op, dtype), op.name, gemm_choice, memory);
   }
   if (const auto* elementwise = std::get_if<ir::ElementwiseAttrs>(&op.attrs)) {
-    return plan_chain_phase(params, cache, {{elementwise->fn, elementwise->inputs}},
-                            elementwise->elements, dtype);
+    return {plan_chain_phase(params, cache, {{elementwise->fn, elementwise->inputs}},
+                             elementwise->elements, dtype)};
   }
-  return plan_row_phase(params, cache, op, dtype);
+  return {plan_row_phase(params, cache, op, dtype)};
 }
 
 // As many slots as the tile runner allows (sim/pipeline/tile_slots.h) while the largest
@@ -158,10 +159,12 @@ DataflowPlan plan_op(const DataflowParams& params, const ir::Op& op, MappingCach
   const auto* copy = std::get_if<ir::CopyAttrs>(&op.attrs);
   if (copy && copy->is_view) return plan;  // a view moves nothing
   if (op.kind() == ir::OpKind::kAttention) {
-    for (const ir::Op& part : attention_parts(op))
-      plan.phases.push_back(plan_phase(params, part, cache, std::nullopt, memory));
+    for (const ir::Op& part : attention_parts(op)) {
+      for (LoopPhase& phase : plan_phases(params, part, cache, std::nullopt, memory))
+        plan.phases.push_back(std::move(phase));
+    }
   } else {
-    plan.phases.push_back(plan_phase(params, op, cache, gemm_choice, memory));
+    plan.phases = plan_phases(params, op, cache, gemm_choice, memory);
   }
   nlohmann::ordered_json phases = nlohmann::ordered_json::array();
   const LoopPhase* longest = &plan.phases.front();
@@ -188,6 +191,15 @@ int64_t phase_estimate_cycles(const DataflowParams& params, const LoopPhase& pha
   plan.phases = {phase};
   plan.staging_slots = staging_slots(params, plan);
   return estimate_cycles(plan, memory.dram_bytes_per_cycle, memory.dram_latency_cycles);
+}
+
+int64_t phases_estimate_cycles(const DataflowParams& params, const std::vector<LoopPhase>& phases,
+                               const sim::MemoryView& memory) {
+  int64_t cycles = 0;
+  for (const LoopPhase& phase : phases) {
+    cycles += phase_estimate_cycles(params, phase, memory) + phase.config_cycles;
+  }
+  return cycles;
 }
 
 int64_t estimate_cycles(const DataflowPlan& plan, double dram_bytes_per_cycle,

@@ -59,13 +59,19 @@ struct DataflowPlan {
 std::string unsupported_reason(const DataflowParams& params, const ir::Op& op);
 
 // A GEMM's or convolution's tiling on the fabric: the weight tile (k_unroll x n_unroll MACs),
-// whether it is replicated to fill the fabric or half as often (less routing congestion), and
-// whether rows of A run in blocks that stay on chip (A read once, B once per block) or whole.
+// whether it is replicated to fill the fabric or half as often (less routing congestion),
+// whether rows of A run in blocks that stay on chip (A read once, B once per block) or whole,
+// the orientation (C = A B, B's tile stationary and A's rows streaming, or swapped, C^T = B^T
+// A^T: A's tile stationary and B's columns streaming), and the form: the weight-stationary
+// tile, or dot products with the lanes along K (k_unroll 1; n_unroll columns per iteration;
+// for GEMMs whose rows or columns cannot fill the lanes: gemm_plan.cpp, dot_plan.cpp).
 struct GemmChoice {
   int64_t k_unroll = 1;
   int64_t n_unroll = 1;
   bool half_replicas = false;
   bool row_blocks = false;
+  bool swapped = false;
+  bool dot = false;
   bool operator==(const GemmChoice&) const = default;
 };
 

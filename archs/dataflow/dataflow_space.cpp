@@ -10,7 +10,7 @@ namespace polyarch::archs::dataflow {
 
 namespace {
 
-enum Dim : std::size_t { kKUnroll, kNUnroll, kReplication, kRows };
+enum Dim : std::size_t { kKUnroll, kNUnroll, kReplication, kRows, kOrientation, kForm };
 
 
 std::vector<int64_t> powers_of_two() {
@@ -59,11 +59,14 @@ DataflowGemmMappingProblem::DataflowGemmMappingProblem(DataflowParams params, ir
       space_({{"k_unroll", powers_of_two(), {}},
               {"n_unroll", powers_of_two(), {}},
               {"replication", {0, 1}, {"full", "half"}},
-              {"rows", {0, 1}, {"whole", "blocked"}}}) {}
+              {"rows", {0, 1}, {"whole", "blocked"}},
+              {"orientation", {0, 1}, {"ab", "ba"}},
+              {"form", {0, 1}, {"tile", "dot"}}}) {}
 
 GemmChoice DataflowGemmMappingProblem::choice(const mapping::MappingPoint& point) const {
-  return {space_.value(point, kKUnroll), space_.value(point, kNUnroll),
-          space_.value(point, kReplication) == 1, space_.value(point, kRows) == 1};
+  return {space_.value(point, kKUnroll),          space_.value(point, kNUnroll),
+          space_.value(point, kReplication) == 1, space_.value(point, kRows) == 1,
+          space_.value(point, kOrientation) == 1, space_.value(point, kForm) == 1};
 }
 
 mapping::MappingPoint DataflowGemmMappingProblem::point_of(const GemmChoice& chosen) const {
@@ -72,8 +75,9 @@ mapping::MappingPoint DataflowGemmMappingProblem::point_of(const GemmChoice& cho
     while ((int64_t{1} << position) < unroll) ++position;
     return position;
   };
-  return {index(chosen.k_unroll), index(chosen.n_unroll), chosen.half_replicas ? 1u : 0u,
-          chosen.row_blocks ? 1u : 0u};
+  return {index(chosen.k_unroll),        index(chosen.n_unroll),
+          chosen.half_replicas ? 1u : 0u, chosen.row_blocks ? 1u : 0u,
+          chosen.swapped ? 1u : 0u,       chosen.dot ? 1u : 0u};
 }
 
 bool DataflowGemmMappingProblem::valid(const mapping::MappingPoint& point) const {

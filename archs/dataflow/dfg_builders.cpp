@@ -198,6 +198,27 @@ Dfg gemm_tile_dfg(const DataflowParams& params, const GemmTile& tile) {
   return dfg;
 }
 
+Dfg dot_dfg(const DataflowParams& params, const DotTile& tile) {
+  Dfg dfg;
+  dfg.label = "dot 1 x " + std::to_string(tile.n_unroll) + "n";
+  const int row = load(dfg, params);
+  for (int64_t column = 0; column < tile.n_unroll; ++column) {
+    const int b = load(dfg, params);
+    if (params.pe.has_mac(tile.dtype)) {
+      const int node = dfg.add(NodeKind::kMac, "mac", params.pe.latency("mac"));
+      dfg.connect(row, node);
+      dfg.connect(b, node);
+      dfg.connect(node, node, tile.interleave);
+      continue;
+    }
+    const int product = alu(dfg, params, "mul");
+    dfg.connect(row, product);
+    dfg.connect(b, product);
+    accumulate(dfg, params, product, "add", tile.interleave);
+  }
+  return dfg;
+}
+
 Dfg elementwise_chain_dfg(const DataflowParams& params, const std::vector<ChainStep>& steps) {
   Dfg dfg;
   int value = -1;

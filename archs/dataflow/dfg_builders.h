@@ -28,6 +28,19 @@ struct GemmTile {
 };
 Dfg gemm_tile_dfg(const DataflowParams& params, const GemmTile& tile);
 
+// Dot products with the lanes along K: an iteration loads a lanes-wide chunk of K of one row
+// of A and of each of `n_unroll` columns of B, and `n_unroll` accumulators add the products lane
+// by lane (a MAC each, or a multiply then an add), over a self edge of distance `interleave`:
+// that many partial sums per lane, round-robin over the K chunks, so the accumulator's latency
+// does not bound the II (as the row kernels' accumulators). No store in the loop: each
+// accumulator's partials leave once, at its last iteration, for the reduction (dot_plan.cpp).
+struct DotTile {
+  int64_t n_unroll = 1;
+  int64_t interleave = 1;
+  ir::DType dtype = ir::DType::kFp32;
+};
+Dfg dot_dfg(const DataflowParams& params, const DotTile& tile);
+
 // One step of an elementwise chain: the function and its operand count; a fused chain feeds
 // each step's result to the next step's first operand on the fabric.
 struct ChainStep {

@@ -1,13 +1,16 @@
 // GEMM and convolution on the fabric: weight-stationary tiles of k_unroll x n_unroll MACs
 // (each MAC holds one weight in a register) stream `lanes` rows of A per iteration; copies of
-// the tile work on different weight tiles at once. The unroll and replication are chosen over
-// power-of-two candidates (gemm_choices, the mapping space of dataflow_space.h): candidates are
-// placed, routed and scheduled in the order of their analytical estimate (ResMII and an
-// estimated depth), skipping any whose lower bound (ResMII, no depth) cannot beat the fastest
-// placed so far, so the fastest placed candidate of all is kept while few are placed. Rows of A
-// run whole through each round of weight tiles, or in blocks that stay on chip (row_blocks
-// below); a forced choice says which, the fabric's own choice takes whichever the DRAM in front
-// of it makes faster.
+// the tile work on different weight tiles at once. Either operand can be the stationary one:
+// C = A B holds B's tile and streams A's rows; swapped, C^T = B^T A^T holds A's tile and streams
+// B's columns (a GEMM with fewer rows than columns then runs many iterations per weight load).
+// The unroll and replication are chosen over power-of-two candidates (gemm_choices, the mapping
+// space of dataflow_space.h): candidates are placed, routed and scheduled in the order of their
+// analytical estimate (ResMII and an estimated depth), skipping any whose lower bound (ResMII,
+// no depth) cannot beat the best placed so far, so the fastest of all is kept while few are
+// placed. Rows of A run whole through each round of weight tiles, or in blocks that stay on chip
+// (row_blocks below); a forced choice says which. The fabric's own choice is the tiling, rows
+// and orientation whose estimate with the DRAM in front of it (and its configuration load) is
+// smallest.
 #include <algorithm>
 #include <limits>
 #include <optional>
@@ -24,6 +27,7 @@ int64_t gemm_mul(int64_t a, int64_t b) { return checked_mul(a, b, "dataflow gemm
 
 struct Candidate {
   GemmChoice choice;
+  GemmShape shape;  // oriented as the choice says
   GemmTile tile;
   int64_t replicas = 1;
   int64_t estimate = 0;
@@ -78,7 +82,8 @@ RowBlocks row_blocks(const DataflowParams& params, const GemmShape& shape) {
 }
 
 bool same_tiling(const GemmChoice& a, const GemmChoice& b) {
-  return a.k_unroll == b.k_unroll && a.n_unroll == b.n_unroll && a.half_replicas == b.half_replicas;
+  return a.k_unroll == b.k_unroll && a.n_unroll == b.n_unroll &&
+         a.half_replicas == b.half_replicas && a.swapped == b.swapped;
 }
 
 // A placed tiling's steps and DRAM traffic, rows whole or blocked.
@@ -98,7 +103,7 @@ GemmTraffic gemm_traffic(const DataflowParams& params, const GemmShape& shape,
   traffic.blocks = blocked ? row_blocks(params, shape) : RowBlocks{shape.rows, 1};
   const RowBlocks& blocks = traffic.blocks;
   const int64_t c_bytes = gemm_mul(gemm_mul(shape.rows, shape.n), elem);
-  const int64_t b_bytes = gemm_mul(gemm_mul(shape.k, shape.n), elem);
+  const int64_t b_bytes = shape.stationary_bytes;
   int64_t read = 0;
   int64_t write = 0;
   // Each block runs every round of weight tiles; the last block has the remaining rows.
@@ -143,11 +148,9 @@ GemmTraffic gemm_traffic(const DataflowParams& params, const GemmShape& shape,
   return traffic;
 }
 
-// Every tiling the fabric holds, by analytical estimate; with `only`, just that tiling's
-// (building a replicated graph per candidate is most of a plan's cost when placements are cached).
-std::vector<Candidate> candidates(const DataflowParams& params, const GemmShape& shape,
-                                  std::optional<GemmChoice> only = std::nullopt) {
-  std::vector<Candidate> found;
+// Every tiling the fabric holds in one orientation, appended to `found`.
+void oriented_candidates(const DataflowParams& params, const GemmShape& shape,
+                         std::optional<GemmChoice> only, std::vector<Candidate>& found) {
   const int64_t elem = ir::dtype_bytes(shape.dtype);
   const int64_t mac_latency = params.pe.has_mac(shape.dtype)
                                   ? params.pe.latency("mac")
@@ -156,6 +159,7 @@ std::vector<Candidate> candidates(const DataflowParams& params, const GemmShape&
     for (int64_t nu = 1; nu <= std::min(shape.n, kMaxUnroll); nu *= 2) {
       if (only && (only->k_unroll != ku || only->n_unroll != nu)) continue;
       Candidate candidate;
+      candidate.shape = shape;
       candidate.tile = {ku, nu, shape.k > ku || shape.bias, shape.dtype};
       const Dfg single = gemm_tile_dfg(params, candidate.tile);
       if (gemm_mul(ku, nu) > params.pe.count() * params.pe.registers) continue;
@@ -165,7 +169,7 @@ std::vector<Candidate> candidates(const DataflowParams& params, const GemmShape&
       std::vector<int64_t> replica_choices = {fill};
       if (fill > 1) replica_choices.push_back(fill / 2);
       for (int64_t replicas : replica_choices) {
-        candidate.choice = {ku, nu, replicas != fill};
+        candidate.choice = {ku, nu, replicas != fill, false, shape.swapped};
         candidate.replicas = replicas;
         const TileCounts counts = tile_counts(params, shape, candidate.tile, replicas);
         const int64_t ii = res_mii(params, single.replicated(replicas), elem);
@@ -177,9 +181,91 @@ std::vector<Candidate> candidates(const DataflowParams& params, const GemmShape&
       }
     }
   }
+}
+
+// Every weight tiling the fabric holds in the shape's orientation, by analytical estimate; with
+// `only`, just that tiling's (building a replicated graph per candidate is most of a plan's cost
+// when placements are cached).
+std::vector<Candidate> candidates(const DataflowParams& params, const GemmShape& shape,
+                                  std::optional<GemmChoice> only = std::nullopt) {
+  std::vector<Candidate> found;
+  if (!only || only->swapped == shape.swapped) oriented_candidates(params, shape, only, found);
   std::stable_sort(found.begin(), found.end(),
                    [](const Candidate& a, const Candidate& b) { return a.estimate < b.estimate; });
   return found;
+}
+
+struct PlacedTiling {
+  Candidate candidate;
+  TileCounts counts;
+  std::shared_ptr<const MappedLoop> loop;
+};
+
+// A placed tiling's phase: its rows blocked as forced, or, the fabric's own choice, when the
+// DRAM in front of it makes them faster.
+LoopPhase tiling_phase(const DataflowParams& params, const PlacedTiling& placed,
+                       const std::string& label, std::optional<GemmChoice> choice,
+                       const sim::MemoryView& memory) {
+  const GemmShape& shape = placed.candidate.shape;
+  const GemmTile& tile = placed.candidate.tile;
+  const MappedLoop& loop = *placed.loop;
+  auto phase_of = [&](const GemmTraffic& traffic) {
+    LoopPhase phase;
+    phase.label = label;
+    phase.loop = placed.loop;
+    phase.iterations = traffic.iterations;
+    phase.steps = traffic.steps;
+    phase.compute_cycles = traffic.cycles;
+    return phase;
+  };
+  GemmTraffic traffic =
+      gemm_traffic(params, shape, tile, placed.counts, loop, choice && choice->row_blocks);
+  if (!choice && row_blocks(params, shape).blocked()) {
+    GemmTraffic blocked = gemm_traffic(params, shape, tile, placed.counts, loop, true);
+    if (phase_estimate_cycles(params, phase_of(blocked), memory) <
+        phase_estimate_cycles(params, phase_of(traffic), memory)) {
+      traffic = std::move(blocked);
+    }
+  }
+  LoopPhase phase = phase_of(traffic);
+  describe_phase(params, phase, ir::dtype_bytes(shape.dtype));
+  phase.mapping["orientation"] = shape.swapped ? "C^T = B^T A^T" : "C = A B";
+  phase.mapping["k_unroll"] = tile.k_unroll;
+  phase.mapping["n_unroll"] = tile.n_unroll;
+  phase.mapping["weight_tiles"] = placed.counts.tiles;
+  phase.mapping["tile_rounds"] = placed.counts.rounds;
+  phase.mapping["iterations_per_round"] = placed.counts.iterations;
+  phase.mapping["weight_load_cycles"] = placed.counts.weight_load_cycles;
+  phase.mapping["a_passes"] = traffic.a_passes;
+  phase.mapping["row_blocks"] = traffic.blocks.count;
+  phase.mapping["rows_per_block"] = traffic.blocks.rows;
+  return phase;
+}
+
+// The tiling of `found` (or the forced choice) whose phase estimates fastest with `memory` (rows
+// whole or blocked, whichever is faster; its configuration load included), with that estimate.
+// Candidates are placed in the order of their analytical estimate while their lower bound (a
+// phase takes at least its fabric cycles) is under the best so far and under `bound`, a cycle
+// count the caller already has: a tiling that cannot beat it need not be found.
+std::optional<std::pair<LoopPhase, int64_t>> fastest_tiling(
+    const DataflowParams& params, MappingCache& cache, const std::vector<Candidate>& found,
+    std::optional<GemmChoice> choice, const std::string& label, const sim::MemoryView& memory,
+    int64_t bound) {
+  std::optional<std::pair<LoopPhase, int64_t>> best;
+  for (const Candidate& candidate : found) {
+    const int64_t beat = best ? best->second : bound;
+    if (choice ? !same_tiling(candidate.choice, *choice) : candidate.lower_bound >= beat) continue;
+    auto mapped = cache.map(params, gemm_tile_dfg(params, candidate.tile), candidate.replicas,
+                            ir::dtype_bytes(candidate.shape.dtype));
+    const PlacedTiling placed{
+        candidate, tile_counts(params, candidate.shape, candidate.tile, candidate.replicas),
+        mapped};
+    std::vector<LoopPhase> phases = {tiling_phase(params, placed, label, choice, memory)};
+    const int64_t estimate = phases_estimate_cycles(params, phases, memory);
+    if (!choice && estimate >= beat) continue;
+    best = {std::move(phases.front()), estimate};
+  }
+  return best;
 }
 
 }  // namespace
@@ -193,6 +279,7 @@ GemmShape gemm_shape(const ir::Op& op, ir::DType dtype) {
   shape.rows = view.m;
   shape.repeats = view.repeats;
   shape.a_bytes = gemm_mul(view.ifmap_distinct_elements, ir::dtype_bytes(dtype));
+  shape.stationary_bytes = gemm_mul(gemm_mul(view.k, view.n), ir::dtype_bytes(dtype));
   if (const auto* gemm = std::get_if<ir::GemmAttrs>(&op.attrs)) {
     shape.bias = gemm->bias;
     if (gemm->b_shared) {  // one weight for the batch: its rows are more rows of A
@@ -206,72 +293,55 @@ GemmShape gemm_shape(const ir::Op& op, ir::DType dtype) {
   return shape;
 }
 
+GemmShape transposed(const GemmShape& shape) {
+  GemmShape swapped = shape;
+  swapped.rows = shape.n;
+  swapped.n = shape.rows;
+  swapped.a_bytes = shape.stationary_bytes;
+  swapped.stationary_bytes = shape.a_bytes;
+  swapped.swapped = !shape.swapped;
+  return swapped;
+}
+
 std::vector<GemmChoice> gemm_choices(const DataflowParams& params, const GemmShape& shape) {
   std::vector<GemmChoice> choices;
-  const bool blockable = row_blocks(params, shape).blocked();
-  for (const Candidate& candidate : candidates(params, shape)) {
-    choices.push_back(candidate.choice);
-    if (!blockable) continue;
-    GemmChoice blocked = candidate.choice;
-    blocked.row_blocks = true;
-    choices.push_back(blocked);
+  for (const GemmShape& oriented : {shape, transposed(shape)}) {
+    const bool blockable = row_blocks(params, oriented).blocked();
+    for (const Candidate& candidate : candidates(params, oriented)) {
+      choices.push_back(candidate.choice);
+      if (!blockable) continue;
+      GemmChoice blocked = candidate.choice;
+      blocked.row_blocks = true;
+      choices.push_back(blocked);
+    }
+  }
+  if (dot_applies(params, shape)) {
+    for (const GemmChoice& dot : dot_choices(params, shape)) choices.push_back(dot);
   }
   return choices;
 }
 
-LoopPhase plan_gemm_phase(const DataflowParams& params, MappingCache& cache, const GemmShape& shape,
-                          const std::string& label, std::optional<GemmChoice> choice,
-                          const sim::MemoryView& memory) {
-  const int64_t elem = ir::dtype_bytes(shape.dtype);
-  std::shared_ptr<const MappedLoop> loop;
-  int64_t best_cycles = std::numeric_limits<int64_t>::max();
-  TileCounts best_counts;
-  GemmTile best_tile;
-  for (const Candidate& candidate : candidates(params, shape, choice)) {
-    if (choice ? !same_tiling(candidate.choice, *choice) : candidate.lower_bound >= best_cycles)
-      continue;
-    auto mapped =
-        cache.map(params, gemm_tile_dfg(params, candidate.tile), candidate.replicas, elem);
-    const TileCounts counts = tile_counts(params, shape, candidate.tile, candidate.replicas);
-    const int64_t cycles = gemm_mul(
-        counts.rounds, round_cycles(counts, mapped->schedule.ii, mapped->schedule.depth_cycles));
-    if (cycles >= best_cycles) continue;
-    best_cycles = cycles;
-    best_counts = counts;
-    best_tile = candidate.tile;
-    loop = mapped;
+std::vector<LoopPhase> plan_gemm_phases(const DataflowParams& params, MappingCache& cache,
+                                        const GemmShape& shape, const std::string& label,
+                                        std::optional<GemmChoice> choice,
+                                        const sim::MemoryView& memory) {
+  if (choice && choice->dot) return plan_dot_phases(params, cache, shape, label, choice, memory);
+  // The tiling of either orientation whose estimate with the DRAM is smallest.
+  std::vector<LoopPhase> best;
+  int64_t best_estimate = std::numeric_limits<int64_t>::max();
+  for (const GemmShape& oriented : {shape, transposed(shape)}) {
+    auto found = fastest_tiling(params, cache, candidates(params, oriented, choice), choice, label,
+                                memory, best_estimate);
+    if (!found) continue;
+    best = {std::move(found->first)};
+    best_estimate = found->second;
   }
-  if (!loop) throw_runtime({}, "dataflow gemm: no tiling matches the forced choice");
-  auto phase_of = [&](const GemmTraffic& traffic) {
-    LoopPhase phase;
-    phase.label = label;
-    phase.loop = loop;
-    phase.iterations = traffic.iterations;
-    phase.steps = traffic.steps;
-    phase.compute_cycles = traffic.cycles;
-    return phase;
-  };
-  GemmTraffic traffic = gemm_traffic(params, shape, best_tile, best_counts, *loop,
-                                     choice && choice->row_blocks);
-  if (!choice && row_blocks(params, shape).blocked()) {
-    // The fabric's own choice: blocked rows when the DRAM in front of it makes them faster.
-    GemmTraffic blocked = gemm_traffic(params, shape, best_tile, best_counts, *loop, true);
-    if (phase_estimate_cycles(params, phase_of(blocked), memory) <
-        phase_estimate_cycles(params, phase_of(traffic), memory)) {
-      traffic = std::move(blocked);
-    }
+  if (best.empty()) throw_runtime({}, "dataflow gemm: no tiling matches the forced choice");
+  if (!choice && dot_applies(params, shape)) {
+    std::vector<LoopPhase> dot =
+        plan_dot_phases(params, cache, shape, label, std::nullopt, memory);
+    if (phases_estimate_cycles(params, dot, memory) < best_estimate) best = std::move(dot);
   }
-  LoopPhase best = phase_of(traffic);
-  describe_phase(params, best, elem);
-  best.mapping["k_unroll"] = best_tile.k_unroll;
-  best.mapping["n_unroll"] = best_tile.n_unroll;
-  best.mapping["weight_tiles"] = best_counts.tiles;
-  best.mapping["tile_rounds"] = best_counts.rounds;
-  best.mapping["iterations_per_round"] = best_counts.iterations;
-  best.mapping["weight_load_cycles"] = best_counts.weight_load_cycles;
-  best.mapping["a_passes"] = traffic.a_passes;
-  best.mapping["row_blocks"] = traffic.blocks.count;
-  best.mapping["rows_per_block"] = traffic.blocks.rows;
   return best;
 }
 

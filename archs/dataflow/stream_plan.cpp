@@ -17,13 +17,6 @@ constexpr int64_t kMinSteps = 16;
 
 int64_t stream_mul(int64_t a, int64_t b) { return checked_mul(a, b, "dataflow stream"); }
 
-// Steps so that one step's traffic fits half the scratchpad (the other half loads the next).
-int64_t step_count(const DataflowParams& params, int64_t bytes, int64_t iterations) {
-  const auto half = static_cast<int64_t>(params.scratchpad_bytes() / 2.0);
-  const int64_t needed = std::max(ceil_div(bytes, std::max<int64_t>(half, 1)), kMinSteps);
-  return std::clamp<int64_t>(needed, 1, std::min(kMaxSteps, std::max<int64_t>(iterations, 1)));
-}
-
 LoopPhase stream_phase(const DataflowParams& params, MappingCache& cache, const Dfg& single,
                        int64_t vectors, int64_t read_bytes, int64_t write_bytes,
                        int64_t element_bytes) {
@@ -33,7 +26,7 @@ LoopPhase stream_phase(const DataflowParams& params, MappingCache& cache, const 
       std::clamp<int64_t>(replicas_to_fill(params, single), 1, std::max<int64_t>(vectors, 1));
   phase.loop = cache.map(params, single, replicas, element_bytes);
   phase.iterations = ceil_div(std::max<int64_t>(vectors, 1), replicas);
-  const int64_t steps = step_count(params, read_bytes + write_bytes, phase.iterations);
+  const int64_t steps = stream_step_count(params, read_bytes + write_bytes, phase.iterations);
   phase.steps = stream_steps(*phase.loop, phase.iterations, steps, read_bytes, write_bytes);
   for (const PlanStep& step : phase.steps) phase.compute_cycles += stream_mul(step.cycles, step.count);
   describe_phase(params, phase, element_bytes);
@@ -94,6 +87,12 @@ RowWork row_work(const DataflowParams& params, const ir::Op& op, int64_t elem) {
 }
 
 }  // namespace
+
+int64_t stream_step_count(const DataflowParams& params, int64_t bytes, int64_t iterations) {
+  const auto half = static_cast<int64_t>(params.scratchpad_bytes() / 2.0);
+  const int64_t needed = std::max(ceil_div(bytes, std::max<int64_t>(half, 1)), kMinSteps);
+  return std::clamp<int64_t>(needed, 1, std::min(kMaxSteps, std::max<int64_t>(iterations, 1)));
+}
 
 std::vector<PlanStep> stream_steps(const MappedLoop& loop, int64_t iterations, int64_t steps,
                                    int64_t read_bytes, int64_t write_bytes) {

@@ -70,7 +70,11 @@ layers:
 // - pim: a long decode GEMV beside a host softmax, so that host traffic meets the PUs' work in
 //   a DRAM they share (what `preemption` decides);
 // - the JEDEC DRAM: megabytes read and written, so that refresh, the activate windows and the
-//   read/write turnarounds fall inside the run.
+//   read/write turnarounds fall inside the run;
+// - dataflow: an elementwise multiply, whose pipeline depth carries the multiplier's latency (in
+//   a GEMM tile without a MAC the products have slack beside the adder chain), and one GEMM
+//   twice in a row, the second finding its configuration resident (what
+//   `config.context_switch_cycles` times; the probe's own GEMMs map to different tiles).
 const std::map<std::string, std::vector<std::string>>& extra_layers() {
   static const std::map<std::string, std::vector<std::string>> layers = {
       {"simd", {"{name: pruned, op: gemm, m: 1024, n: 1024, k: 1024}"}},
@@ -79,6 +83,10 @@ const std::map<std::string, std::vector<std::string>>& extra_layers() {
        {"{name: pim_stream, op: gemm, m: 1, n: 4096, k: 1024}",
         "{name: host_stream, op: softmax, rows: 1024, cols: 1024}"}},
       {"dvfs", {"{name: long_gemm, op: gemm, m: 512, n: 512, k: 1024}"}},
+      {"dataflow",
+       {"{name: scale, op: elementwise, fn: mul, elements: 1024, inputs: 2}",
+        "{name: repeat_first, op: gemm, m: 16, n: 64, k: 64}",
+        "{name: repeat_second, op: gemm, m: 16, n: 64, k: 64}"}},
       {"dram",
        {"{name: stream_read, op: gemm, m: 1, n: 4096, k: 1024}",
         "{name: stream_write, op: conv2d, c: 16, h: 128, w: 128, k: 32, r: 1, s: 1}"}}};

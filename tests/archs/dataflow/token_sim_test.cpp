@@ -154,9 +154,10 @@ struct Kernel {
   int64_t replicas;
 };
 
-// The graphs the planners build for GEMM and conv tiles (conv runs as its im2col GEMM),
-// elementwise chains and the row kernels, on both shipped presets, as the planners replicate
-// them; graphs a preset lacks the ALU ops for are left out.
+// The graphs the planners build for GEMM and conv tiles (conv runs as its im2col GEMM), dot
+// products over K (one to four columns, one or four interleaved partial sums), elementwise
+// chains and the row kernels, on both shipped presets, as the planners replicate them; graphs a
+// preset lacks the ALU ops for are left out.
 std::vector<Kernel> shipped_kernels() {
   std::vector<Kernel> all;
   for (const std::string preset : {"plasticine_like.yaml", "hycube_like.yaml"}) {
@@ -166,6 +167,9 @@ std::vector<Kernel> shipped_kernels() {
     for (const GemmTile& tile : {GemmTile{1, 1, false, dtype}, GemmTile{4, 2, true, dtype},
                                  GemmTile{8, 16, true, dtype}, GemmTile{16, 4, true, dtype}}) {
       graphs.push_back(gemm_tile_dfg(params, tile));
+    }
+    for (const DotTile& tile : {DotTile{1, 1, dtype}, DotTile{4, 1, dtype}, DotTile{2, 4, dtype}}) {
+      graphs.push_back(dot_dfg(params, tile));
     }
     graphs.push_back(elementwise_chain_dfg(params, {{"mul", 2}, {"add", 2}, {"relu", 1}}));
     graphs.push_back(elementwise_chain_dfg(params, {{"gelu", 1}}));
