@@ -156,8 +156,15 @@ bool runs_only_fused(const ir::AttentionAttrs& attention) {
 std::optional<FlashTiling> library_tiling(const SimdParams& params,
                                           const ir::AttentionAttrs& attention) {
   if (attention.kernel != ir::AttentionKernel::kFlash2) return std::nullopt;
-  const int64_t splits = flash2_kv_splits(checked_mul(attention.b, attention.h, "heads"),
-                                          attention.s, attention.kv_len, attention.d, params.count);
+  // A decode step of grouped-query attention runs its query heads as the rows of their KV head
+  // (flash_api.cpp, seqlenq_ngroups_swapped: one query, more query than KV heads, no window).
+  const bool swapped = attention.s == 1 && attention.h > attention.kv_heads &&
+                       attention.window == 0 && attention.d % 8 == 0;
+  const int64_t heads =
+      checked_mul(attention.b, swapped ? attention.kv_heads : attention.h, "heads");
+  const int64_t queries = swapped ? attention.h / attention.kv_heads : attention.s;
+  const int64_t splits =
+      flash2_kv_splits(heads, queries, attention.kv_len, attention.d, params.count);
   const std::optional<Flash2Tile> tile =
       flash2_tile(attention.d, splits, params.scratchpad.kib * 1024);
   if (!tile) return FlashTiling{0, 0, splits};  // no tile: the library refuses the head dim

@@ -67,6 +67,22 @@ TEST(SimdAttentionMapper, Flash2CausalItemsEndOneByOne) {
   EXPECT_EQ(plan->mapping["kv_blocks"], 32 * (1 + 2 + 3 + 4));
 }
 
+// A decode step of grouped-query attention: FlashAttention-2 runs the 4 query heads of each KV
+// head as its rows, so the split heuristic sees 16 x 8 = 128 items, not 16 x 32 = 512 (which
+// fill the 264 CTA slots: no split). 4096 keys are 32 blocks of 128; s splits fill 128 s / 264
+// of a wave, at best 0.970 (every even s), and 2 is the fewest eligible within 0.85 of it.
+TEST(SimdAttentionMapper, Flash2DecodeOfGroupedHeadsSplitsAsTheLibrarySwapsThem) {
+  ir::AttentionAttrs decode{.b = 16, .h = 32, .kv_heads = 8, .s = 1, .kv_len = 4096, .d = 128};
+  decode.kernel = ir::AttentionKernel::kFlash2;
+  const std::optional<FlashTiling> tiling = library_tiling(h100(), decode);
+  ASSERT_TRUE(tiling.has_value());
+  EXPECT_EQ(tiling->kv_split, 2);
+  EXPECT_EQ(tiling->block_q, 64);  // the split-KV kernel's
+  EXPECT_EQ(tiling->block_kv, 128);
+  decode.kv_heads = 32;  // no grouping: 512 items fill the SMs
+  EXPECT_EQ(library_tiling(h100(), decode)->kv_split, 1);
+}
+
 // A stated FlashAttention-2 runs fused: the plan weighs no unfused kernels. The default plan
 // still does.
 TEST(SimdAttentionMapper, AStatedFlash2KernelIsNotWeighedAgainstTheUnfusedForm) {
