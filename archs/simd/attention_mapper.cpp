@@ -312,9 +312,20 @@ std::optional<KernelPlan> plan_flash_tiling(const SimdParams& params,
         if (blocks > 0) pattern.push_back(blocks);
       }
     }
+    // A CTA ends with its epilogue before its slot frees (the library's kernel is not
+    // persistent, unlike FlashAttention-3's, whose epilogue overlaps the next tile): O scaled by
+    // the row sums on the lanes, then written to shared memory and read back for the coalesced
+    // store (compute_attn_1rowblock's sO copy).
+    const int64_t o_elements = tiling.block_q * d;
+    const int64_t epilogue =
+        ceil_div(o_elements, work.vector_ops_per_cycle) +
+        ceil_div(2 * o_elements * elem, params.scratchpad.bytes_per_cycle);
+    plan.vector_ops[ir::DType::kFp32] += checked_mul(items, o_elements, "ops");
+    plan.scratchpad_bytes += checked_mul(items, o_elements * elem, "bytes");
     const int64_t overhead_per_step =
-        total_blocks > 0 ? ceil_div(checked_mul(items, item_overhead, "cycles"), total_blocks)
-                         : 0;
+        total_blocks > 0
+            ? ceil_div(checked_mul(items, item_overhead + epilogue, "cycles"), total_blocks)
+            : 0;
     spanned_core_steps = add_dispatched_items(
         plan, params, work, dispatch_items(pattern, heads, params.count, resident),
         {q_bytes + kv_reads, o_bytes, total_blocks}, overhead_per_step);

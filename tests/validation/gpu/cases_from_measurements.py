@@ -77,9 +77,9 @@ LIMITATION = {
                  "staging, but no other instruction of FlashAttention-2's stream (each warp's "
                  "own loads of K and V fragments from shared memory, address arithmetic, the "
                  "synchronisation between blocks), nor the masking work of the causal diagonal "
-                 "blocks; an item's prologue and epilogue are priced as its Q fetch only, which "
-                 "short sequences' few blocks per item expose (causal 512-token runs are off "
-                 "by most)",
+                 "blocks; of an item's prologue and epilogue only its Q fetch and its O scaling "
+                 "and pass through shared memory are priced, and short sequences' few blocks "
+                 "per item expose the rest (causal 512-token runs are off by most)",
     "decode": "the model streams K and V at the DRAM speed; the measured default backend's "
               "split of the cached tokens over the SMs is not modelled",
     "conv": "how cuDNN implements this convolution (its kernel for the shape, channel padding, "
