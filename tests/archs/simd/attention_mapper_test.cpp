@@ -52,6 +52,16 @@ TEST(SimdAttentionMapper, Flash2RunsTheProductsAtTheSynchronousMmaRateThenTheSof
   EXPECT_FALSE(plan_flash_tiling(h100(), attention, ir::DType::kBf16, {64, 64, 1}).has_value());
 }
 
+TEST(SimdAttentionMapper, Flash3IsTheDefaultKeepsTheWarpgroupRateAndOverlapsTheSoftmax) {
+  const auto flash3 = plan_flash_tiling(h100(), one_block(ir::AttentionKernel::kFlash3),
+                                        ir::DType::kBf16, {64, 64, 1});
+  ASSERT_TRUE(flash3.has_value());
+  EXPECT_EQ(flash3->compute_cycles, 260 + 388);
+  EXPECT_FALSE(flash3->mapping.contains("attention_kernel"));
+  EXPECT_EQ(ir::AttentionAttrs{}.kernel, ir::AttentionKernel::kFlash3);
+  EXPECT_DOUBLE_EQ(flash3->peak_flops_per_cycle, 2.0 * 2048 * 132);
+}
+
 // 32 causal heads of 512 queries at head dim 64 (32 x 8 blocks of 64 queries fill the 264 CTA
 // slots: no KV split): each head's query blocks of 128 see 1, 2, 3 and 4 blocks of 128 keys.
 // The 128 items go out one per SM and end after 1, 2, 3 and 4 steps: four spans of one step
