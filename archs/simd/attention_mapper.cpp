@@ -171,6 +171,14 @@ std::optional<FlashTiling> library_tiling(const SimdParams& params,
   return FlashTiling{tile->block_q, tile->block_kv, splits};
 }
 
+FlashCandidates flash_candidates(const SimdParams& params, const ir::AttentionAttrs& attention) {
+  // A library's launch is not searched: its one tiling is the candidate.
+  if (const std::optional<FlashTiling> library = library_tiling(params, attention)) {
+    return {{library->block_q}, {library->block_kv}, {library->kv_split}};
+  }
+  return {{16, 32, 64, 128, 256}, {32, 64, 128, 256}, {1, 2, 4, 8, 16, 32, 64}};
+}
+
 std::optional<KernelPlan> plan_flash_tiling(const SimdParams& params,
                                             const ir::AttentionAttrs& attention, ir::DType dtype,
                                             const FlashTiling& tiling) {
@@ -434,18 +442,10 @@ KernelPlan plan_attention(const SimdParams& params, const ir::AttentionAttrs& at
                           ir::DType dtype, const MemoryView& memory, int64_t launch_cycles) {
   std::optional<KernelPlan> best;
   int64_t best_cycles = std::numeric_limits<int64_t>::max();
-  // A library's launch is not searched: its one tiling is the candidate.
-  const std::optional<FlashTiling> library = library_tiling(params, attention);
-  const std::vector<int64_t> block_qs =
-      library ? std::vector<int64_t>{library->block_q} : std::vector<int64_t>{16, 32, 64, 128, 256};
-  const std::vector<int64_t> block_kvs =
-      library ? std::vector<int64_t>{library->block_kv} : std::vector<int64_t>{32, 64, 128, 256};
-  const std::vector<int64_t> splits =
-      library ? std::vector<int64_t>{library->kv_split}
-              : std::vector<int64_t>{1, 2, 4, 8, 16, 32, 64};
-  for (int64_t block_q : block_qs) {
-    for (int64_t block_kv : block_kvs) {
-      for (int64_t split : splits) {
+  const FlashCandidates candidates = flash_candidates(params, attention);
+  for (int64_t block_q : candidates.block_q) {
+    for (int64_t block_kv : candidates.block_kv) {
+      for (int64_t split : candidates.kv_split) {
         std::optional<KernelPlan> plan =
             plan_flash_tiling(params, attention, dtype, {block_q, block_kv, split});
         if (!plan) continue;

@@ -10,6 +10,9 @@
 // (flash2_launch.h: tile, KV splits) and its items dispatched as a block scheduler does
 // (item_dispatch.h).
 // Equations: README.md "Attention".
+#include <optional>
+#include <vector>
+
 #include "archs/simd/kernel_plan.h"
 #include "archs/simd/memory_view.h"
 #include "archs/simd/params.h"
@@ -32,6 +35,16 @@ struct FlashTiling {
 // flash2_launch.h); a tile of 0 x 0 where the library refuses the head dim. nullopt: searched.
 std::optional<FlashTiling> library_tiling(const SimdParams& params,
                                           const ir::AttentionAttrs& attention);
+
+// The fused tilings a plan weighs: each dimension's candidate values, the library's one launch
+// where the op states one (library_tiling), else Br 16-256, Bc 32-256 and 1-64 KV splits. The
+// mapping search (attention_space.h) and plan_attention both take them from here.
+struct FlashCandidates {
+  std::vector<int64_t> block_q;
+  std::vector<int64_t> block_kv;
+  std::vector<int64_t> kv_split;
+};
+FlashCandidates flash_candidates(const SimdParams& params, const ir::AttentionAttrs& attention);
 
 std::optional<KernelPlan> plan_flash_tiling(const SimdParams& params,
                                             const ir::AttentionAttrs& attention, ir::DType dtype,

@@ -10,19 +10,13 @@ namespace {
 
 enum AttentionDim : std::size_t { kForm, kBlockQ, kBlockKv, kKvSplit };
 
-// The tilings searched; a stated library kernel's launch (attention_mapper.h, library_tiling)
-// is its one point.
-mapping::MappingSpace attention_space(const std::optional<FlashTiling>& library) {
-  if (library) {
-    return mapping::MappingSpace({{"form", {0, 1}, {"fused", "unfused"}},
-                                  {"block_q", {library->block_q}, {}},
-                                  {"block_kv", {library->block_kv}, {}},
-                                  {"kv_split", {library->kv_split}, {}}});
-  }
+// The tilings searched: attention_mapper.h's flash_candidates (a stated library kernel's
+// launch is its one point), fused or unfused.
+mapping::MappingSpace attention_space(const FlashCandidates& candidates) {
   return mapping::MappingSpace({{"form", {0, 1}, {"fused", "unfused"}},
-                                {"block_q", {16, 32, 64, 128, 256}, {}},
-                                {"block_kv", {32, 64, 128, 256}, {}},
-                                {"kv_split", {1, 2, 4, 8, 16, 32, 64}, {}}});
+                                {"block_q", candidates.block_q, {}},
+                                {"block_kv", candidates.block_kv, {}},
+                                {"kv_split", candidates.kv_split, {}}});
 }
 
 }  // namespace
@@ -39,7 +33,7 @@ SimdAttentionMappingProblem::SimdAttentionMappingProblem(SimdParams params,
       clock_ghz_(clock_ghz),
       launch_cycles_(launch_cycles),
       energy_(std::move(energy)),
-      space_(attention_space(library_tiling(params_, attention_))) {}
+      space_(attention_space(flash_candidates(params_, attention_))) {}
 
 bool SimdAttentionMappingProblem::unfused(const mapping::MappingPoint& point) const {
   return space_.value(point, kForm) == 1;
