@@ -6,6 +6,7 @@
 #include "archs/simd/flash2_launch.h"
 #include "archs/simd/gemm_mapper.h"
 #include "archs/simd/item_dispatch.h"
+#include "archs/simd/library_math.h"
 #include "archs/simd/step_cost.h"
 #include "archs/simd/streaming_mapper.h"
 #include "base/checked_math.h"
@@ -406,15 +407,19 @@ KernelPlan plan_unfused_attention(const SimdParams& params, const ir::AttentionA
     problem->b_stored_fraction = stored_fraction;
     problem->widen_ops_per_pair = ir::kv_widen_ops_per_pair(attention, dtype);
   }
+  // The softmax kernel a library runs between the two GEMMs (library_math.h), after scaling
+  // and masking each score (2 lane ops), its rows converted on three passes and written once.
+  const ElementCost per_score = softmax_element_cost();
   StreamingWork softmax;
   softmax.kernel = "softmax";
-  softmax.vector_ops = checked_mul(scores, 5, "ops");  // scale and mask, max, subtract, sum, divide
-  softmax.sfu_ops = scores;
+  softmax.vector_ops =
+      checked_mul(scores, per_score.lane_ops + 2 + 4 * conversion_ops(dtype), "ops");
+  softmax.sfu_ops = checked_mul(scores, per_score.sfu_ops, "ops");
   softmax.dram_read_bytes = scores * elem;
   softmax.dram_write_bytes = scores * elem;
   softmax.l2_bytes = 2 * scores * elem;
   softmax.parallel_items = heads * attention.s;
-  softmax.dtype = dtype;
+  softmax.dtype = opmath_dtype(dtype);
 
   KernelPlan plan;
   plan.kernel = "unfused_attention";

@@ -1,8 +1,8 @@
 #include "archs/simd/streaming_mapper.h"
 
 #include <algorithm>
-#include <map>
 
+#include "archs/simd/library_math.h"
 #include "archs/simd/step_cost.h"
 #include "base/checked_math.h"
 
@@ -16,42 +16,6 @@ constexpr int64_t kChunkBytesPerCore = 64 * 1024;
 // Steps a streaming kernel is cut into at most (identical steps cost one simulated step each).
 constexpr int64_t kMaxSteps = 4096;
 
-struct ElementCost {
-  int64_t vector_ops = 1;
-  int64_t sfu_ops = 0;
-};
-
-// Operations per output element of an elementwise function on the lanes: ALU operations and
-// special-function (exp, reciprocal, rsqrt, tanh, log, sin, cos) results. GELU is the tanh form
-// (7 ALU + tanh), SiLU x * 1/(1+e^-x) (exp and reciprocal), division a reciprocal and a
-// multiply. The functions an SFU lacks are built from the ones it has: tan = sin/cos; the
-// hyperbolic functions from exp, e.g. sinh = (e^x - e^-x)/2, and their inverses from log and
-// sqrt, e.g. asinh = log(x + sqrt(x^2 + 1)); asin, acos and atan as a range reduction and an
-// odd minimax polynomial (about 10 ALU operations and a sqrt or reciprocal, as CUDA's libdevice
-// computes them); softplus log(1 + e^x); mish x tanh(softplus(x)); the exponential linear
-// units a compare, a select and exp; Hardmax a compare and a select; LRN (of the usual size 5)
-// a multiply-add per channel in its window, then (bias + k*sum)^-beta by log and exp; dynamic
-// quantisation a min and a max, then a quantisation; mean-variance normalisation two sums, a
-// subtraction, a square root and a division.
-ElementCost element_cost(const std::string& fn) {
-  static const std::map<std::string, ElementCost> kCosts = {
-      {"gelu", {7, 1}},     {"silu", {3, 2}},       {"sigmoid", {2, 2}},
-      {"tanh", {1, 1}},     {"exp", {1, 1}},        {"log", {1, 1}},
-      {"sqrt", {1, 1}},     {"reciprocal", {1, 1}}, {"erf", {1, 1}},
-      {"div", {1, 1}},      {"pow", {2, 2}},        {"softplus", {2, 2}},
-      {"sin", {1, 1}},      {"cos", {1, 1}},        {"batchnorm", {2, 0}},
-      {"quantize", {3, 0}}, {"dequantize", {2, 0}}, {"tan", {1, 3}},
-      {"sinh", {3, 2}},     {"cosh", {3, 2}},       {"asinh", {3, 2}},
-      {"acosh", {3, 2}},    {"atanh", {3, 2}},      {"asin", {10, 1}},
-      {"acos", {10, 1}},    {"atan", {10, 1}},      {"sign", {2, 0}},
-      {"softsign", {3, 1}}, {"mish", {3, 3}},       {"elu", {3, 1}},
-      {"selu", {4, 1}},     {"celu", {4, 1}},       {"thresholdedrelu", {2, 0}},
-      {"shrink", {3, 0}},   {"prelu", {2, 0}},      {"mean", {2, 0}},
-      {"hardmax", {2, 0}},  {"lrn", {11, 2}}};
-  auto found = kCosts.find(fn);
-  return found == kCosts.end() ? ElementCost{} : found->second;
-}
-
 int64_t times(int64_t a, int64_t b) { return checked_mul(a, b, "streaming work"); }
 
 // A row kernel keeps a row on one core when it fits the scratchpad; otherwise it reads the row
@@ -64,13 +28,18 @@ int64_t row_reads(const SimdParams& params, int64_t cols, int64_t elem, int64_t 
 
 StreamingWork streaming_work(const SimdParams& params, const ir::Op& op, ir::DType dtype) {
   const int64_t elem = ir::dtype_bytes(dtype);
+  const int64_t conversions = conversion_ops(dtype);
   StreamingWork work;
-  work.dtype = dtype;
+  work.dtype = opmath_dtype(dtype);
   work.flops = ir::flop_count(op);
   if (const auto* elementwise = std::get_if<ir::ElementwiseAttrs>(&op.attrs)) {
     const ElementCost cost = element_cost(elementwise->fn);
     work.kernel = "elementwise";
-    work.vector_ops = times(elementwise->elements, cost.vector_ops);
+    // Each operand converted in, the result converted out, unless nothing is computed (a copy).
+    const bool computes = cost.lane_ops + cost.sfu_ops > 0;
+    work.vector_ops =
+        times(elementwise->elements,
+              cost.lane_ops + (computes ? conversions * (elementwise->inputs + 1) : 0));
     work.sfu_ops = times(elementwise->elements, cost.sfu_ops);
     work.dram_read_bytes = times(times(elementwise->elements, elementwise->inputs), elem);
     work.dram_write_bytes = times(elementwise->elements, elem);
@@ -78,9 +47,12 @@ StreamingWork streaming_work(const SimdParams& params, const ir::Op& op, ir::DTy
   } else if (const auto* norm = std::get_if<ir::NormAttrs>(&op.attrs)) {
     const bool layer_norm = norm->kind == ir::NormKind::kLayerNorm;
     const int64_t elements = times(norm->rows, norm->cols);
+    const ElementCost cost = layer_norm ? layer_norm_element_cost() : rms_norm_element_cost();
     work.kernel = layer_norm ? "layernorm" : "rmsnorm";
-    work.vector_ops = times(elements, layer_norm ? 7 : 4);
-    work.sfu_ops = norm->rows;  // one rsqrt per row
+    // The row converted in on each of its two passes, gamma (and beta) converted, the result
+    // converted out.
+    work.vector_ops = times(elements, cost.lane_ops + conversions * (layer_norm ? 5 : 4));
+    work.sfu_ops = times(elements, cost.sfu_ops) + norm->rows;  // and one rsqrt per row
     work.dram_read_bytes = times(elements + (layer_norm ? 2 : 1) * norm->cols, elem);
     work.dram_write_bytes = times(elements, elem);
     work.l2_bytes =
@@ -88,9 +60,11 @@ StreamingWork streaming_work(const SimdParams& params, const ir::Op& op, ir::DTy
     work.parallel_items = norm->rows;
   } else if (const auto* softmax = std::get_if<ir::SoftmaxAttrs>(&op.attrs)) {
     const int64_t elements = times(softmax->rows, softmax->cols);
+    const ElementCost cost = softmax_element_cost();
     work.kernel = "softmax";
-    work.vector_ops = times(elements, 4);  // max, subtract, sum, scale
-    work.sfu_ops = elements;               // exp
+    // The row converted in on each of its three passes, the result converted out.
+    work.vector_ops = times(elements, cost.lane_ops + conversions * 4);
+    work.sfu_ops = times(elements, cost.sfu_ops);
     work.dram_read_bytes = times(elements, elem);
     work.dram_write_bytes = times(elements, elem);
     work.l2_bytes =

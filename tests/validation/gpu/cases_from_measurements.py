@@ -56,16 +56,19 @@ DIFFERS = {
               "backend, not a split-KV flash-decoding kernel",
     "conv": "cuDNN autotunes among its kernels; polyarch plans an implicit GEMM on the tensor "
             "cores",
-    "layernorm": "PyTorch's fused layer_norm kernel; polyarch streams rows through SMs against "
-                 "the DRAM",
-    "rmsnorm": "PyTorch's fused rms_norm kernel; polyarch streams rows through SMs against the "
-               "DRAM",
-    "softmax": "PyTorch's softmax kernel (its exp and row reductions); polyarch's streaming "
-               "softmax",
+    "layernorm": "PyTorch's fused layer_norm kernel (Welford's update with a reciprocal per "
+                 "element, in fp32); polyarch streams the rows through the SMs with the same "
+                 "per-element work against the DRAM",
+    "rmsnorm": "PyTorch's fused rms_norm kernel; polyarch streams the rows through the SMs with "
+               "its per-element work in fp32 against the DRAM",
+    "softmax": "PyTorch's softmax kernel: one 1024-thread block per row, the row cached in "
+               "shared memory, the max, the sum of exponentials, then exp / sum written (the "
+               "exponential computed twice, in fp32); polyarch streams the rows with the same "
+               "per-element work (30 lane ops and 3 SFU results, and the conversions)",
     "stream": "PyTorch's vectorised elementwise kernel; the same streams in polyarch",
-    "gelu": "PyTorch's F.gelu is the exact form, x/2 (1 + erf(x/sqrt 2)), whose erf the lanes "
-            "compute as a polynomial; polyarch's gelu is the tanh form (7 lane operations and a "
-            "tanh on the SFUs). The same two streams in both",
+    "gelu": "PyTorch's F.gelu is the exact form, x/2 (1 + erf(x/sqrt 2)), computed in fp32; "
+            "polyarch prices the same routine (CUDA's erff and the scaling: 28 lane ops and an "
+            "exp2 per element, and the bf16 conversions) over the same two streams",
 }
 LIMITATION = {
     "gemm": "cuBLAS's kernel choice for the shape (tile shape, split-K, waves over the 132 SMs) "
@@ -85,18 +88,26 @@ LIMITATION = {
     "conv": "how cuDNN implements this convolution (its kernel for the shape, channel padding, "
             "non-tensor-core paths for few channels) is not modelled: polyarch pads K only to "
             "the MMA shape",
-    "layernorm": "the model streams norms at the DRAM speed; per-row reductions (mean, "
-                 "variance) and a library kernel's occupancy are not modelled",
-    "rmsnorm": "the model streams norms at the DRAM speed; per-row reductions and a library "
-               "kernel's occupancy are not modelled",
-    "softmax": "the model streams softmax at the DRAM speed (one read, one write); per-row "
-               "reductions (max, sum), fp32 exponentials and the library kernel's occupancy "
-               "are not modelled",
+    "layernorm": "the model reads each row once from the DRAM (it fits the scratchpad); "
+                 "PyTorch's kernel reads it twice through global memory, and the measured rate "
+                 "(about 1.5 times the minimum bytes at the copy's bandwidth, on both GPUs) "
+                 "suggests the second read misses L2, which the model does not price; per-row "
+                 "reductions and the kernel's occupancy are not modelled either "
+                 "(tests/validation/gpu/measure_row_kernels.cu is ready to measure them)",
+    "rmsnorm": "as layer norm: the second read of each row and the per-row reductions and "
+               "occupancy of the library kernel are not modelled",
+    "softmax": "the measured kernel takes the same time per row on the H100 and the H200 (about "
+               "1.7 us per 4096-element row per SM): it is bound on the SM by each block's "
+               "serial phases (the load, two block reductions with their barriers, the sum and "
+               "write passes) with one or two 1024-thread blocks per SM, which the model does "
+               "not serialise: it streams the rows with the library's per-element work at the "
+               "lanes' and the DRAM's rates (tests/validation/gpu/measure_row_kernels.cu is "
+               "ready to measure the phases)",
     "stream": "the model streams at the DRAM preset's efficiency; the library kernel's "
               "vectorisation and occupancy are not modelled",
     "gelu": "the H200's faster memory leaves the exact GELU bound by the lanes (75 % of the "
-            "copy's bandwidth there, 95 % on the H100); polyarch prices the tanh form, whose "
-            "lane work stays under the DRAM time on both",
+            "copy's bandwidth there, 95 % on the H100); the model counts the routine's "
+            "arithmetic, not the kernel's index arithmetic and loop",
 }
 
 
