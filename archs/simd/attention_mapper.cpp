@@ -278,28 +278,6 @@ std::optional<KernelPlan> plan_flash_tiling(const SimdParams& params,
   // Per item: Q block fetch latency before, O block store after.
   const int64_t item_overhead = params.l2.hit_latency_cycles +
                                 ceil_div(tiling.block_q * d * elem, params.core_bytes_per_cycle);
-  auto wave = [&](int64_t wave_items) -> std::vector<StepRun> {
-    CoreWork wave_work = work;
-    wave_work.active_cores = wave_items;
-    KernelStep step = step_cost(params, wave_work);
-    const int64_t reads = static_cast<int64_t>(static_cast<double>(q_bytes + kv_reads) *
-                                               static_cast<double>(wave_items) /
-                                               static_cast<double>(items));
-    const int64_t writes = static_cast<int64_t>(static_cast<double>(o_bytes) *
-                                                static_cast<double>(wave_items) /
-                                                static_cast<double>(items));
-    step.dram_read_bytes = reads / mean_blocks;
-    KernelStep first = step;
-    first.dram_read_bytes += reads - step.dram_read_bytes * mean_blocks;
-    first.cycles += item_overhead;
-    KernelStep last = step;
-    last.dram_write_bytes = writes;
-    if (mean_blocks == 1) {
-      first.dram_write_bytes = writes;
-      return {{first, 1}};
-    }
-    return {{first, 1}, {step, mean_blocks - 2}, {last, 1}};
-  };
   // Core-steps the run spans (steps x cores), for the mapping efficiency.
   int64_t spanned_core_steps = checked_mul(waves * params.count, mean_blocks, "steps");
   int64_t resident = 1;
@@ -339,6 +317,29 @@ std::optional<KernelPlan> plan_flash_tiling(const SimdParams& params,
         plan, params, work, dispatch_items(pattern, heads, params.count, resident),
         {q_bytes + kv_reads, o_bytes, total_blocks}, overhead_per_step);
   } else {
+    // Items of the mean length in waves of one per core.
+    auto wave = [&](int64_t wave_items) -> std::vector<StepRun> {
+      CoreWork wave_work = work;
+      wave_work.active_cores = wave_items;
+      KernelStep step = step_cost(params, wave_work);
+      const int64_t reads = static_cast<int64_t>(static_cast<double>(q_bytes + kv_reads) *
+                                                 static_cast<double>(wave_items) /
+                                                 static_cast<double>(items));
+      const int64_t writes = static_cast<int64_t>(static_cast<double>(o_bytes) *
+                                                  static_cast<double>(wave_items) /
+                                                  static_cast<double>(items));
+      step.dram_read_bytes = reads / mean_blocks;
+      KernelStep first = step;
+      first.dram_read_bytes += reads - step.dram_read_bytes * mean_blocks;
+      first.cycles += item_overhead;
+      KernelStep last = step;
+      last.dram_write_bytes = writes;
+      if (mean_blocks == 1) {
+        first.dram_write_bytes = writes;
+        return {{first, 1}};
+      }
+      return {{first, 1}, {step, mean_blocks - 2}, {last, 1}};
+    };
     if (full_waves > 0) plan.add_block(wave(params.count), full_waves);
     if (last_items > 0) plan.add_block(wave(last_items), 1);
   }
