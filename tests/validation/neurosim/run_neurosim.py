@@ -11,7 +11,8 @@ writes the same traces, in the same formats, from
   - one synthetic image: uniform random pixels in [0, 1], normalised as models/dataset.py does
     ((x - 0.5) / 0.5),
 propagated through VGG-8 (models/VGG.py) as the WAGE inference path computes it: conv / linear
-with the quantised weights, output / scale (the layer's WAGE scale), clipped to +-(1 - 2^-7)
+with the quantised weights (the exact product, not the hardware path's ADC-quantised partial
+sums), output / scale (the layer's WAGE scale), clipped to +-(1 - 2^-7)
 and rounded to 2^-7 steps (WAGEQuantizer_f), ReLU, 2x2 max-pooling. Each layer's input is
 written with hook.py's dec2bin (8-bit two's complement of x 2^7, sign bit first), rows = the
 im2col row (channel, ky, kx), columns = vector x 8 bits; each weight as [fan-in x out].
@@ -20,7 +21,7 @@ What depends on these synthetic traces: only NeuroSim's dynamic energy (it count
 each input vector and the weights' conductances). Area, clock, latency and throughput come from
 the network description and Param.cpp alone.
 
-Usage: run_neurosim.py --neurosim PATH/TO/DNN_NeuroSim_V1.4 --out DIR [--seed N]
+Usage: run_neurosim.py --neurosim PATH/TO/DNN_NeuroSim_V1.4 --out DIR [--seed N]  (needs NumPy)
 PATH is a checkout of github.com/neurosim/DNN_NeuroSim_V1.4 whose Inference_pytorch/NeuroSIM
 has been built with `make`. Writes DIR/traces/*, DIR/neurosim_stdout.txt and DIR/summary.json.
 """
@@ -174,8 +175,11 @@ def main():
     with open(os.path.join(out, "neurosim_stdout.txt"), "w") as f:
         f.write(run.stdout)
     text = run.stdout
+    commit = subprocess.run(["git", "-C", os.path.abspath(args.neurosim), "rev-parse", "HEAD"],
+                            capture_output=True, text=True)
     summary = {
         "tool": "DNN+NeuroSim V1.4 (github.com/neurosim/DNN_NeuroSim_V1.4)",
+        "tool_commit": commit.stdout.strip() if commit.returncode == 0 else "unknown",
         "command": " ".join(["main", "NetWork_VGG8.csv", str(BITS), str(BITS), str(SUBARRAY),
                              str(PARALLEL_READ), "<weight and input traces of layers 1..8>"]),
         "seed": args.seed,
