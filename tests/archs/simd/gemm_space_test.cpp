@@ -10,14 +10,7 @@ namespace polyarch::archs::simd {
 namespace {
 
 GemmProblem fp16_gemm(int64_t m, int64_t n, int64_t k) {
-  return {.m = m,
-          .n = n,
-          .k = k,
-          .batch = 1,
-          .dtype = ir::DType::kFp16,
-          .a_bytes = m * k * 2,
-          .b_bytes = k * n * 2,
-          .c_bytes = m * n * 2};
+  return test::dense_problem(m, n, k, ir::DType::kFp16);
 }
 
 // The generic exhaustive search over the simd space finds the tiling the kind's own search

@@ -54,8 +54,10 @@ DIFFERS = {
               "repeat_interleave before the timed call, so the kernel reads that many heads of K "
               "and V; the workload states it (kv_heads equal to heads). PyTorch's default SDPA "
               "backend, not a split-KV flash-decoding kernel",
-    "conv": "cuDNN autotunes among its kernels; polyarch plans an implicit GEMM on the tensor "
-            "cores",
+    "conv": "cuDNN autotunes among its kernels; polyarch plans the implicit GEMM as CUTLASS's "
+            "kernels step it (one filter tap per K step, each tap's channels zero-filled up to "
+            "the tile's K; channel rows TMA cannot load on the synchronous MMA) and the same "
+            "GEMM on the CUDA cores accumulating in fp32, and runs the faster",
     "layernorm": "PyTorch's fused layer_norm kernel; polyarch streams rows through SMs against "
                  "the DRAM",
     "rmsnorm": "PyTorch's fused rms_norm kernel; polyarch streams rows through SMs against the "
@@ -82,9 +84,12 @@ LIMITATION = {
                  "per item expose the rest (causal 512-token runs are off by most)",
     "decode": "the model streams K and V at the DRAM speed; the measured default backend's "
               "split of the cached tokens over the SMs is not modelled",
-    "conv": "how cuDNN implements this convolution (its kernel for the shape, channel padding, "
-            "non-tensor-core paths for few channels) is not modelled: polyarch pads K only to "
-            "the MMA shape",
+    "conv": "cuDNN's kernel for the shape is not known: polyarch searches its own tiling at "
+            "the engine's or the lanes' peak rate; for a few-channel stem, cuDNN's tap slice "
+            "width, the gather of 6-byte pixel rows through registers and its CUDA-core "
+            "kernels' operand reuse are not modelled (with 64-channel slices at the synchronous "
+            "MMA rate the 3-channel stem would take 0.25 ms, near the measured time, but no "
+            "source states cuDNN's tile)",
     "layernorm": "the model streams norms at the DRAM speed; per-row reductions (mean, "
                  "variance) and a library kernel's occupancy are not modelled",
     "rmsnorm": "the model streams norms at the DRAM speed; per-row reductions and a library "
