@@ -56,8 +56,8 @@ DIFFERS = {
               "backend, not a split-KV flash-decoding kernel",
     "conv": "cuDNN autotunes among its kernels; polyarch plans the implicit GEMM as CUTLASS's "
             "kernels step it (one filter tap per K step, each tap's channels zero-filled up to "
-            "the tile's K; channel rows TMA cannot load on the synchronous MMA) and the same "
-            "GEMM on the CUDA cores accumulating in fp32, and runs the faster",
+            "the tile's K; channel rows TMA cannot load on the synchronous MMA) on the tensor "
+            "cores and on the CUDA cores, and runs the faster",
     "layernorm": "PyTorch's fused layer_norm kernel; polyarch streams rows through SMs against "
                  "the DRAM",
     "rmsnorm": "PyTorch's fused rms_norm kernel; polyarch streams rows through SMs against the "
@@ -85,11 +85,10 @@ LIMITATION = {
     "decode": "the model streams K and V at the DRAM speed; the measured default backend's "
               "split of the cached tokens over the SMs is not modelled",
     "conv": "cuDNN's kernel for the shape is not known: polyarch searches its own tiling at "
-            "the engine's or the lanes' peak rate; for a few-channel stem, cuDNN's tap slice "
-            "width, the gather of 6-byte pixel rows through registers and its CUDA-core "
-            "kernels' operand reuse are not modelled (with 64-channel slices at the synchronous "
-            "MMA rate the 3-channel stem would take 0.25 ms, near the measured time, but no "
-            "source states cuDNN's tile)",
+            "the engine's peak rate; for a few-channel stem, cuDNN's tap slice width and the "
+            "gather of 6-byte pixel rows through registers (no async copy loads them) are not "
+            "modelled (with 64-channel slices at the synchronous MMA rate the 3-channel stem "
+            "would take 0.25 ms, near the measured time, but no source states cuDNN's tile)",
     "layernorm": "the model streams norms at the DRAM speed; per-row reductions (mean, "
                  "variance) and a library kernel's occupancy are not modelled",
     "rmsnorm": "the model streams norms at the DRAM speed; per-row reductions and a library "
