@@ -188,9 +188,9 @@ KernelStep split_reduction_step(const SimdParams& params, const GemmProblem& pro
 // (fill included) through the scratchpad.
 void record_activity(const GemmProblem& problem, const GemmTiling& tiling,
                      const TileGeometry& geometry, KernelPlan& plan) {
-  const int64_t issued_macs = checked_mul(
-      checked_mul(checked_mul(problem.m, problem.n, "MACs"), geometry.issued_k, "MACs"),
-      problem.batch, "MACs");
+  const int64_t issued_macs =
+      checked_mul(checked_mul(checked_mul(problem.m, problem.n, "MACs"), geometry.issued_k, "MACs"),
+                  problem.batch, "MACs");
   if (tiling.matrix_engine) {
     plan.matrix_macs[problem.dtype] = issued_macs;
   } else {
@@ -220,9 +220,8 @@ std::optional<KernelPlan> plan_gemm_tiling(const SimdParams& params, const GemmP
   const int64_t engine_rate = sync_mma ? params.core_sync_matrix_macs_per_cycle(problem.dtype)
                                        : params.core_matrix_macs_per_cycle(problem.dtype);
   const int64_t macs_per_cycle =
-      tiling.matrix_engine
-          ? checked_mul(engine_rate, problem.engine_speedup, "MACs per cycle")
-          : params.core_vector_elements_per_cycle(problem.dtype);
+      tiling.matrix_engine ? checked_mul(engine_rate, problem.engine_speedup, "MACs per cycle")
+                           : params.core_vector_elements_per_cycle(problem.dtype);
   if (macs_per_cycle <= 0) return std::nullopt;
   if (sync_mma && tiling.bk * elem < kSyncMmaKStepsPerSlice * kSyncMmaKBytes) return std::nullopt;
   if (tiling.bm * tiling.bn * kAccumulatorBytes * kAccumulatorRegisterShare >

@@ -11,9 +11,16 @@ namespace polyarch::archs::simd {
 namespace {
 
 ir::Op conv(int64_t c, int64_t r, int64_t s, int64_t groups = 1) {
-  return test_support::make_op(
-      "conv", ir::Conv2dAttrs{.n = 1, .c = c, .h = 56, .w = 56, .k = 64, .r = r, .s = s,
-                              .pad_h = r / 2, .pad_w = s / 2, .groups = groups});
+  return test_support::make_op("conv", ir::Conv2dAttrs{.n = 1,
+                                                       .c = c,
+                                                       .h = 56,
+                                                       .w = 56,
+                                                       .k = 64,
+                                                       .r = r,
+                                                       .s = s,
+                                                       .pad_h = r / 2,
+                                                       .pad_w = s / 2,
+                                                       .groups = groups});
 }
 
 TEST(SimdConvKSteps, AThreeChannelBf16StemStepsItsFortyNineTapsOnTheSynchronousMma) {
