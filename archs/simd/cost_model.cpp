@@ -1,6 +1,7 @@
 #include "archs/simd/cost_model.h"
 
 #include "archs/simd/attention_space.h"
+#include "archs/simd/conv_k_steps.h"
 #include "archs/simd/gemm_mapper.h"
 #include "archs/simd/gemm_space.h"
 #include "archs/simd/streaming_mapper.h"
@@ -30,7 +31,7 @@ GemmProblem dense_gemm_problem(const ir::Op& op, ir::DType dtype) {
     return problem;
   }
   // A convolution as its implicit GEMM: the input is read once from DRAM, im2col rows are formed
-  // on chip from it.
+  // on chip from it, K stepped as the library's kernel for its channel row steps it.
   const ir::GemmView view = ir::gemm_view(op);
   problem.m = view.m;
   problem.n = view.n;
@@ -40,6 +41,10 @@ GemmProblem dense_gemm_problem(const ir::Op& op, ir::DType dtype) {
                              elem);
   problem.b_bytes = bytes_of(checked_mul(view.repeats, view.k * view.n, "elements"), elem);
   problem.c_bytes = bytes_of(checked_mul(view.repeats, view.m * view.n, "elements"), elem);
+  const ConvKSteps steps = conv_k_steps(op, elem);
+  problem.k_taps = steps.taps;
+  problem.lane_k_taps = steps.lane_taps;
+  problem.sync_engine = steps.sync_engine;
   return problem;
 }
 

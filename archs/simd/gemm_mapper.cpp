@@ -7,6 +7,7 @@
 #include <mutex>
 #include <string>
 
+#include "archs/simd/conv_k_steps.h"
 #include "archs/simd/step_cost.h"
 #include "base/checked_math.h"
 #include "sim/pipeline/tile_slots.h"
@@ -39,12 +40,38 @@ int64_t share(int64_t total, int64_t part, int64_t whole) {
 struct TileGeometry {
   int64_t tiles_m = 0;
   int64_t tiles_n = 0;
-  int64_t k_per_split = 0;
+  int64_t k_per_split = 0;  // of the problem's K, zero fill not counted
   int64_t iterations = 0;  // BK slices per tile
+  int64_t issued_k = 0;    // K the MMAs run through, all splits: iterations' slices, fill included
   int64_t tiles = 0;       // all tiles: tiles_m * tiles_n * batch * split_k
   int64_t stages = 0;      // staging buffers that fit the scratchpad
-  int64_t operand_bytes = 0;  // one iteration's A and B slices
+  int64_t operand_bytes = 0;  // one iteration's A and B slices as staged, zero fill included
+  int64_t fetched_bytes = 0;  // what of them comes through L2: the fill is written, not read
 };
+
+// K slices per tile. A GEMM (k_taps = 1) slices K / split_k into BK. A convolution stepped by
+// taps slices each tap's channels into BK, the last slice of a tap zero-filled from the channel
+// count up (its fill is written to the staging buffer, not fetched), and split-K shares out the
+// slices. False when split-K leaves a split without a slice.
+bool slice_k(const GemmProblem& problem, const GemmTiling& tiling, TileGeometry& geometry) {
+  geometry.k_per_split = ceil_div(problem.k, tiling.split_k);
+  geometry.fetched_bytes = geometry.operand_bytes;
+  const int64_t taps = tiling.matrix_engine ? problem.k_taps : problem.lane_k_taps;
+  if (taps <= 1) {
+    if (tiling.split_k > 1 && tiling.split_k * tiling.bk > problem.k) return false;
+    geometry.iterations = ceil_div(geometry.k_per_split, tiling.bk);
+    geometry.issued_k = problem.k;
+    return true;
+  }
+  const int64_t channels = problem.k / taps;
+  const int64_t channel_slices = ceil_div(channels, tiling.bk);
+  const int64_t slices = checked_mul(taps, channel_slices, "K slices");
+  if (tiling.split_k > slices) return false;
+  geometry.iterations = ceil_div(slices, tiling.split_k);
+  geometry.issued_k = checked_mul(slices, tiling.bk, "K");
+  geometry.fetched_bytes = ceil_div(geometry.operand_bytes * channels, channel_slices * tiling.bk);
+  return true;
+}
 
 // Lane instructions that widen `weights` stored weights of the problem's B.
 int64_t widen_ops(const GemmProblem& problem, int64_t weights) {
@@ -95,7 +122,7 @@ std::vector<StepRun> wave_steps(const SimdParams& params, const GemmProblem& pro
     work.vector_ops_per_cycle = macs_per_cycle;
   }
   work.scratchpad_bytes = geometry.operand_bytes;
-  work.l2_bytes = geometry.operand_bytes;
+  work.l2_bytes = geometry.fetched_bytes;
   // Staging buffers in flight hide the L2 latency of the slices behind them.
   work.latency_floor_cycles = ceil_div(params.l2.hit_latency_cycles, geometry.stages - 1);
   work.active_cores = wave_tiles;
@@ -155,15 +182,19 @@ KernelStep split_reduction_step(const SimdParams& params, const GemmProblem& pro
   return step;
 }
 
-// What the kernel does, for the energy model: its MACs on the engine (or the lanes), every
-// tile's accumulators converted on the lanes (fp32) in the epilogue, the split-K reduction's
-// fp32 adds, and each slice staged through the scratchpad (the bytes it moves through L2).
+// What the kernel does, for the energy model: its MACs on the engine (or the lanes), those of a
+// tap's zero-filled channels included, every tile's accumulators converted on the lanes (fp32)
+// in the epilogue, the split-K reduction's fp32 adds, each slice fetched through L2 and staged
+// (fill included) through the scratchpad.
 void record_activity(const GemmProblem& problem, const GemmTiling& tiling,
                      const TileGeometry& geometry, KernelPlan& plan) {
+  const int64_t issued_macs =
+      checked_mul(checked_mul(checked_mul(problem.m, problem.n, "MACs"), geometry.issued_k, "MACs"),
+                  problem.batch, "MACs");
   if (tiling.matrix_engine) {
-    plan.matrix_macs[problem.dtype] = plan.macs;
+    plan.matrix_macs[problem.dtype] = issued_macs;
   } else {
-    plan.vector_ops[problem.dtype] = plan.macs;
+    plan.vector_ops[problem.dtype] = issued_macs;
   }
   // Every tile widens its B slices, whichever engine multiplies them.
   plan.vector_ops[problem.dtype] += widen_ops(
@@ -175,7 +206,9 @@ void record_activity(const GemmProblem& problem, const GemmTiling& tiling,
     fp32_ops = checked_add(fp32_ops, checked_mul(outputs, tiling.split_k, "lane ops"), "lane ops");
   }
   plan.vector_ops[ir::DType::kFp32] += fp32_ops;
-  plan.scratchpad_bytes = plan.l2_bytes;
+  const int64_t slices = checked_mul(geometry.tiles, geometry.iterations, "slices");
+  plan.l2_bytes = checked_mul(slices, geometry.fetched_bytes, "L2 bytes");
+  plan.scratchpad_bytes = checked_mul(slices, geometry.operand_bytes, "scratchpad bytes");
 }
 
 }  // namespace
@@ -183,12 +216,14 @@ void record_activity(const GemmProblem& problem, const GemmTiling& tiling,
 std::optional<KernelPlan> plan_gemm_tiling(const SimdParams& params, const GemmProblem& problem,
                                            const GemmTiling& tiling, bool describe) {
   const int64_t elem = ir::dtype_bytes(problem.dtype);
+  const bool sync_mma = tiling.matrix_engine && problem.sync_engine;
+  const int64_t engine_rate = sync_mma ? params.core_sync_matrix_macs_per_cycle(problem.dtype)
+                                       : params.core_matrix_macs_per_cycle(problem.dtype);
   const int64_t macs_per_cycle =
-      tiling.matrix_engine
-          ? checked_mul(params.core_matrix_macs_per_cycle(problem.dtype), problem.engine_speedup,
-                        "MACs per cycle")
-          : params.core_vector_elements_per_cycle(problem.dtype);
+      tiling.matrix_engine ? checked_mul(engine_rate, problem.engine_speedup, "MACs per cycle")
+                           : params.core_vector_elements_per_cycle(problem.dtype);
   if (macs_per_cycle <= 0) return std::nullopt;
+  if (sync_mma && tiling.bk * elem < kSyncMmaKStepsPerSlice * kSyncMmaKBytes) return std::nullopt;
   if (tiling.bm * tiling.bn * kAccumulatorBytes * kAccumulatorRegisterShare >
       params.vector.registers_kib * 1024) {
     return std::nullopt;
@@ -200,11 +235,9 @@ std::optional<KernelPlan> plan_gemm_tiling(const SimdParams& params, const GemmP
                                      problem.b_stored_fraction));
   geometry.stages = std::min(kMaxStages, params.scratchpad.kib * 1024 / geometry.operand_bytes);
   if (geometry.stages < 2) return std::nullopt;
-  if (tiling.split_k > 1 && tiling.split_k * tiling.bk > problem.k) return std::nullopt;
+  if (!slice_k(problem, tiling, geometry)) return std::nullopt;
   geometry.tiles_m = ceil_div(problem.m, tiling.bm);
   geometry.tiles_n = ceil_div(problem.n, tiling.bn);
-  geometry.k_per_split = ceil_div(problem.k, tiling.split_k);
-  geometry.iterations = ceil_div(geometry.k_per_split, tiling.bk);
   geometry.tiles = checked_mul(
       checked_mul(checked_mul(geometry.tiles_m, geometry.tiles_n, "tiles"), problem.batch, "tiles"),
       tiling.split_k, "tiles");
@@ -227,8 +260,6 @@ std::optional<KernelPlan> plan_gemm_tiling(const SimdParams& params, const GemmP
   plan.macs = checked_mul(checked_mul(checked_mul(problem.m, problem.n, "MACs"), problem.k, "MACs"),
                           problem.batch, "MACs");
   plan.flops = checked_mul(plan.macs, 2, "FLOPs");
-  plan.l2_bytes = checked_mul(geometry.tiles * geometry.iterations, geometry.operand_bytes,
-                              "L2 bytes");
   record_activity(problem, tiling, geometry, plan);
   plan.peak_flops_per_cycle = 2.0 * static_cast<double>(macs_per_cycle) *
                               static_cast<double>(params.count);
@@ -249,6 +280,9 @@ std::optional<KernelPlan> plan_gemm_tiling(const SimdParams& params, const GemmP
                   {"waves", static_cast<int64_t>(waves)},
                   {"wave_efficiency",
                    static_cast<double>(geometry.tiles) / (waves * static_cast<double>(params.count))}};
+  const int64_t taps = tiling.matrix_engine ? problem.k_taps : problem.lane_k_taps;
+  if (taps > 1) plan.mapping["k_taps"] = taps;
+  if (sync_mma) plan.mapping["mma"] = "sync";
   return plan;
 }
 
@@ -266,12 +300,16 @@ std::string tiling_key(const SimdParams& params, const GemmProblem& problem,
         params.l2.bytes_per_cycle, params.l2.hit_latency_cycles, params.core_bytes_per_cycle,
         problem.m, problem.n, problem.k, problem.batch, static_cast<int64_t>(problem.dtype),
         problem.a_bytes, problem.b_bytes, problem.c_bytes, memory.dram_latency_cycles,
-        problem.engine_speedup, problem.widen_ops_per_pair}) {
+        problem.engine_speedup, problem.widen_ops_per_pair, problem.k_taps, problem.lane_k_taps,
+        static_cast<int64_t>(problem.sync_engine)}) {
     key += ',' + std::to_string(value);
   }
   key += ',' + std::to_string(problem.b_stored_fraction);
   for (const auto& [dtype, macs] : params.matrix_engine.macs_per_cycle) {
     key += ',' + std::to_string(static_cast<int>(dtype)) + ':' + std::to_string(macs);
+  }
+  for (const auto& [dtype, macs] : params.matrix_engine.sync_macs_per_cycle) {
+    key += ",sync" + std::to_string(static_cast<int>(dtype)) + ':' + std::to_string(macs);
   }
   key += ',' + std::to_string(params.l2.capacity_mib) + ',' +
          std::to_string(memory.dram_bytes_per_cycle);

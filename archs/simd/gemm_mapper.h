@@ -32,6 +32,14 @@ struct GemmProblem {
   // Lane instructions that widen a pair of stored weights to `dtype` before the engine
   // multiplies them (ir::widen_ops_per_pair; 0 for weights stored in `dtype`).
   int64_t widen_ops_per_pair = 0;
+  // A convolution stepped one filter tap at a time (conv_k_steps.h): K = k_taps x channels,
+  // each K slice one tap's channels, zero-filled from the channel count up to BK. 1: K is one
+  // contiguous run, sliced as a GEMM's. On the matrix engine, and on the lanes.
+  int64_t k_taps = 1;
+  int64_t lane_k_taps = 1;
+  // The engine runs its synchronous MMA (matrix_engine.sync_macs_per_cycle), whose multistage
+  // mainloop needs K slices of kSyncMmaKStepsPerSlice x kSyncMmaKBytes at least.
+  bool sync_engine = false;
 };
 
 struct GemmTiling {
@@ -43,7 +51,8 @@ struct GemmTiling {
 };
 
 // The plan for one tiling; an infeasible tiling (accumulators beyond the register budget, fewer
-// than two staging buffers in the scratchpad) gives nullopt. Without `describe` the mapping
+// than two staging buffers in the scratchpad, a K slice narrower than the engine's path takes)
+// gives nullopt. Without `describe` the mapping
 // JSON is left empty (the search evaluates thousands of tilings).
 std::optional<KernelPlan> plan_gemm_tiling(const SimdParams& params, const GemmProblem& problem,
                                            const GemmTiling& tiling, bool describe = true);

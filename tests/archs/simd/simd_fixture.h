@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "archs/simd/gemm_mapper.h"
 #include "archs/simd/kind.h"
 #include "archs/simd/module.h"
 #include "archs/soc/soc_config.h"
@@ -58,5 +59,18 @@ inline ir::Op elementwise(const std::string& fn, int64_t elements, int64_t input
 }
 
 inline double seconds(const sim::OpResult& op) { return op.latency_s(); }
+
+// The mapper's problem for a dense m x n x k GEMM of `dtype` operands, each element once.
+inline GemmProblem dense_problem(int64_t m, int64_t n, int64_t k, ir::DType dtype) {
+  const int64_t elem = ir::dtype_bytes(dtype);
+  return {.m = m,
+          .n = n,
+          .k = k,
+          .batch = 1,
+          .dtype = dtype,
+          .a_bytes = m * k * elem,
+          .b_bytes = k * n * elem,
+          .c_bytes = m * n * elem};
+}
 
 }  // namespace polyarch::archs::simd::test

@@ -54,8 +54,10 @@ DIFFERS = {
               "repeat_interleave before the timed call, so the kernel reads that many heads of K "
               "and V; the workload states it (kv_heads equal to heads). PyTorch's default SDPA "
               "backend, not a split-KV flash-decoding kernel",
-    "conv": "cuDNN autotunes among its kernels; polyarch plans an implicit GEMM on the tensor "
-            "cores",
+    "conv": "cuDNN autotunes among its kernels; polyarch plans the implicit GEMM as CUTLASS's "
+            "kernels step it (one filter tap per K step, each tap's channels zero-filled up to "
+            "the tile's K; channel rows TMA cannot load on the synchronous MMA) on the tensor "
+            "cores and on the CUDA cores, and runs the faster",
     "layernorm": "PyTorch's fused layer_norm kernel (Welford's update with a reciprocal per "
                  "element, in fp32); polyarch streams the rows through the SMs with the same "
                  "per-element work against the DRAM",
@@ -85,9 +87,11 @@ LIMITATION = {
                  "per item expose the rest (causal 512-token runs are off by most)",
     "decode": "the model streams K and V at the DRAM speed; the measured default backend's "
               "split of the cached tokens over the SMs is not modelled",
-    "conv": "how cuDNN implements this convolution (its kernel for the shape, channel padding, "
-            "non-tensor-core paths for few channels) is not modelled: polyarch pads K only to "
-            "the MMA shape",
+    "conv": "cuDNN's kernel for the shape is not known: polyarch searches its own tiling at "
+            "the engine's peak rate; for a few-channel stem, cuDNN's tap slice width and the "
+            "gather of 6-byte pixel rows through registers (no async copy loads them) are not "
+            "modelled (with 64-channel slices at the synchronous MMA rate the 3-channel stem "
+            "would take 0.25 ms, near the measured time, but no source states cuDNN's tile)",
     "layernorm": "the model reads each row once from the DRAM (it fits the scratchpad); "
                  "PyTorch's kernel reads it twice through global memory, and the measured rate "
                  "(about 1.5 times the minimum bytes at the copy's bandwidth, on both GPUs) "
