@@ -2,6 +2,8 @@
 
 #include <variant>
 
+#include "base/checked_math.h"
+
 namespace polyarch::archs::simd {
 
 namespace {
@@ -18,8 +20,8 @@ ConvKSteps conv_k_steps(const ir::Op& op, int64_t elem_bytes) {
   const auto* conv = std::get_if<ir::Conv2dAttrs>(&op.attrs);
   if (conv == nullptr) return {};
   const int64_t channels = conv->c / conv->groups;
-  const int64_t row_bytes = channels * elem_bytes;
-  const int64_t taps = conv->r * conv->s;
+  const int64_t row_bytes = checked_mul(channels, elem_bytes, "bytes");
+  const int64_t taps = checked_mul(conv->r, conv->s, "filter taps");
   ConvKSteps steps;
   if (row_bytes % kTmaRowAlignmentBytes == 0) {
     steps.taps = taps;

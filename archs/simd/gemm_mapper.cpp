@@ -66,10 +66,13 @@ bool slice_k(const GemmProblem& problem, const GemmTiling& tiling, TileGeometry&
   const int64_t channels = problem.k / taps;
   const int64_t channel_slices = ceil_div(channels, tiling.bk);
   const int64_t slices = checked_mul(taps, channel_slices, "K slices");
-  if (tiling.split_k > slices) return false;
   geometry.iterations = ceil_div(slices, tiling.split_k);
+  // Splits take `iterations` slices each, the last the rest: it must have one.
+  if (checked_mul(geometry.iterations, tiling.split_k - 1, "K slices") >= slices) return false;
   geometry.issued_k = checked_mul(slices, tiling.bk, "K");
-  geometry.fetched_bytes = ceil_div(geometry.operand_bytes * channels, channel_slices * tiling.bk);
+  geometry.fetched_bytes =
+      ceil_div(checked_mul(geometry.operand_bytes, channels, "bytes"),
+               checked_mul(channel_slices, tiling.bk, "K"));
   return true;
 }
 

@@ -51,9 +51,9 @@ struct GemmTiling {
 };
 
 // The plan for one tiling; an infeasible tiling (accumulators beyond the register budget, fewer
-// than two staging buffers in the scratchpad, a K slice narrower than the engine's path takes)
-// gives nullopt. Without `describe` the mapping
-// JSON is left empty (the search evaluates thousands of tilings).
+// than two staging buffers in the scratchpad, a K slice narrower than the engine's path takes,
+// a split-K split left without a K slice) gives nullopt. Without `describe` the mapping JSON is
+// left empty (the search evaluates thousands of tilings).
 std::optional<KernelPlan> plan_gemm_tiling(const SimdParams& params, const GemmProblem& problem,
                                            const GemmTiling& tiling, bool describe = true);
 
