@@ -28,13 +28,17 @@ int64_t row_reads(const SimdParams& params, int64_t cols, int64_t elem, int64_t 
 
 StreamingWork streaming_work(const SimdParams& params, const ir::Op& op, ir::DType dtype) {
   const int64_t elem = ir::dtype_bytes(dtype);
+  // Elementwise functions, norms and softmax compute in the library's opmath type and convert
+  // (library_math.h); reductions, pooling and moves are counted in the stored type.
+  const ir::DType opmath = opmath_dtype(dtype);
   const int64_t conversions = conversion_ops(dtype);
   StreamingWork work;
-  work.dtype = opmath_dtype(dtype);
+  work.dtype = dtype;
   work.flops = ir::flop_count(op);
   if (const auto* elementwise = std::get_if<ir::ElementwiseAttrs>(&op.attrs)) {
     const ElementCost cost = element_cost(elementwise->fn);
     work.kernel = "elementwise";
+    work.dtype = opmath;
     // Each operand converted in, the result converted out, unless nothing is computed (a copy).
     const bool computes = cost.lane_ops + cost.sfu_ops > 0;
     work.vector_ops =
@@ -49,6 +53,7 @@ StreamingWork streaming_work(const SimdParams& params, const ir::Op& op, ir::DTy
     const int64_t elements = times(norm->rows, norm->cols);
     const ElementCost cost = layer_norm ? layer_norm_element_cost() : rms_norm_element_cost();
     work.kernel = layer_norm ? "layernorm" : "rmsnorm";
+    work.dtype = opmath;
     // The row converted in on each of its two passes, gamma (and beta) converted, the result
     // converted out.
     work.vector_ops = times(elements, cost.lane_ops + conversions * (layer_norm ? 5 : 4));
@@ -62,6 +67,7 @@ StreamingWork streaming_work(const SimdParams& params, const ir::Op& op, ir::DTy
     const int64_t elements = times(softmax->rows, softmax->cols);
     const ElementCost cost = softmax_element_cost();
     work.kernel = "softmax";
+    work.dtype = opmath;
     // The row converted in on each of its three passes, the result converted out.
     work.vector_ops = times(elements, cost.lane_ops + conversions * 4);
     work.sfu_ops = times(elements, cost.sfu_ops);

@@ -58,6 +58,15 @@ TEST_F(StreamingMapper, Bf16LayerNormCountsWelfordAndItsConversions) {
   EXPECT_EQ(work.sfu_ops, 64 * 4096 + 64);
 }
 
+// A bf16 sum over rows: one lane op per element in the stored type, nothing converted (the
+// library work of library_math.h covers elementwise functions, norms and softmax only).
+TEST_F(StreamingMapper, Bf16ReduceStaysInItsStoredType) {
+  const ir::Op op = test_support::make_op("sum", ir::ReduceAttrs{.rows = 64, .cols = 4096});
+  const StreamingWork work = streaming_work(params, op, ir::DType::kBf16);
+  EXPECT_EQ(work.dtype, ir::DType::kBf16);
+  EXPECT_EQ(work.vector_ops, 64 * 4096);
+}
+
 // 2^28 bf16 GELUs over 132 SMs. Their lanes need 30 * 2^28 / (128 * 132) = 476,625 cycles, less
 // than moving 1 GiB from HBM3 at 3.35 TB/s (1831 bytes per 1.83 GHz cycle: 586,413 cycles), so
 // the H100 is memory-bound; with 64 lanes per SM the lanes need 953,250 cycles and bound it.
