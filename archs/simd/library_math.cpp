@@ -76,8 +76,12 @@ ElementCost element_cost(const std::string& fn) {
   return found == kCosts.end() ? ElementCost{} : found->second;
 }
 
+// PyTorch's opmath type is float for Half and BFloat16 (c10/util/OpMathType.h), and its 8-bit
+// floats do their arithmetic by converting to fp32 (c10/util/Float8_e4m3fn.h: "arithmetic
+// operations are implemented by converting to floating point and performing the operation in
+// float32"); no unit's lanes compute in fp8.
 ir::DType opmath_dtype(ir::DType stored) {
-  return stored == ir::DType::kFp16 || stored == ir::DType::kBf16 ? ir::DType::kFp32 : stored;
+  return ir::is_float(stored) && ir::dtype_bits(stored) < 32 ? ir::DType::kFp32 : stored;
 }
 
 int64_t conversion_ops(ir::DType stored) { return opmath_dtype(stored) == stored ? 0 : 1; }

@@ -2,7 +2,8 @@
 // What a library's kernel computes per element of an elementwise function, a softmax or a norm
 // on a simd unit: lane instructions and special-function (SFU) results of the accurate math
 // routines libraries are built with (no fast-math: PyTorch, cuDNN and the CUDA math library's
-// default), in fp32 for 16-bit floats (PyTorch's opmath type), with the conversions in and out.
+// default), in fp32 for 16- and 8-bit floats (PyTorch's opmath type), with the conversions in
+// and out.
 // Equations and counts: README.md "Streaming kernels".
 #include <cstdint>
 #include <string>
@@ -20,8 +21,8 @@ struct ElementCost {
 // not included). Unknown functions cost one lane op (relu, add, mul, max, copy-like).
 ElementCost element_cost(const std::string& fn);
 
-// The type a library computes an op of `stored` elements in: fp32 for 16-bit floats, else the
-// stored type.
+// The type a library computes an op of `stored` elements in: fp32 for floats narrower than
+// fp32 (fp16, bf16, fp8), else the stored type.
 ir::DType opmath_dtype(ir::DType stored);
 
 // Lane ops converting one element between `stored` and its opmath type (0 when they agree).

@@ -17,6 +17,12 @@ TEST(LibraryMath, SixteenBitFloatsAreComputedInFp32WithAConversionEachWay) {
   EXPECT_EQ(opmath_dtype(ir::DType::kFp16), ir::DType::kFp32);
   EXPECT_EQ(opmath_dtype(ir::DType::kFp32), ir::DType::kFp32);
   EXPECT_EQ(opmath_dtype(ir::DType::kInt8), ir::DType::kInt8);
+  // 8-bit floats too (PyTorch's Float8 types compute in float32); fp64 and int32 stay.
+  EXPECT_EQ(opmath_dtype(ir::DType::kFp8E4M3), ir::DType::kFp32);
+  EXPECT_EQ(opmath_dtype(ir::DType::kFp8E5M2), ir::DType::kFp32);
+  EXPECT_EQ(opmath_dtype(ir::DType::kFp64), ir::DType::kFp64);
+  EXPECT_EQ(opmath_dtype(ir::DType::kInt32), ir::DType::kInt32);
+  EXPECT_EQ(conversion_ops(ir::DType::kFp8E4M3), 1);
   EXPECT_EQ(conversion_ops(ir::DType::kBf16), 1);
   EXPECT_EQ(conversion_ops(ir::DType::kFp32), 0);
   EXPECT_EQ(conversion_ops(ir::DType::kInt8), 0);
