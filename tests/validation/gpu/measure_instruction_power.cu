@@ -6,7 +6,7 @@
 //   idle      no kernel: the context held, the GPU idle at its own clocks;
 //   ffma      fp32 FMA, 8 independent chains per thread (issue-bound, not latency-bound);
 //   mma_sync  synchronous warp MMA m16n8k16, bf16 operands, fp32 accumulators (2048 MACs each);
-//   ex2       the special-function unit's exp2 (MUFU.EX2);
+//   sfu       the special-function unit: exp2 then log2 of each value (MUFU.EX2, MUFU.LG2);
 //   lds       128-bit shared-memory loads, bank-conflict free, each followed by 4 integer adds;
 //   l2        128-bit global loads that bypass L1 (ld.global.cg) over 16 MiB (L2-resident),
 //             each followed by 4 integer adds;
@@ -39,20 +39,29 @@ __device__ void keep(float value, float* sink) {
   if (value == 1.2345f) *sink = value;  // never true: keeps the loop's results live
 }
 
-__global__ void ffma_loop(float* sink) {
+// `kIterations / kDivisor` rounds of `step` on each of kChains independent values per thread
+// (values start at first + sign x (thread / 1000 + chain)), the block's cycles stamped.
+template <int kDivisor, typename Step>
+__device__ void chain_loop(float first, float sign, float* sink, Step step) {
   float values[kChains];
-  for (int chain = 0; chain < kChains; ++chain) values[chain] = threadIdx.x * 1e-3f + chain;
+  for (int chain = 0; chain < kChains; ++chain) {
+    values[chain] = first + sign * (threadIdx.x * 1e-3f + chain);
+  }
   const long long start = clock64();
-  for (int iteration = 0; iteration < kIterations; ++iteration) {
+  for (int iteration = 0; iteration < kIterations / kDivisor; ++iteration) {
 #pragma unroll
-    for (int chain = 0; chain < kChains; ++chain) {
-      asm volatile("fma.rn.f32 %0,%0,0f3F7FF000,0f3A800000;" : "+f"(values[chain]));
-    }
+    for (int chain = 0; chain < kChains; ++chain) step(values[chain]);
   }
   if (threadIdx.x == 0) block_cycles[blockIdx.x] = clock64() - start;
   float sum = 0;
   for (int chain = 0; chain < kChains; ++chain) sum += values[chain];
   keep(sum, sink);
+}
+
+__global__ void ffma_loop(float* sink) {
+  chain_loop<1>(0.0f, 1.0f, sink, [](float& value) {
+    asm volatile("fma.rn.f32 %0,%0,0f3F7FF000,0f3A800000;" : "+f"(value));
+  });
 }
 
 __global__ void mma_sync_loop(float* sink) {
@@ -77,20 +86,13 @@ __global__ void mma_sync_loop(float* sink) {
   keep(sum, sink);
 }
 
-__global__ void ex2_loop(float* sink) {
-  float values[kChains];
-  for (int chain = 0; chain < kChains; ++chain) values[chain] = -1 - threadIdx.x * 1e-3f - chain;
-  const long long start = clock64();
-  for (int iteration = 0; iteration < kIterations / 4; ++iteration) {
-#pragma unroll
-    for (int chain = 0; chain < kChains; ++chain) {
-      asm volatile("ex2.approx.ftz.f32 %0,%0;" : "+f"(values[chain]));
-    }
-  }
-  if (threadIdx.x == 0) block_cycles[blockIdx.x] = clock64() - start;
-  float sum = 0;
-  for (int chain = 0; chain < kChains; ++chain) sum += values[chain];
-  keep(sum, sink);
+// exp2 then log2 of each value: 2^x alone overflows to +inf within a few rounds (2^x > x), and
+// the SFU would then run on constant infinities; log2(2^x) returns a finite value of the same
+// magnitude, so the operands stay ordinary numbers. Two MUFU results per round.
+__global__ void sfu_loop(float* sink) {
+  chain_loop<8>(-1.0f, -1.0f, sink, [](float& value) {
+    asm volatile("ex2.approx.ftz.f32 %0,%0;\n\tlg2.approx.ftz.f32 %0,%0;" : "+f"(value));
+  });
 }
 
 __global__ void lds_loop(float* sink) {
@@ -138,7 +140,7 @@ __global__ void global_loop(const uint4* buffer, long long bytes, int iterations
 
 int main(int argc, char** argv) {
   if (argc != 3) {
-    fprintf(stderr, "usage: %s idle|ffma|mma_sync|ex2|lds|l2|dram SECONDS\n", argv[0]);
+    fprintf(stderr, "usage: %s idle|ffma|mma_sync|sfu|lds|l2|dram SECONDS\n", argv[0]);
     return 2;
   }
   const char* path = argv[1];
@@ -158,7 +160,7 @@ int main(int argc, char** argv) {
   }
   const int global_iterations = l2 ? kIterations / 4 : 64;
   // Instructions of each class one launch issues, per thread.
-  double ffma = 0, mma = 0, ex2 = 0, lds = 0, ldg = 0, iadd = 0;
+  double ffma = 0, mma = 0, sfu = 0, lds = 0, ldg = 0, iadd = 0;
   auto launch = [&]() {
     if (strcmp(path, "ffma") == 0) {
       ffma_loop<<<blocks, kThreads>>>(sink);
@@ -166,9 +168,9 @@ int main(int argc, char** argv) {
     } else if (strcmp(path, "mma_sync") == 0) {
       mma_sync_loop<<<blocks, kThreads>>>(sink);
       mma = static_cast<double>(kIterations / 8) * kChains / 32;  // one per warp
-    } else if (strcmp(path, "ex2") == 0) {
-      ex2_loop<<<blocks, kThreads>>>(sink);
-      ex2 = static_cast<double>(kIterations / 4) * kChains;
+    } else if (strcmp(path, "sfu") == 0) {
+      sfu_loop<<<blocks, kThreads>>>(sink);
+      sfu = static_cast<double>(kIterations / 8) * kChains * 2;
     } else if (strcmp(path, "lds") == 0) {
       lds_loop<<<blocks, kThreads>>>(sink);
       lds = kIterations / 2;
@@ -218,12 +220,12 @@ int main(int argc, char** argv) {
   const double per_second = launches * threads / (ms / 1e3);
   printf("{\"path\":\"%s\",\"device\":\"%s\",\"sms\":%d,\"seconds\":%.3f,\"launches\":%d,"
          "\"ms_per_launch\":%.4f,\"sm_clock_ghz\":%.3f,\"per_second\":{\"ffma_thread\":%.6g,"
-         "\"mma_sync_warp\":%.6g,\"ex2_thread\":%.6g,\"lds128_thread\":%.6g,"
+         "\"mma_sync_warp\":%.6g,\"mufu_thread\":%.6g,\"lds128_thread\":%.6g,"
          "\"ldg128_thread\":%.6g,\"iadd_thread\":%.6g},\"bytes_loaded_per_second\":%.6g,"
          "\"status\":\"%s\"}\n",
          path, properties.name, properties.multiProcessorCount, ms / 1e3, launches,
          launches ? ms / launches : 0.0, clock_ghz, ffma * per_second, mma * per_second,
-         ex2 * per_second, lds * per_second, ldg * per_second, iadd * per_second,
+         sfu * per_second, lds * per_second, ldg * per_second, iadd * per_second,
          (lds + ldg) * 16 * per_second, cudaGetErrorString(cudaDeviceSynchronize()));
   return 0;
 }

@@ -14,7 +14,7 @@ import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-PATHS = ["idle", "ffma", "mma_sync", "ex2", "lds", "l2", "dram", "idle"]
+PATHS = ["idle", "ffma", "mma_sync", "sfu", "lds", "l2", "dram", "idle"]
 SECONDS = 8.0
 
 
