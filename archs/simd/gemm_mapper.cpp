@@ -41,10 +41,10 @@ struct TileGeometry {
   int64_t tiles_m = 0;
   int64_t tiles_n = 0;
   int64_t k_per_split = 0;  // of the problem's K, zero fill not counted
-  int64_t iterations = 0;  // BK slices per tile
-  int64_t issued_k = 0;    // K the MMAs run through, all splits: iterations' slices, fill included
-  int64_t tiles = 0;       // all tiles: tiles_m * tiles_n * batch * split_k
-  int64_t stages = 0;      // staging buffers that fit the scratchpad
+  int64_t iterations = 0;   // BK slices per tile
+  int64_t issued_k = 0;     // K the MMAs run through, all splits: iterations' slices, fill included
+  int64_t tiles = 0;        // all tiles: tiles_m * tiles_n * batch * split_k
+  int64_t stages = 0;       // staging buffers that fit the scratchpad
   int64_t operand_bytes = 0;  // one iteration's A and B slices as staged, zero fill included
   int64_t fetched_bytes = 0;  // what of them comes through L2: the fill is written, not read
 };
@@ -70,9 +70,8 @@ bool slice_k(const GemmProblem& problem, const GemmTiling& tiling, TileGeometry&
   // Splits take `iterations` slices each, the last the rest: it must have one.
   if (checked_mul(geometry.iterations, tiling.split_k - 1, "K slices") >= slices) return false;
   geometry.issued_k = checked_mul(slices, tiling.bk, "K");
-  geometry.fetched_bytes =
-      ceil_div(checked_mul(geometry.operand_bytes, channels, "bytes"),
-               checked_mul(channel_slices, tiling.bk, "K"));
+  geometry.fetched_bytes = ceil_div(checked_mul(geometry.operand_bytes, channels, "bytes"),
+                                    checked_mul(channel_slices, tiling.bk, "K"));
   return true;
 }
 

@@ -113,12 +113,10 @@ TEST(SimdGemmMapper, SplitKSharesOutTheTapSlices) {
   // Five slices in 4 splits of ceil(5 / 4) = 2 leave the fourth none (2 + 2 + 1 + 0); in 3
   // splits each has one (2 + 2 + 1).
   const GemmProblem five_taps = bf16_conv(kStemM, 64, 5, 3, true);
-  EXPECT_FALSE(
-      plan_gemm_tiling(h100(), five_taps, {.bm = 128, .bn = 64, .bk = 32, .split_k = 4})
-          .has_value());
-  EXPECT_TRUE(
-      plan_gemm_tiling(h100(), five_taps, {.bm = 128, .bn = 64, .bk = 32, .split_k = 3})
-          .has_value());
+  EXPECT_FALSE(plan_gemm_tiling(h100(), five_taps, {.bm = 128, .bn = 64, .bk = 32, .split_k = 4})
+                   .has_value());
+  EXPECT_TRUE(plan_gemm_tiling(h100(), five_taps, {.bm = 128, .bn = 64, .bk = 32, .split_k = 3})
+                  .has_value());
 }
 
 }  // namespace
