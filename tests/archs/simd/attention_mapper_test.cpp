@@ -113,5 +113,25 @@ TEST(SimdAttentionMapper, AStatedFlash2KernelIsNotWeighedAgainstTheUnfusedForm) 
   EXPECT_GT(flash2.compute_cycles, flash3.compute_cycles);
 }
 
+// The unfused form's softmax is the library's (library_math.h): per score 3 SFU results (two
+// exponentials and the division's reciprocal) and 30 + 2 (scale, mask) + 4 conversions = 36
+// fp32 lane ops, for bf16 scores and for fp8 ones (8-bit floats compute in fp32 too). The GEMMs
+// add no SFU work, and in the stored type at most their 2 x 64 x 64 x 64 MACs (when they run on
+// the lanes): nothing of the softmax stays there.
+TEST(SimdAttentionMapper, TheUnfusedSoftmaxIsTheLibrarysKernelInFp32) {
+  const SocConfig soc = test::load_shipped("h100_like.yaml");
+  const MemoryView memory =
+      sim::memory_view(soc.dram.bandwidth_gbps * 1e9, soc.dram.latency_ns * 1e-9, 1.83);
+  const int64_t scores = 64 * 64;
+  for (ir::DType dtype : {ir::DType::kBf16, ir::DType::kFp8E4M3}) {
+    const KernelPlan plan =
+        plan_unfused_attention(h100(), one_block(ir::AttentionKernel::kFlash3), dtype, memory, 0);
+    EXPECT_EQ(plan.sfu_ops, 3 * scores);
+    EXPECT_GE(plan.vector_ops.at(ir::DType::kFp32), 36 * scores);
+    const auto stored = plan.vector_ops.find(dtype);
+    EXPECT_LE(stored == plan.vector_ops.end() ? 0 : stored->second, 2 * 64 * 64 * 64);
+  }
+}
+
 }  // namespace
 }  // namespace polyarch::archs::simd
