@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <variant>
+
 #include "tests/support/ir_builders.h"
 
 namespace polyarch::archs::simd {
@@ -59,6 +61,21 @@ TEST(SimdConvKSteps, TheRowIsOneGroupsChannels) {
   // The same 3 channels in fp8 (3 bytes) step tap by tap; 16 fp8 channels are a TMA row.
   EXPECT_EQ(conv_k_steps(conv(3, 3, 3), 1).taps, 9);
   EXPECT_FALSE(conv_k_steps(conv(16, 3, 3), 1).sync_engine);
+}
+
+// Stride and dilation move the taps' pixels, not how many taps K holds; a 1x1 filter has one
+// tap, so K is one run whatever the row, and only the row's bytes pick the engine's path.
+TEST(SimdConvKSteps, TapsAreTheFiltersPositionsWhateverTheStrideAndDilation) {
+  ir::Op dilated = conv(64, 3, 3);
+  auto& attrs = std::get<ir::Conv2dAttrs>(dilated.attrs);
+  attrs.stride_h = attrs.stride_w = 2;
+  attrs.dilation_h = attrs.dilation_w = 2;
+  EXPECT_EQ(conv_k_steps(dilated, 2).taps, 9);
+  const ConvKSteps pointwise = conv_k_steps(conv(3, 1, 1), 2);
+  EXPECT_EQ(pointwise.taps, 1);
+  EXPECT_EQ(pointwise.lane_taps, 1);
+  EXPECT_TRUE(pointwise.sync_engine);  // a 6-byte row still has no TMA or async copy
+  EXPECT_FALSE(conv_k_steps(conv(64, 1, 1), 2).sync_engine);
 }
 
 TEST(SimdConvKSteps, AGemmIsOneContiguousRunOnTheFullRate) {
