@@ -182,7 +182,8 @@ FlashCandidates flash_candidates(const SimdParams& params, const ir::AttentionAt
 
 std::optional<KernelPlan> plan_flash_tiling(const SimdParams& params,
                                             const ir::AttentionAttrs& attention, ir::DType dtype,
-                                            const FlashTiling& tiling) {
+                                            const FlashTiling& tiling,
+                                            int64_t dram_latency_cycles) {
   const int64_t elem = ir::dtype_bytes(dtype);
   const int64_t d = attention.d;
   // A cache stored in another type is widened on the lanes, block by block.
@@ -275,8 +276,9 @@ std::optional<KernelPlan> plan_flash_tiling(const SimdParams& params,
   const int64_t waves = ceil_div(items, params.count);
   const int64_t full_waves = items / params.count;
   const int64_t last_items = items % params.count;
-  // Per item: Q block fetch latency before, O block store after.
-  const int64_t item_overhead = params.l2.hit_latency_cycles +
+  // Per item: its Q block fetched before its first block (no item read it before: from DRAM,
+  // through the L2), its O block stored after.
+  const int64_t item_overhead = std::max(params.l2.hit_latency_cycles, dram_latency_cycles) +
                                 ceil_div(tiling.block_q * d * elem, params.core_bytes_per_cycle);
   // Core-steps the run spans (steps x cores), for the mapping efficiency.
   int64_t spanned_core_steps = checked_mul(waves * params.count, mean_blocks, "steps");
@@ -453,7 +455,8 @@ KernelPlan plan_attention(const SimdParams& params, const ir::AttentionAttrs& at
     for (int64_t block_kv : candidates.block_kv) {
       for (int64_t split : candidates.kv_split) {
         std::optional<KernelPlan> plan =
-            plan_flash_tiling(params, attention, dtype, {block_q, block_kv, split});
+            plan_flash_tiling(params, attention, dtype, {block_q, block_kv, split},
+                              memory.dram_latency_cycles);
         if (!plan) continue;
         plan->launch_cycles = launch_cycles;
         const int64_t cycles =

@@ -46,9 +46,13 @@ struct FlashCandidates {
 };
 FlashCandidates flash_candidates(const SimdParams& params, const ir::AttentionAttrs& attention);
 
+// One fused tiling's plan; nullopt where it does not fit the registers or the scratchpad (or is
+// not the stated library's launch). Each item's Q block comes from DRAM: its first bytes take
+// `dram_latency_cycles` (at least the L2's hit latency).
 std::optional<KernelPlan> plan_flash_tiling(const SimdParams& params,
                                             const ir::AttentionAttrs& attention, ir::DType dtype,
-                                            const FlashTiling& tiling);
+                                            const FlashTiling& tiling,
+                                            int64_t dram_latency_cycles);
 
 // The unfused kernels, each with its own launch (`launch_cycles` per kernel).
 KernelPlan plan_unfused_attention(const SimdParams& params, const ir::AttentionAttrs& attention,

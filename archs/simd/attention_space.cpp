@@ -50,7 +50,8 @@ bool SimdAttentionMappingProblem::valid(const mapping::MappingPoint& point) cons
     return !runs_only_fused(attention_) && point[kBlockQ] == 0 && point[kBlockKv] == 0 &&
            point[kKvSplit] == 0;
   }
-  return plan_flash_tiling(params_, attention_, dtype_, tiling(point)).has_value();
+  return plan_flash_tiling(params_, attention_, dtype_, tiling(point), memory_.dram_latency_cycles)
+      .has_value();
 }
 
 KernelPlan SimdAttentionMappingProblem::plan(const mapping::MappingPoint& point) const {
@@ -59,7 +60,8 @@ KernelPlan SimdAttentionMappingProblem::plan(const mapping::MappingPoint& point)
     plan.launch_cycles = 0;  // its launches are steps
     return plan;
   }
-  KernelPlan plan = *plan_flash_tiling(params_, attention_, dtype_, tiling(point));
+  KernelPlan plan =
+      *plan_flash_tiling(params_, attention_, dtype_, tiling(point), memory_.dram_latency_cycles);
   plan.launch_cycles = launch_cycles_;
   return plan;
 }

@@ -1,7 +1,8 @@
 // The fused attention plan on h100_like for each stated library kernel, held to cycle counts
 // derived by hand from the arch file: 4 tensor cores x 512 bf16 MACs per cycle through warpgroup
 // MMAs (2048 per SM), 4 x 339 = 1356 through mma.sync, 128 fp32 lanes, 16 SFUs, 128 B/cycle of
-// shared memory, a 64 B/cycle L2 port, 5120 B/cycle of L2 and 260 cycles of L2 latency.
+// shared memory, a 64 B/cycle L2 port, 5120 B/cycle of L2, 260 cycles of L2 latency and 480 ns
+// of DRAM latency (878 cycles at 1.83 GHz).
 #include "archs/simd/attention_mapper.h"
 
 #include <gtest/gtest.h>
@@ -13,6 +14,7 @@ namespace polyarch::archs::simd {
 namespace {
 
 SimdParams h100() { return test::simd_params_of(test::load_shipped("h100_like.yaml")); }
+constexpr int64_t kDramLatency = 878;  // llround(480e-9 * 1.83e9)
 
 // One sequence, one head, 64 queries against 64 keys of head dim 64: one work item of one
 // 64 x 64 KV block on one SM.
@@ -26,22 +28,23 @@ ir::AttentionAttrs one_block(ir::AttentionKernel kernel) {
 // 524288 MACs), its softmax on the lanes (4 x 64 x 64 + 64 x 64 = 20480 fp32 ops: 160 cycles)
 // and its 4096 exps on the SFUs (256 cycles). The staging of K and V (16384 bytes: 128 cycles
 // of shared memory, 256 of the L2 port) and the L2 latency of the next block (260) bound the
-// step too. Before it: the Q block's L2 latency and fetch, 260 + 8192 / 64 = 388 cycles.
+// step too. Before it: the Q block's DRAM latency and fetch, 878 + 8192 / 64 = 1006 cycles.
 //   flash3 overlaps them (ping-pong): 524288 / 2048 = 256 MMA cycles, 160, 256, 256 and 260:
-//     the longest is the L2 latency, 260 + 388 = 648.
+//     the longest is the L2 latency, 260 + 1006 = 1266.
 // FlashAttention-2 launches its own tile for head dim 64, 128 x 128 (flash2_launch.h): 128
 // queries against 128 keys are one item of one block. Products 2 x 128 x 128 x 64 = 2097152
 // MACs: ceil(2097152 / 1356) = 1547 cycles at the mma.sync rate; softmax 4 x 128 x 128 +
 // 128 x 64 = 73728 lane ops: 576 cycles; 16384 exps: 1024 cycles; one after another: 3147 (K
-// and V, 32768 bytes, take 512 cycles of the L2 port). The item's Q fetch, 260 + 16384 / 64 =
-// 516, and its epilogue, O (128 x 64) scaled on the lanes (64 cycles) and passed through shared
-// memory and back (2 x 16384 bytes: 256 cycles), go with its one block: 3147 + 516 + 320 = 3983.
+// and V, 32768 bytes, take 512 cycles of the L2 port). The item's Q fetch, 878 + 16384 / 64 =
+// 1134, and its epilogue, O (128 x 64) scaled on the lanes (64 cycles) and passed through shared
+// memory and back (2 x 16384 bytes: 256 cycles), go with its one block: 3147 + 1134 + 320 = 4601.
 TEST(SimdAttentionMapper, Flash2RunsTheProductsAtTheSynchronousMmaRateThenTheSoftmax) {
   ir::AttentionAttrs attention{.b = 1, .h = 1, .kv_heads = 1, .s = 128, .kv_len = 128, .d = 64};
   attention.kernel = ir::AttentionKernel::kFlash2;
-  const auto flash2 = plan_flash_tiling(h100(), attention, ir::DType::kBf16, {128, 128, 1});
+  const auto flash2 =
+      plan_flash_tiling(h100(), attention, ir::DType::kBf16, {128, 128, 1}, kDramLatency);
   ASSERT_TRUE(flash2.has_value());
-  EXPECT_EQ(flash2->compute_cycles, 1547 + 576 + 1024 + 516 + 64 + 256);
+  EXPECT_EQ(flash2->compute_cycles, 1547 + 576 + 1024 + 1134 + 64 + 256);
   EXPECT_EQ(flash2->mapping["attention_kernel"], "flash2");
   // Two items fit an SM: 2 x 48 KiB of Q, K and V in 228 KiB, 2 x 96 KiB of accumulators
   // ((128 x 128 + 128 x 64) x 4 B) in 256 KiB.
@@ -49,14 +52,16 @@ TEST(SimdAttentionMapper, Flash2RunsTheProductsAtTheSynchronousMmaRateThenTheSof
   // Its ceiling is the synchronous rate: 2 x 1356 FLOPs per SM per cycle on 132 SMs.
   EXPECT_DOUBLE_EQ(flash2->peak_flops_per_cycle, 2.0 * 1356 * 132);
   // Any other tiling is not FlashAttention-2's.
-  EXPECT_FALSE(plan_flash_tiling(h100(), attention, ir::DType::kBf16, {64, 64, 1}).has_value());
+  EXPECT_FALSE(
+      plan_flash_tiling(h100(), attention, ir::DType::kBf16, {64, 64, 1}, kDramLatency)
+          .has_value());
 }
 
 TEST(SimdAttentionMapper, Flash3IsTheDefaultKeepsTheWarpgroupRateAndOverlapsTheSoftmax) {
   const auto flash3 = plan_flash_tiling(h100(), one_block(ir::AttentionKernel::kFlash3),
-                                        ir::DType::kBf16, {64, 64, 1});
+                                        ir::DType::kBf16, {64, 64, 1}, kDramLatency);
   ASSERT_TRUE(flash3.has_value());
-  EXPECT_EQ(flash3->compute_cycles, 260 + 388);
+  EXPECT_EQ(flash3->compute_cycles, 260 + 1006);
   EXPECT_FALSE(flash3->mapping.contains("attention_kernel"));
   EXPECT_EQ(ir::AttentionAttrs{}.kernel, ir::AttentionKernel::kFlash3);
   EXPECT_DOUBLE_EQ(flash3->peak_flops_per_cycle, 2.0 * 2048 * 132);
@@ -71,7 +76,8 @@ TEST(SimdAttentionMapper, Flash2CausalItemsEndOneByOne) {
                                .d = 64};
   attention.kernel = ir::AttentionKernel::kFlash2;
   attention.causal = true;
-  const auto plan = plan_flash_tiling(h100(), attention, ir::DType::kBf16, {128, 128, 1});
+  const auto plan =
+      plan_flash_tiling(h100(), attention, ir::DType::kBf16, {128, 128, 1}, kDramLatency);
   ASSERT_TRUE(plan.has_value());
   EXPECT_EQ(plan->blocks.size(), 4U);
   EXPECT_EQ(plan->step_count(), 4);
