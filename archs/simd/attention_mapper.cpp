@@ -411,12 +411,11 @@ KernelPlan plan_unfused_attention(const SimdParams& params, const ir::AttentionA
     problem->widen_ops_per_pair = ir::kv_widen_ops_per_pair(attention, dtype);
   }
   // The softmax kernel a library runs between the two GEMMs (library_math.h), after scaling
-  // and masking each score (2 lane ops), its rows converted on three passes and written once.
-  const ElementCost per_score = softmax_element_cost();
+  // and masking each score (2 lane ops).
+  const ElementCost per_score = softmax_element_cost(dtype);
   StreamingWork softmax;
   softmax.kernel = "softmax";
-  softmax.vector_ops =
-      checked_mul(scores, per_score.lane_ops + 2 + 4 * conversion_ops(dtype), "ops");
+  softmax.vector_ops = checked_mul(scores, per_score.lane_ops + 2, "ops");
   softmax.sfu_ops = checked_mul(scores, per_score.sfu_ops, "ops");
   softmax.dram_read_bytes = scores * elem;
   softmax.dram_write_bytes = scores * elem;

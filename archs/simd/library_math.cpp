@@ -86,21 +86,24 @@ ir::DType opmath_dtype(ir::DType stored) {
 
 int64_t conversion_ops(ir::DType stored) { return opmath_dtype(stored) == stored ? 0 : 1; }
 
-ElementCost softmax_element_cost() {
+ElementCost softmax_element_cost(ir::DType stored) {
   const ElementCost exp = element_cost("exp");
   // max; x - max, exp, add to the sum; x - max, exp, divide by the sum.
-  return plus(plus(lanes(1), plus(exp, lanes(2))), plus(plus(exp, element_cost("div")), lanes(1)));
+  const ElementCost work =
+      plus(plus(lanes(1), plus(exp, lanes(2))), plus(plus(exp, element_cost("div")), lanes(1)));
+  return plus(work, lanes(4 * conversion_ops(stored)));
 }
 
-ElementCost layer_norm_element_cost() {
+ElementCost layer_norm_element_cost(ir::DType stored) {
   // Welford: delta = x - mean, count + 1, 1/count, mean += delta/count, x - mean,
   // sigma2 += delta (x - mean); then (x - mean) * rstd * gamma + beta.
-  return plus(plus(lanes(5), element_cost("reciprocal")), lanes(3));
+  const ElementCost work = plus(plus(lanes(5), element_cost("reciprocal")), lanes(3));
+  return plus(work, lanes(5 * conversion_ops(stored)));
 }
 
-ElementCost rms_norm_element_cost() {
+ElementCost rms_norm_element_cost(ir::DType stored) {
   // sum += x * x; then x * rstd * gamma.
-  return lanes(3);
+  return lanes(3 + 4 * conversion_ops(stored));
 }
 
 }  // namespace polyarch::archs::simd

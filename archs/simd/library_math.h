@@ -28,13 +28,15 @@ ir::DType opmath_dtype(ir::DType stored);
 // Lane ops converting one element between `stored` and its opmath type (0 when they agree).
 int64_t conversion_ops(ir::DType stored);
 
-// Per element of a row, the library row kernels' work in fp32 (conversions not included):
-// PyTorch's softmax takes the max, then sums exp(x - max), then writes exp(x - max) / sum,
-// computing the exponential twice (SoftMax.cu); its layer norm runs Welford's update with one
-// reciprocal per element, then (x - mean) * rstd * gamma + beta (layer_norm_kernel.cu); RMS norm
-// a sum of squares, then x * rstd * gamma.
-ElementCost softmax_element_cost();
-ElementCost layer_norm_element_cost();
-ElementCost rms_norm_element_cost();
+// Per element of a row of `stored` elements, the library row kernels' work in the opmath type,
+// with their conversions: PyTorch's softmax takes the max, then sums exp(x - max), then writes
+// exp(x - max) / sum, computing the exponential twice (SoftMax.cu) and converting the row on
+// each of its three passes and the result once; its layer norm runs Welford's update with one
+// reciprocal per element, then (x - mean) * rstd * gamma + beta (layer_norm_kernel.cu),
+// converting x on both passes, gamma, beta and the result; RMS norm a sum of squares, then
+// x * rstd * gamma, converting x twice, gamma and the result.
+ElementCost softmax_element_cost(ir::DType stored);
+ElementCost layer_norm_element_cost(ir::DType stored);
+ElementCost rms_norm_element_cost(ir::DType stored);
 
 }  // namespace polyarch::archs::simd

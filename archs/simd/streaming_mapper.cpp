@@ -31,7 +31,6 @@ StreamingWork streaming_work(const SimdParams& params, const ir::Op& op, ir::DTy
   // Elementwise functions, norms and softmax compute in the library's opmath type and convert
   // (library_math.h); reductions, pooling and moves are counted in the stored type.
   const ir::DType opmath = opmath_dtype(dtype);
-  const int64_t conversions = conversion_ops(dtype);
   StreamingWork work;
   work.dtype = dtype;
   work.flops = ir::flop_count(op);
@@ -41,9 +40,9 @@ StreamingWork streaming_work(const SimdParams& params, const ir::Op& op, ir::DTy
     work.dtype = opmath;
     // Each operand converted in, the result converted out, unless nothing is computed (a copy).
     const bool computes = cost.lane_ops + cost.sfu_ops > 0;
-    work.vector_ops =
-        times(elementwise->elements,
-              cost.lane_ops + (computes ? conversions * (elementwise->inputs + 1) : 0));
+    work.vector_ops = times(
+        elementwise->elements,
+        cost.lane_ops + (computes ? conversion_ops(dtype) * (elementwise->inputs + 1) : 0));
     work.sfu_ops = times(elementwise->elements, cost.sfu_ops);
     work.dram_read_bytes = times(times(elementwise->elements, elementwise->inputs), elem);
     work.dram_write_bytes = times(elementwise->elements, elem);
@@ -51,12 +50,11 @@ StreamingWork streaming_work(const SimdParams& params, const ir::Op& op, ir::DTy
   } else if (const auto* norm = std::get_if<ir::NormAttrs>(&op.attrs)) {
     const bool layer_norm = norm->kind == ir::NormKind::kLayerNorm;
     const int64_t elements = times(norm->rows, norm->cols);
-    const ElementCost cost = layer_norm ? layer_norm_element_cost() : rms_norm_element_cost();
+    const ElementCost cost =
+        layer_norm ? layer_norm_element_cost(dtype) : rms_norm_element_cost(dtype);
     work.kernel = layer_norm ? "layernorm" : "rmsnorm";
     work.dtype = opmath;
-    // The row converted in on each of its two passes, gamma (and beta) converted, the result
-    // converted out.
-    work.vector_ops = times(elements, cost.lane_ops + conversions * (layer_norm ? 5 : 4));
+    work.vector_ops = times(elements, cost.lane_ops);
     work.sfu_ops = times(elements, cost.sfu_ops) + norm->rows;  // and one rsqrt per row
     work.dram_read_bytes = times(elements + (layer_norm ? 2 : 1) * norm->cols, elem);
     work.dram_write_bytes = times(elements, elem);
@@ -65,11 +63,10 @@ StreamingWork streaming_work(const SimdParams& params, const ir::Op& op, ir::DTy
     work.parallel_items = norm->rows;
   } else if (const auto* softmax = std::get_if<ir::SoftmaxAttrs>(&op.attrs)) {
     const int64_t elements = times(softmax->rows, softmax->cols);
-    const ElementCost cost = softmax_element_cost();
+    const ElementCost cost = softmax_element_cost(dtype);
     work.kernel = "softmax";
     work.dtype = opmath;
-    // The row converted in on each of its three passes, the result converted out.
-    work.vector_ops = times(elements, cost.lane_ops + conversions * 4);
+    work.vector_ops = times(elements, cost.lane_ops);
     work.sfu_ops = times(elements, cost.sfu_ops);
     work.dram_read_bytes = times(elements, elem);
     work.dram_write_bytes = times(elements, elem);

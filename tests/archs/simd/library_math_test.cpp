@@ -43,16 +43,21 @@ TEST(LibraryMath, FunctionsWithoutARoutineCostOneLaneOp) {
 }
 
 // max (1); x - max, exp (9 + one exp2), add (1 + 9 + 1); x - max, exp, divide (1 + 9 + 8, an
-// exp2 and a reciprocal): the exponential is computed twice, as PyTorch's kernel does.
+// exp2 and a reciprocal): the exponential is computed twice, as PyTorch's kernel does; bf16 rows
+// are converted on each of the three passes and the result once more.
 TEST(LibraryMath, SoftmaxComputesEachExponentialTwice) {
-  expect_cost(softmax_element_cost(), 1 + 11 + 18, 3);
+  expect_cost(softmax_element_cost(ir::DType::kFp32), 1 + 11 + 18, 3);
+  expect_cost(softmax_element_cost(ir::DType::kBf16), 1 + 11 + 18 + 4, 3);
 }
 
 // Welford's five lane ops and its reciprocal (4 lane ops, one approximation), then the three of
-// the normalisation; RMS norm: one multiply-add, two multiplies.
+// the normalisation; RMS norm: one multiply-add, two multiplies. In bf16, layer norm converts x
+// on both passes, gamma, beta and the result (5); RMS norm x twice, gamma and the result (4).
 TEST(LibraryMath, NormsCountWelfordsReciprocalPerElement) {
-  expect_cost(layer_norm_element_cost(), 5 + 4 + 3, 1);
-  expect_cost(rms_norm_element_cost(), 3, 0);
+  expect_cost(layer_norm_element_cost(ir::DType::kFp32), 5 + 4 + 3, 1);
+  expect_cost(rms_norm_element_cost(ir::DType::kFp32), 3, 0);
+  expect_cost(layer_norm_element_cost(ir::DType::kBf16), 5 + 4 + 3 + 5, 1);
+  expect_cost(rms_norm_element_cost(ir::DType::kBf16), 3 + 4, 0);
 }
 
 }  // namespace
