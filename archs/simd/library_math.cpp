@@ -44,6 +44,9 @@ ElementCost element_cost(const std::string& fn) {
       {"rsqrt", {0, 1}},
       {"erf", {26, 1}},
       {"gelu", {28, 1}},  // x/2 (1 + erf(x/sqrt 2)), ONNX's and PyTorch's default form
+      // x/2 (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))), as PyTorch's GeluCUDAKernelImpl writes
+      // it for approximate="tanh": the cube and inner multiply-add, then tanhf's routine.
+      {"gelu_tanh", {22, 2}},
       {"tanh", {15, 2}},
       {"sigmoid", {14, 2}},
       {"silu", {18, 2}},
@@ -74,6 +77,10 @@ ElementCost element_cost(const std::string& fn) {
       {"hardmax", lanes(2)}};
   auto found = kCosts.find(fn);
   return found == kCosts.end() ? ElementCost{} : found->second;
+}
+
+ElementCost element_cost(const ir::ElementwiseAttrs& elementwise) {
+  return element_cost(elementwise.approximate_tanh ? "gelu_tanh" : elementwise.fn);
 }
 
 // PyTorch's opmath type is float for Half and BFloat16 (c10/util/OpMathType.h), and its 8-bit

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "compiler/ir/dtype.h"
+#include "compiler/ir/op.h"
 
 namespace polyarch::archs::simd {
 
@@ -20,6 +21,9 @@ struct ElementCost {
 // One result of an Elementwise function `fn` from its operands already in fp32 (conversions
 // not included). Unknown functions cost one lane op (relu, add, mul, max, copy-like).
 ElementCost element_cost(const std::string& fn);
+// The same for an Elementwise op: its function, in the form the op states (GELU's tanh form is
+// its own routine).
+ElementCost element_cost(const ir::ElementwiseAttrs& elementwise);
 
 // The type a library computes an op of `stored` elements in: fp32 for floats narrower than
 // fp32 (fp16, bf16, fp8), else the stored type.

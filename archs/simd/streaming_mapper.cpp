@@ -35,7 +35,7 @@ StreamingWork streaming_work(const SimdParams& params, const ir::Op& op, ir::DTy
   work.dtype = dtype;
   work.flops = ir::flop_count(op);
   if (const auto* elementwise = std::get_if<ir::ElementwiseAttrs>(&op.attrs)) {
-    const ElementCost cost = element_cost(elementwise->fn);
+    const ElementCost cost = element_cost(*elementwise);
     work.kernel = "elementwise";
     work.dtype = opmath;
     // Each operand converted in, the result converted out, unless nothing is computed (a copy).

@@ -240,7 +240,11 @@ OpAttrs build(WrittenAttributes& written, OpKind kind) {
     case OpKind::kElementwise: {
       ElementwiseAttrs elementwise{written.word("fn"), written.integer("elements"),
                                    written.integer("inputs")};
-      written.finish("fn elements inputs");
+      if (const std::optional<std::string> form = written.word_or_none("approximate")) {
+        if (*form != "tanh") written.fail_value("approximate", "tanh");
+        elementwise.approximate_tanh = true;
+      }
+      written.finish("fn elements inputs approximate");
       return elementwise;
     }
     case OpKind::kReduce: {

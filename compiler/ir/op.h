@@ -117,6 +117,10 @@ struct ElementwiseAttrs {
   std::string fn;
   int64_t elements = 0;
   int64_t inputs = 1;
+  // gelu only: the tanh form 0.5x(1 + tanh(sqrt(2/pi)(x + 0.044715x^3))) (ONNX Gelu's
+  // approximate="tanh", GPT-2's formula) rather than the erf form; a library computes the two
+  // with different routines, so their costs differ.
+  bool approximate_tanh = false;
 };
 
 // Reduces each of `rows` rows of `cols` elements to one value with `fn` ("mean", "sum", "max").

@@ -58,7 +58,7 @@ std::string op_attributes_text(const OpAttrs& attrs) {
                       : "");
         } else if constexpr (std::is_same_v<Attrs, ElementwiseAttrs>) {
           return "fn=" + op.fn + " elements=" + number(op.elements) +
-                 " inputs=" + number(op.inputs);
+                 " inputs=" + number(op.inputs) + (op.approximate_tanh ? " approximate=tanh" : "");
         } else if constexpr (std::is_same_v<Attrs, ReduceAttrs>) {
           return "fn=" + op.fn + " " + rows_cols(op.rows, op.cols);
         } else if constexpr (std::is_same_v<Attrs, NormAttrs>) {

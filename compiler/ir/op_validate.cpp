@@ -160,6 +160,9 @@ void validate_attrs(const Op& op) {
           if (attrs.fn.empty()) op_error(op, "elementwise op without a function (fn)");
           require_positive(op, "elements", attrs.elements);
           require_positive(op, "inputs", attrs.inputs);
+          if (attrs.approximate_tanh && attrs.fn != "gelu") {
+            op_error(op, "approximate=tanh is a form of gelu, not of " + attrs.fn);
+          }
         } else if constexpr (std::is_same_v<Attrs, ReduceAttrs>) {
           if (attrs.fn.empty()) op_error(op, "reduce op without a function (fn)");
           validate_rows_cols(op, attrs.rows, attrs.cols);

@@ -29,6 +29,9 @@ Lowered lower_elementwise(const LowerContext& context) {
   ir::ElementwiseAttrs attrs;
   attrs.fn = function_name(context.op_type());
   attrs.elements = context.result_elements();
+  attrs.approximate_tanh =
+      attrs.fn == "gelu" &&
+      passes::string_attribute(context.node(), "approximate", "none") == "tanh";
   int64_t full_size = 0;
   for (std::size_t i = 0; i < context.operand_slots(); ++i) {
     if (context.has(i) && ir::element_count(context.shape(i)) == attrs.elements) ++full_size;

@@ -152,6 +152,7 @@ PassStatistics FuseGeluPass::run(ir::Graph& graph) {
     gelu.fn = "gelu";
     gelu.elements = std::get<ir::ElementwiseAttrs>(root.attrs).elements;
     gelu.inputs = 1;
+    gelu.approximate_tanh = tanh;
     std::map<std::string, ir::AttributeValue> attributes;
     if (tanh) attributes["approximate"] = std::string("tanh");
     rewrite.replace(match->ops, match->root, fused_op(root, gelu, "Gelu", std::move(attributes)),

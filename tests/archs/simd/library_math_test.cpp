@@ -36,6 +36,17 @@ TEST(LibraryMath, ComposedFunctionsCostTheirParts) {
   expect_cost(element_cost("lrn"), 28 + 9 + 8, 1);
 }
 
+// GELU's tanh form is tanhf's routine (15 lane ops, two approximations) on the formula's own
+// seven: x * x, * x, 0.044715 x^3 + x, * sqrt(2/pi), 0.5 * x, 1 + tanh, the product; an op
+// stating the tanh form gets it, not the erf form's 28 + 1.
+TEST(LibraryMath, GeluTanhFormIsTanhOnSevenFormulaOps) {
+  const ElementCost tanh = element_cost("tanh");
+  ir::ElementwiseAttrs gelu{.fn = "gelu", .elements = 16, .inputs = 1};
+  expect_cost(element_cost(gelu), 28, 1);
+  gelu.approximate_tanh = true;
+  expect_cost(element_cost(gelu), tanh.lane_ops + 7, tanh.sfu_ops);
+}
+
 TEST(LibraryMath, FunctionsWithoutARoutineCostOneLaneOp) {
   expect_cost(element_cost("relu"), 1, 0);
   expect_cost(element_cost("add"), 1, 0);

@@ -30,6 +30,16 @@ TEST_F(StreamingMapper, Bf16GeluRunsTheErfRoutineInFp32) {
   EXPECT_EQ(fp32.vector_ops, 28 * n);  // nothing to convert
 }
 
+// The tanh form (22 lane ops, two approximations) in fp32, with the same two conversions.
+TEST_F(StreamingMapper, Bf16TanhGeluRunsTheTanhRoutine) {
+  const int64_t n = 1 << 20;
+  ir::Op op = elementwise("gelu", n, 1);
+  std::get<ir::ElementwiseAttrs>(op.attrs).approximate_tanh = true;
+  const StreamingWork work = streaming_work(params, op, ir::DType::kBf16);
+  EXPECT_EQ(work.vector_ops, 24 * n);
+  EXPECT_EQ(work.sfu_ops, 2 * n);
+}
+
 // An add of two bf16 tensors: one lane op, three conversions; of int8 ones, the op alone.
 TEST_F(StreamingMapper, Bf16AddConvertsBothOperandsAndTheResult) {
   const int64_t n = 4096;

@@ -136,6 +136,29 @@ TEST(IrRoundTrip, AStatedAttentionKernelReadsBackAndAnUnknownOneIsNamed) {
   EXPECT_THAT(error->where().to_string(), ::testing::HasSubstr("fa2.ir:3:"));
 }
 
+// GELU's tanh form reads back as printed; another form, or the form on another function, is
+// named with its line.
+TEST(IrRoundTrip, GeluTanhFormReadsBackAndIsRefusedElsewhere) {
+  const std::string text = "graph \"gelu\"\ninput %x[4]:fp32\n"
+                           "%g = elementwise(%x[4]) fn=gelu elements=4 inputs=1 approximate=tanh -> "
+                           "%y[4]:fp32 fp32\noutput %y\n";
+  const Graph graph = parse_ir(text, "gelu.ir");
+  EXPECT_EQ(print_graph(graph), text);
+  EXPECT_TRUE(
+      std::get<ElementwiseAttrs>(graph.op(graph.topological_ops().front()).attrs).approximate_tanh);
+  std::string other_form = text;
+  other_form.replace(other_form.find("=tanh"), 5, "=sigm");
+  const auto form_error = testing::capture_error([&] { parse_ir(other_form, "gelu.ir"); });
+  ASSERT_TRUE(form_error);
+  EXPECT_THAT(form_error->message(), ::testing::HasSubstr("approximate"));
+  EXPECT_THAT(form_error->where().to_string(), ::testing::HasSubstr("gelu.ir:3:"));
+  std::string relu = text;
+  relu.replace(relu.find("fn=gelu"), 7, "fn=relu");
+  const auto relu_error = testing::capture_error([&] { parse_ir(relu, "gelu.ir"); });
+  ASSERT_TRUE(relu_error);
+  EXPECT_THAT(relu_error->message(), ::testing::HasSubstr("approximate=tanh is a form of gelu"));
+}
+
 TEST(IrRoundTrip, ABlockMaskOfTheWrongSizeIsNamed) {
   const auto error = testing::capture_error([] {
     parse_ir(

@@ -151,6 +151,19 @@ TEST(LowerOnnx, ElementwiseCountsFullSizeOperandsOnly) {
               HasSubstr("%erf = elementwise(%biased[1,128,3072]) fn=erf elements=393216 inputs=1"));
 }
 
+// ONNX Gelu (opset 20): approximate="tanh" is stated on the op (and printed), the default erf
+// form prints nothing.
+TEST(LowerOnnx, GeluKeepsItsTanhForm) {
+  OnnxGraphBuilder b;
+  b.input("x", {2, 8}).input("z", {2, 8});
+  b.node("Gelu", {"x"}, {"y"}, AttributeMap{{"approximate", std::string("tanh")}}, "tanh_form");
+  b.node("Gelu", {"z"}, {"w"}, {}, "erf_form");
+  b.output("y").output("w");
+  const std::string ir = lowered(b);
+  EXPECT_THAT(ir, HasSubstr("fn=gelu elements=16 inputs=1 approximate=tanh -> %y"));
+  EXPECT_THAT(ir, HasSubstr("fn=gelu elements=16 inputs=1 -> %w"));
+}
+
 TEST(LowerOnnx, ViewsCostNothingTransposeMovesBytesShapeOperandsGo) {
   OnnxGraphBuilder b;
   b.input("x", {1, 128, 768}).ints("target", {1, 128, 12, 64});
