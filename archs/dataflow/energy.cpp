@@ -16,22 +16,23 @@ constexpr double kRegisterAccessesPerOp = 3.0;
 // interpolated coefficients (Oberman and Siu, ARITH 2005): two fp32 multiplies and two adds.
 constexpr double kSpecialMultsAndAdds = 2.0;
 
-// One PE's register and pipeline-stage words per lane, and its switch's buffers: one word per
-// lane per link and direction.
-double register_bits_per_pe(const DataflowParams& params) {
-  const double lanes = static_cast<double>(params.pe.lanes);
-  const double registers =
-      (static_cast<double>(params.pe.registers) + static_cast<double>(params.pe.stages)) * lanes *
-      kWordBits;
-  const double switch_buffers =
-      4.0 * static_cast<double>(params.network.links_per_direction) * lanes * kWordBits;
-  return registers + switch_buffers;
+// One PE's register and pipeline-stage words.
+double pe_register_bits(const DataflowParams& params) {
+  return (static_cast<double>(params.pe.registers) + static_cast<double>(params.pe.stages)) *
+         static_cast<double>(params.pe.lanes) * kWordBits;
+}
+
+// One PE's switch buffers: one word per lane per link and direction.
+double switch_buffer_bits(const DataflowParams& params) {
+  return 4.0 * static_cast<double>(params.network.links_per_direction) *
+         static_cast<double>(params.pe.lanes) * kWordBits;
 }
 
 }  // namespace
 
 double dataflow_clocked_bits(const DataflowParams& params) {
-  return static_cast<double>(params.pe.count()) * register_bits_per_pe(params);
+  return static_cast<double>(params.pe.count()) *
+         (pe_register_bits(params) + switch_buffer_bits(params));
 }
 
 double dataflow_area_mm2(const DataflowParams& params, const sim::TechTable& tech) {
@@ -45,11 +46,22 @@ double dataflow_area_mm2(const DataflowParams& params, const sim::TechTable& tec
         std::max(mac_um2, tech.mult_area_um2(priced) +
                               tech.add_area_um2(sim::accumulator_dtype(priced)));
   }
+  // A published network area includes the switches' buffers; without it they are priced as
+  // register bits of each PE.
+  const double priced_bits =
+      pe_register_bits(params) + (params.network.area_mm2 ? 0.0 : switch_buffer_bits(params));
   const double pe_um2 = lanes * static_cast<double>(params.pe.stages) * fu_um2 + lanes * mac_um2 +
-                        register_bits_per_pe(params) * tech.register_bit_area_um2();
-  const double scratchpads =
-      static_cast<double>(params.memory.count) * tech.sram_area_mm2(params.memory.scratchpad_kib);
-  return static_cast<double>(params.pe.count()) * pe_um2 * kUm2ToMm2 + scratchpads;
+                        priced_bits * tech.register_bit_area_um2();
+  const double pes = static_cast<double>(params.pe.count());
+  const double memory_pes = static_cast<double>(params.memory.count);
+  const double fabric = pes * pe_um2 * kUm2ToMm2 +
+                        memory_pes * tech.sram_area_mm2(params.memory.scratchpad_kib);
+  // The parts the technology table has no entry for, at their published areas.
+  const double published = pes * (params.pe.fifo_area_mm2 + params.pe.control_area_mm2) +
+                           memory_pes * params.memory.logic_area_mm2 +
+                           params.network.area_mm2.value_or(0.0) +
+                           params.dram_interface_area_mm2;
+  return fabric + published;
 }
 
 sim::EnergyByAction dataflow_op_energy(const DataflowParams& params, const sim::OpResult& op,

@@ -123,6 +123,8 @@ PeParams parse_pe(KeyReader& unit) {
   reader.note("alu_ops", pe.alu_ops);
   pe.mac_dtypes = parse_mac(reader);
   pe.latency_cycles = parse_latencies(reader, pe);
+  pe.fifo_area_mm2 = reader.read_number("fifo_area_mm2");
+  pe.control_area_mm2 = reader.read_number("control_area_mm2");
   reader.finish();
   return pe;
 }
@@ -141,6 +143,7 @@ NetworkParams parse_network(KeyReader& unit) {
         "routing: through_pes moves a value one PE per cycle; hops_per_cycle must be 1");
   }
   network.buffer_values = reader.read_int("buffer_values");
+  network.area_mm2 = reader.read_optional_number("area_mm2");
   reader.finish();
   return network;
 }
@@ -153,6 +156,7 @@ MemoryPeParams parse_memory(KeyReader& unit) {
   memory.bytes_per_cycle = reader.read_int("bytes_per_cycle");
   memory.ports = reader.read_int("ports");
   memory.access_cycles = reader.read_int("access_cycles");
+  memory.logic_area_mm2 = reader.read_number("logic_area_mm2");
   reader.finish();
   return memory;
 }
@@ -206,6 +210,10 @@ const KeyTable& dataflow_keys() {
          map_key("pe.mac", "none", "a multiply-accumulate unit (without: mul + add)"),
          list_key("pe.mac.dtypes", kRequired, "operand types the MAC takes"),
          map_key("pe.latency_cycles", "{}", "cycles from issue to result by ALU op or mac; 1 else"),
+         number_key("pe.fifo_area_mm2", "mm^2", default_text(pe.fifo_area_mm2), 0.0, 1e3,
+                    "one PE's input FIFOs, a published area (0: not priced)"),
+         number_key("pe.control_area_mm2", "mm^2", default_text(pe.control_area_mm2), 0.0, 1e3,
+                    "one PE's control block and counters, a published area (0: not priced)"),
          map_key("network", kRequired, "the switch network between PEs"),
          choice_key("network.topology", kRequired, {"mesh", "torus"}, "network topology"),
          int_key("network.links_per_direction", "words/cycle",
@@ -218,6 +226,9 @@ const KeyTable& dataflow_keys() {
                     "an issue slot on a move"),
          int_key("network.buffer_values", "values", default_text(params.network.buffer_values), 1,
                  1 << 16, "values of one producer queued towards one consumer before it stalls"),
+         number_key("network.area_mm2", "mm^2", "none", 0.0, 1e5,
+                    "the whole switch network, a published area (replaces the switch buffers' "
+                    "register bits)"),
          map_key("memory_pes", kRequired, "scratchpads on the grid's edges (Plasticine PMUs)"),
          int_key("memory_pes.count", "", kRequired, 1, kMaxCount, "memory PEs"),
          number_key("memory_pes.scratchpad_kib", "KiB", kRequired, 1.0 / 1024, 1e7,
@@ -228,6 +239,10 @@ const KeyTable& dataflow_keys() {
                  "load/store streams one memory PE serves per cycle"),
          int_key("memory_pes.access_cycles", "cycles", default_text(memory.access_cycles), 1,
                  1 << 12, "scratchpad read latency"),
+         number_key("memory_pes.logic_area_mm2", "mm^2", default_text(memory.logic_area_mm2),
+                    0.0, 1e3,
+                    "one memory PE's address datapath, FIFOs and control beside the scratchpad, "
+                    "a published area (0: not priced)"),
          map_key("config", kRequired, "loading a configuration: a fixed time or a config bus"),
          int_key("config.load_cycles", "cycles", "none", 0, int64_t{1} << 40,
                  "a fixed load time, instead of the two bus keys"),
@@ -240,6 +255,10 @@ const KeyTable& dataflow_keys() {
          int_key("config.context_switch_cycles", "cycles",
                  default_text(config.context_switch_cycles), 0, 1 << 20,
                  "switching to a resident context"),
+         number_key("dram_interface_area_mm2", "mm^2", default_text(params.dram_interface_area_mm2),
+                    0.0, 1e5,
+                    "address generators and coalescing units to DRAM, a published area (0: not "
+                    "priced)"),
          int_key("seed", "", default_text(static_cast<int64_t>(params.seed)), 0, int64_t{1} << 62,
                  "placement annealing seed")});
   }();
@@ -254,6 +273,7 @@ DataflowParams parse_dataflow_params(KeyReader& unit, const std::string& unit_na
   params.network = parse_network(unit);
   params.memory = parse_memory(unit);
   params.config = parse_config(unit);
+  params.dram_interface_area_mm2 = unit.read_number("dram_interface_area_mm2");
   params.seed = static_cast<uint64_t>(unit.read_int("seed"));
   params.clock_ghz = unit.read_optional_number("clock_ghz");
   const bool streams = params.pe.has("add") || !params.pe.mac_dtypes.empty();

@@ -32,6 +32,10 @@ struct PeParams {
   std::set<ir::DType> mac_dtypes;  // empty: no MAC (a multiply-accumulate takes mul + add)
   // Cycles from issue to result, by ALU op name or "mac"; 1 for any op not listed.
   std::map<std::string, int64_t> latency_cycles;
+  // Published areas of a PE's parts the technology table has no entry for (0: not priced): its
+  // input FIFOs and its control block (counters, state machines).
+  double fifo_area_mm2 = 0.0;
+  double control_area_mm2 = 0.0;
 
   int64_t count() const { return rows * cols; }
   bool has(const std::string& op) const { return alu_ops.count(op) > 0; }
@@ -55,6 +59,9 @@ struct NetworkParams {
   // Values of one producer a consumer can have queued on its way (switch and operand buffers):
   // the producer stalls when they are all taken (credit-based flow control).
   int64_t buffer_values = 16;
+  // The whole switch network's published area (switches of every network with their links'
+  // registers); it replaces the switch buffers' register-bit area. None: the buffers alone.
+  std::optional<double> area_mm2;
 };
 
 // Memory PEs (Plasticine PMUs): scratchpads around the grid's edges that feed loads and take
@@ -65,6 +72,9 @@ struct MemoryPeParams {
   int64_t bytes_per_cycle = 16;  // per memory PE, reads and writes together
   int64_t ports = 1;             // load/store streams one memory PE serves per cycle
   int64_t access_cycles = 1;     // scratchpad read latency
+  // Published area of one memory PE's logic beside its scratchpad (address datapath, FIFOs,
+  // registers, control); 0: not priced.
+  double logic_area_mm2 = 0.0;
 };
 
 // Loading a configuration: either a fixed time, or bytes per used PE over a config bus.
@@ -83,6 +93,9 @@ struct DataflowParams {
   NetworkParams network;
   MemoryPeParams memory;
   ConfigParams config;
+  // Published area of the fabric's DRAM interface (address generators, coalescing units);
+  // 0: not priced.
+  double dram_interface_area_mm2 = 0.0;
   uint64_t seed = 1;  // placement annealing
   std::optional<double> clock_ghz;
 

@@ -136,14 +136,15 @@ TEST(UnitDescription, DataflowNestsTheMacAndKeepsTheBusKeysBesideAFixedLoadTime)
             printed(R"({"name": "cgra", "kind": "dataflow", "clock_ghz": null, "dtype": "fp32",
                 "pe": {"rows": 2, "cols": 4, "lanes": 1, "stages": 1, "registers": 8,
                        "alu_ops": ["add", "mul", "sub"], "mac": {"dtypes": ["int8", "fp32"]},
-                       "latency_cycles": {"mul": 3}},
+                       "latency_cycles": {"mul": 3}, "fifo_area_mm2": 0.0,
+                       "control_area_mm2": 0.0},
                 "network": {"topology": "torus", "links_per_direction": 1, "hops_per_cycle": 1,
-                            "routing": "switches", "buffer_values": 16},
+                            "routing": "switches", "buffer_values": 16, "area_mm2": null},
                 "memory_pes": {"count": 2, "scratchpad_kib": 16.0, "bytes_per_cycle": 8,
-                               "ports": 1, "access_cycles": 1},
+                               "ports": 1, "access_cycles": 1, "logic_area_mm2": 0.0},
                 "config": {"load_cycles": 100, "bytes_per_pe": 64, "bus_bytes_per_cycle": 8,
                            "contexts": 1, "context_switch_cycles": 0},
-                "seed": 1})"));
+                "dram_interface_area_mm2": 0.0, "seed": 1})"));
 }
 
 }  // namespace

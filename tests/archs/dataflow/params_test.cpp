@@ -108,6 +108,26 @@ TEST(DataflowParams, ZeroRowsAndMissingMemoryPesAreRejected) {
   EXPECT_NE(error.find("memory_pes"), std::string::npos) << error;
 }
 
+TEST(DataflowParams, PublishedAreasDefaultToUnpricedAndNegativeOnesAreRejected) {
+  const DataflowParams plain =
+      dataflow_params_of(parse_soc_config(parse_config_text(kUnit, "a.yaml")));
+  EXPECT_EQ(plain.pe.fifo_area_mm2, 0.0);
+  EXPECT_EQ(plain.pe.control_area_mm2, 0.0);
+  EXPECT_EQ(plain.memory.logic_area_mm2, 0.0);
+  EXPECT_FALSE(plain.network.area_mm2.has_value());
+  EXPECT_EQ(plain.dram_interface_area_mm2, 0.0);
+  const DataflowParams priced = dataflow_params_of(parse_soc_config(parse_config_text(
+      with(with(kUnit, "hops_per_cycle: 3", "hops_per_cycle: 3, area_mm2: 2.5"),
+           "    config:", "    dram_interface_area_mm2: 1.5\n    config:"),
+      "a.yaml")));
+  EXPECT_EQ(*priced.network.area_mm2, 2.5);
+  EXPECT_EQ(priced.dram_interface_area_mm2, 1.5);
+  const std::string error =
+      error_of(with(kUnit, "bytes_per_cycle: 32", "bytes_per_cycle: 32, logic_area_mm2: -1"));
+  EXPECT_NE(error.find("arch.yaml:15"), std::string::npos) << error;
+  EXPECT_NE(error.find("logic_area_mm2"), std::string::npos) << error;
+}
+
 TEST(DataflowParams, ShippedPresetsParse) {
   const DataflowParams plasticine = shipped_params("plasticine_like.yaml");
   EXPECT_EQ(plasticine.pe.count(), 64);
