@@ -29,7 +29,8 @@ std::map<ir::DType, int64_t> counts_of(const MappingReader& by_name) {
 void record_activity(const SimdActivity& activity, nlohmann::ordered_json& mapping) {
   mapping["activity"] = {{"matrix_macs", counts_json(activity.matrix_macs)},
                          {"vector_ops", counts_json(activity.vector_ops)},
-                         {"sfu_ops", activity.sfu_ops}};
+                         {"sfu_ops", activity.sfu_ops},
+                         {"thread_instructions", activity.thread_instructions}};
 }
 
 SimdActivity simd_activity_of(const sim::OpResult& op) {
@@ -38,6 +39,7 @@ SimdActivity simd_activity_of(const sim::OpResult& op) {
   activity.matrix_macs = counts_of(counts.object("matrix_macs"));
   activity.vector_ops = counts_of(counts.object("vector_ops"));
   activity.sfu_ops = counts.count("sfu_ops");
+  activity.thread_instructions = counts.count("thread_instructions");
   return activity;
 }
 

@@ -81,6 +81,12 @@ sim::EnergyByAction simd_op_energy(const SimdParams& params, const sim::OpResult
   }
   energy["vector_op"] = vector_pj * kPjToJ;
   energy["sfu_op"] = static_cast<double>(activity.sfu_ops) * simd_sfu_op_pj(tech) * kPjToJ;
+  // Fetching, decoding, scheduling and delivering operands to each thread instruction: a unit
+  // parameter (a GPU's front end, not a table entry); named only where the unit prices it.
+  if (params.instruction_issue_pj > 0) {
+    energy["instruction_issue"] =
+        static_cast<double>(activity.thread_instructions) * params.instruction_issue_pj * kPjToJ;
+  }
 
   // One access as wide as the port that makes it: a register-file access feeds every lane; the
   // scratchpad and L2 deliver their bytes per cycle (per core for L2: one core's port).

@@ -13,8 +13,9 @@ namespace polyarch::archs::simd {
 // file and the scratchpad; plus the shared L2.
 double simd_area_mm2(const SimdParams& params, const sim::TechTable& tech);
 
-// Energy (J) by action: mac_<dtype> (matrix engines), vector_op, sfu_op, register_file,
-// scratchpad, l2, dram, leakage (of the whole unit over the op's latency).
+// Energy (J) by action: mac_<dtype> (matrix engines), vector_op, sfu_op, instruction_issue
+// (where the unit prices it), register_file, scratchpad, l2, dram, leakage (of the whole unit
+// over the op's latency).
 sim::EnergyByAction simd_op_energy(const SimdParams& params, const sim::OpResult& op,
                                    const SimdActivity& activity, const sim::EnergyContext& context);
 

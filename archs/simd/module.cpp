@@ -80,7 +80,7 @@ sim::OpResult SimdUnit::execute(const ir::Op& op) {
   const Bound bound = op_bound(plan, memory, total_cycles);
   result.bound = std::string(bound_class(bound));
   result.mapping["limit"] = std::string(bound_name(bound));
-  record_plan_activity(plan, result);
+  record_plan_activity(plan, params_, result);
   result.roofline = roofline_json(params_, plan, memory, clock_.clock_ghz(), total_cycles);
   return result;
 }

@@ -228,7 +228,11 @@ const KeyTable& simd_keys() {
          int_key("core_bytes_per_cycle", "B/cycle", kRequired, 1, kMaxBytesPerCycle,
                  "one core's port to the L2"),
          number_key("launch_overhead_ns", "ns", default_text(params.launch_overhead_ns), 0.0, 1e9,
-                    "per kernel (one op): dispatch and tail before it runs")});
+                    "per kernel (one op): dispatch and tail before it runs"),
+         number_key("instruction_issue_pj", "pJ", default_text(params.instruction_issue_pj), 0.0,
+                    1e4,
+                    "energy per thread instruction (one lane of a warp instruction): fetch, "
+                    "decode, scheduling, operand delivery; 0 = not priced")});
   }();
   return table;
 }
@@ -245,6 +249,7 @@ SimdParams parse_simd_params(KeyReader& unit, const std::string& unit_name) {
   params.l2 = parse_l2(unit);
   params.core_bytes_per_cycle = unit.read_int("core_bytes_per_cycle");
   params.launch_overhead_ns = unit.read_number("launch_overhead_ns");
+  params.instruction_issue_pj = unit.read_number("instruction_issue_pj");
   return params;
 }
 

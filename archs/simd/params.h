@@ -64,6 +64,10 @@ struct SimdParams {
   L2Params l2;
   int64_t core_bytes_per_cycle = 64;  // one core's port to the L2
   double launch_overhead_ns = 0;      // per kernel (one op): dispatch and tail before it runs
+  // Energy of issuing one thread instruction (one lane of a warp instruction): fetching,
+  // decoding and scheduling it and delivering its operands (pJ); 0 = not priced. Energy model:
+  // archs/simd/README.md, "Energy".
+  double instruction_issue_pj = 0;
 
   // The type the unit computes `op` in: the op's own (`dtype` where it names none), except that
   // an 8- or 4-bit format runs natively only on a matrix engine rated for it; elsewhere it is

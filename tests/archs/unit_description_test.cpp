@@ -58,7 +58,8 @@ TEST(UnitDescription, SimdListsEngineRatesInDtypeOrderAndTheSparsePattern) {
                                   "sparse_mn": "2:4"},
                 "scratchpad": {"kib": 128, "bytes_per_cycle": 64},
                 "l2": {"capacity_mib": 4.0, "bytes_per_cycle": 1024, "hit_latency_cycles": 200},
-                "core_bytes_per_cycle": 32, "launch_overhead_ns": 0.0})"));
+                "core_bytes_per_cycle": 32, "launch_overhead_ns": 0.0,
+                "instruction_issue_pj": 0.0})"));
 }
 
 TEST(UnitDescription, SimdWithoutAMatrixEngineDescribesNone) {

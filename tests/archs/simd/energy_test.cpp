@@ -20,6 +20,9 @@ constexpr double kLaneFp32Pj = 0.246013 + 0.059841;     // fp32 multiply and add
 constexpr double kSfuPj = 2.0 * (0.246013 + 0.059841);  // two fp32 FMAs
 constexpr double kHbm3PjPerBit = 3.5;
 constexpr double kLeakageWPerMm2 = 15.5e-3;
+// h100_like's instruction issue: 30 pJ per thread instruction at Volta's 16 nm-class node,
+// scaled to 7 nm by the tables' energy factors 0.05614 / 0.1203.
+constexpr double kIssuePj = 30.0 * 0.05614 / 0.1203;
 
 // The SRAM curve between its 32 KiB and 1 MiB points, linear in sqrt(KiB) (extrapolated
 // beyond): the h100_like register file (256 KiB), scratchpad (228 KiB) and L2 (50 MiB).
@@ -60,6 +63,7 @@ class SimdEnergy : public ::testing::Test {
 TEST_F(SimdEnergy, H100LikeIsPricedAt7nmWithHbm3) {
   EXPECT_EQ(soc.tech.table.node, "7nm");
   EXPECT_EQ(soc.dram.kind, "hbm3");
+  EXPECT_NEAR(params.instruction_issue_pj, kIssuePj, 0.01);
 }
 
 TEST_F(SimdEnergy, AreaIsCoresPlusL2FromTheTable) {
@@ -80,7 +84,10 @@ TEST_F(SimdEnergy, StreamingGeluMatchesHandComputedSums) {
   const double scratchpad_bytes = 2 * 4 * n;
   const double l2_bytes = 4 * n + 4 * n;  // to the cores, and DRAM fills and write-backs
   const double dram_bytes = 4 * n;
-  EXPECT_EQ(energy.size(), 7u);  // no matrix engine
+  EXPECT_EQ(energy.size(), 8u);  // no matrix engine
+  // Thread instructions: 30n fp32 lane ops, n SFU results, 4n bytes to and from L2 by 16.
+  EXPECT_NEAR(energy["instruction_issue"], (lane_ops + n + 4 * n / 16) * kIssuePj * 1e-12,
+              1e-6 * energy["instruction_issue"]);
   EXPECT_NEAR(energy["vector_op"], lane_ops * kLaneFp32Pj * 1e-12, 1e-9 * energy["vector_op"]);
   EXPECT_NEAR(energy["sfu_op"], n * kSfuPj * 1e-12, 1e-9 * energy["sfu_op"]);
   EXPECT_NEAR(energy["register_file"], register_bytes * 8 * kRegisterPjPerBit * 1e-12,
@@ -111,8 +118,13 @@ TEST_F(SimdEnergy, GemmMatchesHandComputedSums) {
                         (op.mapping["tile_m"].get<double>() + op.mapping["tile_n"].get<double>()) *
                         2 * std::ceil(k / split / op.mapping["tile_k"].get<double>());
   const double dram_bytes = static_cast<double>(op.dram_bytes_read + op.dram_bytes_written);
-  EXPECT_EQ(energy.size(), 8u);
+  EXPECT_EQ(energy.size(), 9u);
   EXPECT_NEAR(energy["mac_bf16"], macs * kMacBf16Pj * 1e-12, 1e-9 * energy["mac_bf16"]);
+  // Thread instructions: the fp32 lane ops, one wgmma m64n256k16 per 2048 MACs per thread (a
+  // full-rate GEMM on Hopper), the staged bytes loaded 16 at a time.
+  EXPECT_NEAR(energy["instruction_issue"],
+              (lane_ops + macs / 2048 + staged / 16) * kIssuePj * 1e-12,
+              1e-6 * energy["instruction_issue"]);
   EXPECT_NEAR(energy["vector_op"], lane_ops * kLaneFp32Pj * 1e-12, 1e-9 * energy["vector_op"]);
   EXPECT_EQ(energy["sfu_op"], 0.0);
   EXPECT_NEAR(energy["register_file"], register_bytes * 8 * kRegisterPjPerBit * 1e-12,
@@ -160,6 +172,18 @@ TEST_F(SimdEnergy, FlashAttentionPricesTheEngineTheLanesAndTheExps) {
                              "dram", "leakage"}) {
     EXPECT_GT(energy.at(action), 0.0) << action;
   }
+}
+
+TEST_F(SimdEnergy, InstructionIssueIsAnActionOnlyWhereTheUnitPricesIt) {
+  const sim::OpResult op = run_one(soc, params, elementwise("add", 1 << 20, 2));
+  const auto instructions =
+      static_cast<double>(op.mapping["activity"]["thread_instructions"].get<int64_t>());
+  EXPECT_NEAR(energy_of(op).at("instruction_issue"), instructions * kIssuePj * 1e-12,
+              1e-6 * energy_of(op).at("instruction_issue"));
+  SimdParams unpriced = params;
+  unpriced.instruction_issue_pj = 0;
+  EXPECT_EQ(simd_op_energy(unpriced, op, simd_activity_of(op), context).count("instruction_issue"),
+            0u);
 }
 
 TEST_F(SimdEnergy, UnitConfigReportsEnergyAndArea) {
