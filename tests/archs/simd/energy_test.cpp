@@ -20,9 +20,6 @@ constexpr double kLaneFp32Pj = 0.246013 + 0.059841;     // fp32 multiply and add
 constexpr double kSfuPj = 2.0 * (0.246013 + 0.059841);  // two fp32 FMAs
 constexpr double kHbm3PjPerBit = 3.5;
 constexpr double kLeakageWPerMm2 = 15.5e-3;
-// h100_like's instruction issue: 30 pJ per thread instruction at Volta's 16 nm-class node,
-// scaled to 7 nm by the tables' energy factors 0.05614 / 0.1203.
-constexpr double kIssuePj = 30.0 * 0.05614 / 0.1203;
 
 // The SRAM curve between its 32 KiB and 1 MiB points, linear in sqrt(KiB) (extrapolated
 // beyond): the h100_like register file (256 KiB), scratchpad (228 KiB) and L2 (50 MiB).
@@ -34,6 +31,10 @@ double sram_pj_per_bit(double kib) {
 }
 const double kRegisterPjPerBit = sram_pj_per_bit(256);
 const double kScratchpadPjPerBit = sram_pj_per_bit(228);
+// h100_like's instruction issue: 30 pJ per thread instruction at Volta's 16 nm-class node,
+// scaled to 7 nm by the tables' energy factors 0.05614 / 0.1203, less the register file's own
+// price of a 32-bit lane instruction's operands (two reads and a write, 96 bits).
+const double kIssuePj = 30.0 * 0.05614 / 0.1203 - 96 * kRegisterPjPerBit;
 const double kL2PjPerBit = sram_pj_per_bit(50 * 1024);
 
 // h100_like: 132 cores of 4 x 512 bf16 MACs (bf16 multiplier + fp32 adder), 128 fp32 FMA lanes,
