@@ -5,6 +5,7 @@
 
 #include "archs/common_keys.h"
 #include "archs/crossbar/cell_tech.h"
+#include "archs/crossbar/line_energy.h"
 #include "base/checked_math.h"
 #include "base/key_specs.h"
 
@@ -60,6 +61,13 @@ AdcParams parse_adc(KeyReader& unit) {
     throw_bad_input(node->where(),
                     "adc.reference_power_uw prices a flash converter's reference ladder; it needs "
                     "adc.type: flash and no adc.energy_pj");
+  }
+  // A given energy per conversion leaves the type nothing to price.
+  if (const ConfigNode* node = reader.map_reader().node().find("type");
+      node != nullptr && adc.type != AdcParams{}.type && adc.energy_pj) {
+    throw_bad_input(node->where(),
+                    "adc.type prices a conversion from the technology table; adc.energy_pj "
+                    "given leaves it nothing to price");
   }
   adc.area_mm2 = reader.read_number("area_mm2");
   adc.full_scale_fraction = reader.read_number("full_scale_fraction");
@@ -123,6 +131,19 @@ void reject_inert_keys(const ConfigNode& unit, const CrossbarParams& params) {
                                          "-bit ADC resolves all " + default_text(column_levels) +
                                          " levels of a column's sum, so its range changes "
                                          "nothing");
+    }
+  }
+  // Pulse-coded drives change only the word lines' energy, which only SRAM-CIM arrays price.
+  if (const ConfigNode* node = unit.find("dac_pulses"); node != nullptr && params.dac_pulses) {
+    if (!prices_lines(params.cell.device)) {
+      throw_bad_input(node->where(), "dac_pulses prices an SRAM-CIM array's word-line pulses; a " +
+                                         params.cell.device + " array's rows are priced by "
+                                         "dac_energy_pj");
+    }
+    // A 1-bit digit is one pulse or one full level alike: on random digits half a charge.
+    if (params.dac_bits == 1) {
+      throw_bad_input(node->where(), "dac_pulses: a 1-bit digit is one pulse, the same drive as "
+                                     "one level; it needs dac_bits above 1");
     }
   }
   const ConfigNode* analog = unit.find("analog");

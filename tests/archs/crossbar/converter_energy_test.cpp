@@ -94,6 +94,14 @@ TEST(ConverterEnergyParams, AReferencePowerOnASarNamesItsKeyAndLine) {
   EXPECT_NE(error.find("adc.reference_power_uw"), std::string::npos) << error;
 }
 
+TEST(ConverterEnergyParams, ATypeBesideAGivenEnergyNamesItsKeyAndLine) {
+  const std::string error = testing::error_text([] {
+    soc_with_adc("{type: flash, bits: 4, columns_per_adc: 4, sample_rate_gsps: 2, energy_pj: 1}");
+  });
+  EXPECT_NE(error.find("arch.yaml:"), std::string::npos) << error;
+  EXPECT_NE(error.find("adc.type"), std::string::npos) << error;
+}
+
 TEST(ConverterEnergyParams, AnUnknownTypeNamesTheChoices) {
   const std::string error = testing::error_text(
       [] { soc_with_adc("{type: pipelined, bits: 4, columns_per_adc: 4, sample_rate_gsps: 2}"); });

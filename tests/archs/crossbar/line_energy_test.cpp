@@ -12,6 +12,7 @@
 #include "archs/crossbar/kind.h"
 #include "archs/registry.h"
 #include "archs/soc/soc_config.h"
+#include "tests/base/error_capture.h"
 #include "tests/support/ir_builders.h"
 
 namespace polyarch::archs::crossbar {
@@ -93,6 +94,17 @@ TEST(LineEnergy, ResistiveArraysLeaveTheirLinesToTheDacsAndConverters) {
   EXPECT_EQ(energy.count("word_lines"), 0U);
   EXPECT_FALSE(prices_lines("rram"));
   EXPECT_FALSE(prices_lines("pcm"));
+}
+
+TEST(LineEnergyParams, PulsesOnAResistiveArrayNameTheKeyAndLine) {
+  const std::string error = testing::error_text([] { soc_with("rram", 4, true); });
+  EXPECT_NE(error.find("arch.yaml:"), std::string::npos) << error;
+  EXPECT_NE(error.find("dac_pulses"), std::string::npos) << error;
+}
+
+TEST(LineEnergyParams, PulsesOfOneBitDigitsAreRefused) {
+  const std::string error = testing::error_text([] { soc_with("sram", 1, true); });
+  EXPECT_NE(error.find("dac_pulses"), std::string::npos) << error;
 }
 
 }  // namespace
