@@ -1,6 +1,7 @@
 #include "archs/registry.h"
 
 #include "archs/crossbar/cell_tech.h"
+#include "archs/crossbar/line_energy.h"
 #include "archs/crossbar/kind.h"
 #include "archs/dataflow/kind.h"
 #include "archs/mimd/kind.h"
@@ -42,7 +43,8 @@ std::vector<std::string> unit_kind_names() {
 }
 
 const std::vector<sim::TechDeviceSection>& tech_device_sections() {
-  static const std::vector<sim::TechDeviceSection> sections = {crossbar::cell_tech_section()};
+  static const std::vector<sim::TechDeviceSection> sections = {crossbar::cell_tech_section(),
+                                                                crossbar::line_tech_section()};
   return sections;
 }
 

@@ -1,6 +1,8 @@
 #include "archs/crossbar/energy.h"
 
 #include "archs/crossbar/cell_tech.h"
+#include "archs/crossbar/converter_energy.h"
+#include "archs/crossbar/line_energy.h"
 
 namespace polyarch::archs::crossbar {
 
@@ -39,8 +41,7 @@ CrossbarEventEnergy crossbar_event_energy(const CrossbarParams& params,
   event.cell_read_fj = cell.read_energy_fj ? *cell.read_energy_fj : cell_read_fj(tech, cell.device);
   event.cell_write_pj =
       cell.write_energy_pj ? *cell.write_energy_pj : cell_write_pj(tech, cell.device);
-  event.adc_pj =
-      params.adc.energy_pj ? *params.adc.energy_pj : tech.adc_pj_per_conversion(params.adc.bits);
+  event.adc_pj = adc_conversion_pj(params.adc, tech);
   return event;
 }
 
@@ -53,6 +54,12 @@ sim::EnergyByAction crossbar_op_energy(const CrossbarParams& params, const sim::
   energy["adc"] = conversions * event.adc_pj * kPjToJ;
   energy["dac"] = static_cast<double>(activity.dac_drives) * params.dac_energy_pj * kPjToJ;
   energy["array_read"] = static_cast<double>(activity.cell_reads) * event.cell_read_fj * kFjToJ;
+  if (prices_lines(params.cell.device)) {
+    // Every conversion reads one column, whose bit line was precharged for that read.
+    energy["bit_lines"] = conversions * bitline_pj_per_column_read(params, context.tech) * kPjToJ;
+    energy["word_lines"] = static_cast<double>(activity.dac_drives) *
+                           wordline_pj_per_drive(params, context.tech) * kPjToJ;
+  }
   energy["shift_add"] = conversions * params.shift_add_energy_pj * kPjToJ;
   energy["reprogram"] =
       static_cast<double>(activity.cells_reprogrammed) * event.cell_write_pj * kPjToJ;

@@ -5,6 +5,7 @@
 
 #include "archs/common_keys.h"
 #include "archs/crossbar/cell_tech.h"
+#include "archs/crossbar/line_energy.h"
 #include "base/checked_math.h"
 #include "base/key_specs.h"
 
@@ -45,11 +46,29 @@ constexpr double kMaxEnergy = 1e6;
 AdcParams parse_adc(KeyReader& unit) {
   AdcParams adc;
   KeyReader reader = unit.nested("adc");
+  adc.type = reader.read_choice("type") == "flash" ? AdcType::kFlash : AdcType::kSar;
   adc.bits = reader.read_int("bits");
   adc.columns_per_adc = reader.read_int("columns_per_adc");
   adc.per_tile = reader.read_optional_int("per_tile");
   adc.sample_rate_gsps = reader.read_number("sample_rate_gsps");
   adc.energy_pj = reader.read_optional_number("energy_pj");
+  adc.reference_power_uw = reader.read_number("reference_power_uw");
+  // Only a flash converter has a reference drawing static power; a given energy per conversion
+  // already includes it.
+  if (const ConfigNode* node = reader.map_reader().node().find("reference_power_uw");
+      node != nullptr && adc.reference_power_uw != AdcParams{}.reference_power_uw &&
+      (adc.type != AdcType::kFlash || adc.energy_pj)) {
+    throw_bad_input(node->where(),
+                    "adc.reference_power_uw prices a flash converter's reference ladder; it needs "
+                    "adc.type: flash and no adc.energy_pj");
+  }
+  // A given energy per conversion leaves the type nothing to price.
+  if (const ConfigNode* node = reader.map_reader().node().find("type");
+      node != nullptr && adc.type != AdcParams{}.type && adc.energy_pj) {
+    throw_bad_input(node->where(),
+                    "adc.type prices a conversion from the technology table; adc.energy_pj "
+                    "given leaves it nothing to price");
+  }
   adc.area_mm2 = reader.read_number("area_mm2");
   adc.full_scale_fraction = reader.read_number("full_scale_fraction");
   adc.calibrated_range = reader.read_choice("range") == "calibrated";
@@ -114,6 +133,19 @@ void reject_inert_keys(const ConfigNode& unit, const CrossbarParams& params) {
                                          "nothing");
     }
   }
+  // Pulse-coded drives change only the word lines' energy, which only SRAM-CIM arrays price.
+  if (const ConfigNode* node = unit.find("dac_pulses"); node != nullptr && params.dac_pulses) {
+    if (!prices_lines(params.cell.device)) {
+      throw_bad_input(node->where(), "dac_pulses prices an SRAM-CIM array's word-line pulses; a " +
+                                         params.cell.device + " array's rows are priced by "
+                                         "dac_energy_pj");
+    }
+    // A 1-bit digit is one pulse or one full level alike: on random digits half a charge.
+    if (params.dac_bits == 1) {
+      throw_bad_input(node->where(), "dac_pulses: a 1-bit digit is one pulse, the same drive as "
+                                     "one level; it needs dac_bits above 1");
+    }
+  }
   const ConfigNode* analog = unit.find("analog");
   if (const ConfigNode* node = analog != nullptr ? analog->find("cell_on_resistance_ohm") : nullptr;
       node != nullptr && params.analog.wire_resistance_ohm == 0.0 &&
@@ -159,6 +191,16 @@ const KeyTable& crossbar_keys() {
                  "a column whose levels sum above half the array's range stores their "
                  "complements: column sums need one ADC bit fewer (ISAAC)"),
         map_key("adc", kRequired, "the column ADCs"),
+        choice_key("adc.type", "sar", {"sar", "flash"},
+                   "sar: the technology table's Walden rule per conversion; flash (or a "
+                   "multi-level sense amplifier): 2^bits - 1 comparators per conversion plus "
+                   "reference_power_uw over the conversion period"),
+        number_key("adc.reference_power_uw", "uW", default_text(adc.reference_power_uw), 0.0, 1e9,
+                   "a flash converter's reference ladder (or dummy columns), static while it "
+                   "converts"),
+        bool_key("dac_pulses", params.dac_pulses,
+                 "an input digit is that many word-line pulses (the line charged per pulse), "
+                 "not one level"),
         int_key("adc.bits", "bits", kRequired, 1, 32, "resolution"),
         int_key("adc.columns_per_adc", "", kRequired, 1, kMaxCount,
                 "columns sharing one ADC (at most cols)"),
@@ -254,6 +296,7 @@ CrossbarParams parse_crossbar_params(KeyReader& unit, const std::string& unit_na
   params.input_bits = unit.read_int("input_bits");
   params.dac_bits = unit.read_int("dac_bits");
   params.dac_energy_pj = unit.read_number("dac_energy_pj");
+  params.dac_pulses = unit.read_bool("dac_pulses");
   params.differential = unit.read_choice("signed_weights") == "differential";
   params.flip_columns = unit.read_bool("flip_columns");
   params.adc = parse_adc(unit);

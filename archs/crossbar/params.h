@@ -16,7 +16,14 @@
 
 namespace polyarch::archs::crossbar {
 
+// How a column's sum is converted, which sets the energy of one conversion (converter_energy.h):
+// sar, b comparator decisions against a capacitive DAC, priced by the technology table's Walden
+// rule; flash, 2^b - 1 comparators firing at once against a reference ladder (a multi-level
+// sense amplifier is one: its references are dummy columns).
+enum class AdcType { kSar, kFlash };
+
 struct AdcParams {
+  AdcType type = AdcType::kSar;
   int64_t bits = 8;
   int64_t columns_per_adc = 128;
   // ADCs of one tile, shared by all its arrays' column groups; nullopt: one per column group
@@ -26,6 +33,9 @@ struct AdcParams {
   // Per conversion; nullopt: the technology table's ADC at `bits` (sim::TechTable::
   // adc_pj_per_conversion, the Walden figure of merit x 2^bits).
   std::optional<double> energy_pj;
+  // A flash converter's reference (ladder or dummy columns): its static power while the converter
+  // runs, drawn over every conversion period (1 / sample rate). 0: the design states none.
+  double reference_power_uw = 0.0;
   double area_mm2 = 0.0012;
   // The ADC's input range as a fraction of the largest column sum an array can produce (every
   // row driven at the top DAC level into cells at the top level); larger sums clip. Smaller
@@ -71,6 +81,9 @@ struct CrossbarParams {
   int64_t input_bits = 16;
   int64_t dac_bits = 1;
   double dac_energy_pj = 0.004;  // per row drive per input slice
+  // An input digit is driven as that many word-line pulses (the line charged once per pulse), not
+  // as one level: SRAM-CIM macros that count read-word-line pulses (line_energy.h).
+  bool dac_pulses = false;
   bool differential = false;     // signed weights as column pairs (else an offset column set)
   // ISAAC's encoding: a column whose levels sum above half the array's range (rows x top level)
   // stores every level's complement, so no column sum exceeds half the range and the ADC needs

@@ -147,6 +147,7 @@ const std::vector<std::string>& own_keys() {
     keys.push_back("leakage_subthreshold_n");
     keys.push_back("adc.fj_per_conversion_step");
     keys.push_back("adc.area_um2_per_step");
+    keys.push_back("adc.comparator_ff");
     keys.push_back("dac.fj_per_step");
     keys.push_back("noc.router_pj_per_bit");
     add_group(keys, "area_um2.mult", compute_dtypes());
@@ -232,6 +233,10 @@ double TechTable::leakage_temperature_factor(double celsius) const {
 
 double TechTable::adc_pj_per_conversion(int64_t bits) const {
   return entry("adc.fj_per_conversion_step") * std::ldexp(1.0, static_cast<int>(bits)) * 1e-3;
+}
+
+double TechTable::adc_comparator_pj() const {
+  return entry("adc.comparator_ff") * vdd_v * vdd_v * kPjPerFj;
 }
 
 double TechTable::adc_area_mm2(int64_t bits) const {

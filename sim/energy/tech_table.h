@@ -77,6 +77,9 @@ class TechTable {
   // Mixed-signal converters of `bits` resolution: Walden figure of merit x 2^bits for an ADC
   // conversion and its area; a DAC drive per level step (2^bits - 1).
   double adc_pj_per_conversion(int64_t bits) const;
+  // One clocked comparator's decision (a latch and its output stage switching, C x Vdd^2; pJ):
+  // what a flash converter spends per comparator per conversion.
+  double adc_comparator_pj() const;
   double adc_area_mm2(int64_t bits) const;
   double dac_pj_per_drive(int64_t bits) const;
   // `entry` of `device` in the device section `section`; a name the section does not declare is
