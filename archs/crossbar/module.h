@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 
+#include "archs/crossbar/array_allocation.h"
 #include "archs/crossbar/params.h"
 #include "archs/unit_search.h"
 #include "sim/kernel/unit_clock.h"
@@ -40,9 +41,14 @@ class CrossbarUnit : public sim::UnitModel {
   double clock_ghz() const override { return clock_.clock_ghz(); }
   bool supports(const ir::Op& op) const override;
   sim::OpResult execute(const ir::Op& op) override;
+  // Shares the arrays among the program's ops (array_allocation.h).
+  void prepare(const std::vector<const ir::Op*>& ops) override;
 
  private:
+  sim::DramView memory() const;
+
   CrossbarParams params_;
+  ArrayAllocation allocation_;
   std::shared_ptr<UnitSearch> decisions_;
   CrossbarUnitOptions options_;
   sim::UnitClock clock_;
