@@ -1,5 +1,6 @@
 #include "archs/crossbar/array_allocation.h"
 
+#include <algorithm>
 #include <optional>
 
 #include "archs/crossbar/estimate.h"
@@ -14,29 +15,34 @@ ArrayBudget ArrayAllocation::budget_of(const std::string& op_name) const {
 
 namespace {
 
+// One copy count an op may grow to and its estimated time there.
+struct Option {
+  int64_t copies = 1;
+  double seconds = 0;
+};
+
 struct Holder {
   const ir::Op* op = nullptr;
   int64_t arrays_needed = 0;  // one copy of the weights
-  int64_t mvms = 0;
-  int64_t copies = 1;
-  double seconds = 0;  // estimated at `copies`
-  std::optional<int64_t> next;  // the next step's copies (nullopt: one wave already)
-  double next_seconds = 0;      // estimated at `next`
+  size_t at = 0;              // the option it holds now
+  // Its copy counts where the waves, ceil(M / copies), drop (more copies between them only
+  // idle), from 1 up to what the unit could hold: ~2 sqrt(M) of them.
+  std::vector<Option> options;
 };
 
-double seconds_with(const CrossbarParams& params, const Holder& holder, int64_t copies,
-                    const sim::DramView& memory) {
-  const ArrayBudget budget{holder.arrays_needed * copies, true};
-  return estimate_op(params, plan_op(params, *holder.op, std::nullopt, budget), memory).seconds;
-}
-
-// The next step: the fewest copies above `copies` that take one wave off, and its time.
-void plan_next_step(const CrossbarParams& params, Holder& holder, const sim::DramView& memory) {
-  const int64_t waves = ceil_div(holder.mvms, holder.copies);
-  holder.next = std::nullopt;
-  if (waves <= 1) return;
-  holder.next = ceil_div(holder.mvms, waves - 1);
-  holder.next_seconds = seconds_with(params, holder, *holder.next, memory);
+std::vector<Option> options_of(const CrossbarParams& params, const ir::Op& op,
+                               int64_t arrays_needed, int64_t mvms, const sim::DramView& memory) {
+  std::vector<Option> options;
+  const int64_t most = std::min(mvms, params.array_count() / arrays_needed);
+  for (int64_t copies = 1; copies <= most;) {
+    const ArrayBudget budget{arrays_needed * copies, true};
+    options.push_back(
+        {copies, estimate_op(params, plan_op(params, op, std::nullopt, budget), memory).seconds});
+    const int64_t waves = ceil_div(mvms, copies);
+    if (waves <= 1) break;
+    copies = ceil_div(mvms, waves - 1);
+  }
+  return options;
 }
 
 }  // namespace
@@ -49,7 +55,7 @@ ArrayAllocation allocate_arrays(const CrossbarParams& params, const std::vector<
   for (const ir::Op* op : ops) {
     if (!crossbar_supports(*op) || allocation.budgets.count(op->name) > 0) continue;
     const CrossbarPlan alone = plan_op(params, *op);
-    holders.push_back({op, alone.arrays_needed, alone.mvms, 1, 0.0});
+    holders.push_back({op, alone.arrays_needed, 0, {}});
     allocation.budgets[op->name] = ArrayBudget{};
     needed = checked_add(needed, alone.arrays_needed, "crossbar arrays");
   }
@@ -60,31 +66,40 @@ ArrayAllocation allocate_arrays(const CrossbarParams& params, const std::vector<
     return allocation;
   }
   for (Holder& holder : holders) {
-    holder.seconds = seconds_with(params, holder, 1, memory);
-    plan_next_step(params, holder, memory);
+    holder.options =
+        options_of(params, *holder.op, holder.arrays_needed, plan_op(params, *holder.op).mvms,
+                   memory);
   }
+  // Each step moves one op to the option that saves the most time per added array among those
+  // that fit the spare arrays (a larger jump can pay where the next one alone does not: ADCs a
+  // tile's copies share).
   int64_t spare = arrays - needed;
   while (true) {
     Holder* best = nullptr;
+    size_t best_option = 0;
     double best_gain = -1;  // seconds saved per array; the first op in issue order wins ties
     for (Holder& holder : holders) {
-      if (!holder.next) continue;
-      const int64_t cost = holder.arrays_needed * (*holder.next - holder.copies);
-      if (cost > spare) continue;
-      const double gain = (holder.seconds - holder.next_seconds) / static_cast<double>(cost);
-      if (gain >= 0 && gain > best_gain) {
-        best = &holder;
-        best_gain = gain;
+      const Option& now = holder.options[holder.at];
+      for (size_t next = holder.at + 1; next < holder.options.size(); ++next) {
+        const Option& option = holder.options[next];
+        const int64_t cost = holder.arrays_needed * (option.copies - now.copies);
+        if (cost > spare) break;
+        const double gain = (now.seconds - option.seconds) / static_cast<double>(cost);
+        if (gain >= 0 && gain > best_gain) {
+          best = &holder;
+          best_option = next;
+          best_gain = gain;
+        }
       }
     }
     if (best == nullptr) break;
-    spare -= best->arrays_needed * (*best->next - best->copies);
-    best->copies = *best->next;
-    best->seconds = best->next_seconds;
-    plan_next_step(params, *best, memory);
+    const int64_t added = best->options[best_option].copies - best->options[best->at].copies;
+    spare -= best->arrays_needed * added;
+    best->at = best_option;
   }
   for (const Holder& holder : holders) {
-    allocation.budgets[holder.op->name] = ArrayBudget{holder.arrays_needed * holder.copies, true};
+    allocation.budgets[holder.op->name] =
+        ArrayBudget{holder.arrays_needed * holder.options[holder.at].copies, true};
   }
   return allocation;
 }

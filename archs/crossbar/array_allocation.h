@@ -5,11 +5,11 @@
 // Section V: each layer's weights on their own IMAs, early layers replicated) do:
 //   resident (sum_i a_i <= A, a_i the arrays op i's weights need, A the unit's arrays): op i
 //     holds d_i x a_i arrays, d_i copies of its weights, programmed once before any run. The
-//     spare arrays A - sum_i a_i go to copies one step at a time: each step gives op i the
-//     fewest more copies that cut its waves (ceil(M_i / d_i) -> ceil(M_i / d_i) - 1), the step
-//     that saves the most estimated time (estimate.h) per array it takes among those that fit;
-//     steps that save nothing still take idle arrays (an op alone keeps every copy that fits).
-//     The unit runs its ops one after another, so the sum of their times is what the steps cut.
+//     spare arrays A - sum_i a_i go to copies one step at a time: each step moves one op to a
+//     copy count where its waves, ceil(M_i / d_i), drop, the move that saves the most estimated
+//     time (estimate.h) per array it adds among those that fit the spare arrays; moves that save
+//     nothing still take idle arrays. The unit runs its ops one after another, so the sum of
+//     their times is what the steps cut.
 //   not resident (sum_i a_i > A): no op's weights stay between runs; each op may use the whole
 //     unit and writes its weights (every copy, or its passes) at each run, so an op that fits
 //     alone does not run for free on arrays that other ops' weights also claim.

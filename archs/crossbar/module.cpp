@@ -66,7 +66,7 @@ sim::OpResult CrossbarUnit::execute(const ir::Op& op) {
   const sim::DramView memory = this->memory();
   const ArrayBudget budget = allocation_.budget_of(op.name);
   const CrossbarPlan plan = options_.replicas
-                                ? plan_op(params_, op, options_.replicas, budget)
+                                ? plan_op(params_, op, options_.replicas)
                                 : plan_for_run(params_, op, memory, decisions_.get(), budget);
   const CrossbarSchedule schedule = schedule_op(params_, plan, clock_.clock_ghz());
   const int64_t start_cycle = clock_.cycles_at_or_after(sc_core::sc_time_stamp());

@@ -24,8 +24,9 @@ struct CrossbarUnitOptions {
   // Skip identical waves in steady state (sim/pipeline/tile_runner.h); off, every wave is
   // simulated: the reference the fast-forward is tested against.
   bool fast_forward = true;
-  // Runs every op with this many weight copies (clamped to what fits) instead of the unit's own
-  // or the searched choice: for comparing replications by simulation.
+  // Runs every op with this many weight copies (clamped to what fits on the whole unit, the
+  // program's allocation aside) instead of the unit's own or the searched choice: for comparing
+  // replications by simulation.
   std::optional<int64_t> replicas;
 };
 

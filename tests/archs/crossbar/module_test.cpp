@@ -164,9 +164,11 @@ TEST(CrossbarModule, FewerReplicasTakeLongerInSimulation) {
 TEST(CrossbarModule, ASlowBusSetsTheWavesInSimulationAsInTheEstimate) {
   // The small unit with a 4-bit bus at 1 GHz (untimed buffers): a wave of 8 copies moves 8 x
   // (64 + 16) x 2 B = 10240 bits, 2560 ns on the bus, where the arrays take 800 ns.
+  // (Alone, the unit would keep only 3 copies: on a bus-bound op more copies save nothing and
+  // make the first wave's inputs longer.)
   CrossbarParams params = small_unit();
   params.bus = {4, 1.0, 0.0};
-  const XbarRun result = run(params, small_gemm(), 100.0);
+  const XbarRun result = run(params, small_gemm(), 100.0, {.replicas = 8});
   // 64 waves x 2560 ns, plus the first inputs (8192 bits: 2048 ns) and the last outputs (512
   // ns) on the bus, the fill and the DRAM's first load and last write.
   EXPECT_EQ(result.simulated.bound, "noc");
