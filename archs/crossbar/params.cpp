@@ -84,6 +84,19 @@ ActivationPath parse_path(KeyReader& unit, const std::string& name) {
                       name + ".width_bits needs " + name + ".clock_ghz, the path's clock");
     }
     path.clock_ghz = *clock;
+  } else {
+    // An untimed path: a clock or a latency would change nothing (a default written out, as a
+    // report's `arch` echoes it, says what holds anyway).
+    const ConfigNode& map = reader.map_reader().node();
+    const ConfigNode* inert = map.find("clock_ghz");
+    std::string key = "clock_ghz";
+    if (inert == nullptr && path.latency_ns != 0.0) {
+      inert = map.find("latency_ns");
+      key = "latency_ns";
+    }
+    if (inert != nullptr) {
+      throw_bad_input(inert->where(), name + "." + key + " times a path of width_bits 0 (untimed)");
+    }
   }
   reader.finish();
   return path;
