@@ -2,7 +2,8 @@
 // How a crossbar unit shares its arrays among the ops it runs (its whole program, known before
 // the first op runs). A chip that holds every layer's weights gives each layer its own arrays,
 // as NeuroSim's floorplan (a layer's tiles, Chip.cpp ChipFloorPlan) and ISAAC (ISCA 2016,
-// Section V: each layer's weights on their own IMAs, early layers replicated) do:
+// abstract: "some crossbars dedicated for each neural network layer", replicated for a balanced
+// pipeline) do:
 //   resident (sum_i a_i <= A, a_i the arrays op i's weights need, A the unit's arrays): op i
 //     holds d_i x a_i arrays, d_i copies of its weights, programmed once before any run. The
 //     spare arrays A - sum_i a_i go to copies one step at a time: each step moves one op to a
