@@ -23,6 +23,7 @@ class ConvertingUnit final : public sim::UnitModel {
   std::string kind() const override { return inner_->kind(); }
   double clock_ghz() const override { return inner_->clock_ghz(); }
   bool supports(const ir::Op& op) const override { return inner_->supports(op); }
+  void prepare(const std::vector<const ir::Op*>& ops) override { inner_->prepare(ops); }
 
   sim::OpResult execute(const ir::Op& op) override {
     const ConversionWork work = work_of_(op);

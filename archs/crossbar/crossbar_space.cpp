@@ -24,19 +24,21 @@ double crossbar_seconds(const CrossbarParams& params, const CrossbarPlan& plan,
 }
 
 CrossbarMappingProblem::CrossbarMappingProblem(CrossbarParams params, ir::Op op,
-                                               sim::DramView memory, MappingEnergy energy)
+                                               sim::DramView memory, MappingEnergy energy,
+                                               ArrayBudget budget)
     : params_(std::move(params)),
       op_(std::move(op)),
       memory_(memory),
       energy_(std::move(energy)),
-      space_(replica_space(max_replicas(params_, op_))) {}
+      budget_(budget),
+      space_(replica_space(max_replicas(params_, op_, budget_))) {}
 
 int64_t CrossbarMappingProblem::replicas(const mapping::MappingPoint& point) const {
   return space_.value(point, 0);
 }
 
 CrossbarPlan CrossbarMappingProblem::plan(const mapping::MappingPoint& point) const {
-  return plan_op(params_, op_, replicas(point));
+  return plan_op(params_, op_, replicas(point), budget_);
 }
 
 bool CrossbarMappingProblem::valid(const mapping::MappingPoint& point) const {
@@ -58,24 +60,30 @@ mapping::MappingCost CrossbarMappingProblem::evaluate(const mapping::MappingPoin
 
 std::optional<KindMappingQuery<CrossbarMappingProblem>> crossbar_mapping_query(
     const CrossbarParams& params, const ir::Op& op, const sim::DramView& memory,
-    const MappingEnergy& energy) {
+    const MappingEnergy& energy, ArrayBudget budget) {
   if (!crossbar_supports(op)) return std::nullopt;
   char channel[64];
   std::snprintf(channel, sizeof channel, " bw=%g lat=%g", memory.dram_bytes_per_second,
                 memory.dram_latency_s);
+  // Ops of one shape with different budgets are different problems.
+  std::string key = mapping::op_shape_key(op, crossbar_run_dtype(op)) + channel;
+  if (budget.arrays > 0 || !budget.resident) {
+    key += " arrays=" + std::to_string(budget.arrays) + (budget.resident ? "" : " written");
+  }
   return KindMappingQuery<CrossbarMappingProblem>{
-      std::make_shared<const CrossbarMappingProblem>(params, op, memory, energy),
-      mapping::op_shape_key(op, crossbar_run_dtype(op)) + channel};
+      std::make_shared<const CrossbarMappingProblem>(params, op, memory, energy, budget),
+      std::move(key)};
 }
 
 CrossbarPlan plan_for_run(const CrossbarParams& params, const ir::Op& op,
-                          const sim::DramView& memory, UnitSearch* search) {
+                          const sim::DramView& memory, UnitSearch* search,
+                          ArrayBudget budget) {
   return searched_plan(
       search,
       [&](const MappingEnergy& energy) {
-        return crossbar_mapping_query(params, op, memory, energy);
+        return crossbar_mapping_query(params, op, memory, energy, budget);
       },
-      [&] { return plan_op(params, op); });
+      [&] { return plan_op(params, op, std::nullopt, budget); });
 }
 
 }  // namespace polyarch::archs::crossbar

@@ -1,7 +1,7 @@
 #pragma once
 // The crossbar kind's mapping space for a GEMM or convolution, as the generic search sees it
 // (mapping/space/mapping_problem.h). One dimension, the choice plan_op makes itself:
-//   replicas   copies of the weights on otherwise idle arrays, each streaming its share of the
+//   replicas   copies of the weights on the op's otherwise idle arrays, each streaming its share of the
 //              input vectors (max_replicas down to 1: the order ties are broken in)
 // The weights' tiling onto arrays (ceil(K / rows) x ceil(N x cells per weight / cols) blocks)
 // and the ADC sharing (adc.columns_per_adc) are fixed by the op and the hardware, so they are
@@ -22,8 +22,9 @@ namespace polyarch::archs::crossbar {
 class CrossbarMappingProblem final : public mapping::MappingProblem {
  public:
   // `op` must be one the unit supports (crossbar_supports).
+  // `budget`: the arrays the unit's allocation gives the op (array_allocation.h).
   CrossbarMappingProblem(CrossbarParams params, ir::Op op, sim::DramView memory,
-                         MappingEnergy energy = {});
+                         MappingEnergy energy = {}, ArrayBudget budget = {});
 
   const mapping::MappingSpace& space() const override { return space_; }
   bool valid(const mapping::MappingPoint& point) const override;
@@ -37,6 +38,7 @@ class CrossbarMappingProblem final : public mapping::MappingProblem {
   ir::Op op_;
   sim::DramView memory_;
   MappingEnergy energy_;
+  ArrayBudget budget_;
   mapping::MappingSpace space_;
 };
 
@@ -48,11 +50,12 @@ double crossbar_seconds(const CrossbarParams& params, const CrossbarPlan& plan,
 // The op's mapping space with its decision key; nullopt for ops the unit does not take.
 std::optional<KindMappingQuery<CrossbarMappingProblem>> crossbar_mapping_query(
     const CrossbarParams& params, const ir::Op& op, const sim::DramView& memory,
-    const MappingEnergy& energy);
+    const MappingEnergy& energy, ArrayBudget budget = {});
 
 // The plan the unit runs: with `search` (polyarch run --search) the searched replication (the
 // decision's description in mapping.search); otherwise plan_op's own.
 CrossbarPlan plan_for_run(const CrossbarParams& params, const ir::Op& op,
-                          const sim::DramView& memory, UnitSearch* search);
+                          const sim::DramView& memory, UnitSearch* search,
+                          ArrayBudget budget = {});
 
 }  // namespace polyarch::archs::crossbar

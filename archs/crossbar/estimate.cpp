@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "archs/crossbar/activation_path.h"
+
 namespace polyarch::archs::crossbar {
 
 namespace {
@@ -65,19 +67,27 @@ PassCost pass_cost(const CrossbarParams& params, const CrossbarPlan& plan, const
   const double fill = params.read_ns + conv + params.peripheral_ns - period;
   const double mvms = static_cast<double>(std::max<int64_t>(plan.mvms, 1));
   const double wave_bytes = static_cast<double>(plan.input_bytes) + pass.output_bytes;
-  cost.wave_ns = slices * period;
+  // A wave lasts at least its activations' stream through the buffers and the bus; the first
+  // wave's inputs and the last wave's outputs on them stick out too.
+  const WaveTransfer transfer = wave_transfer(
+      params,
+      static_cast<int64_t>(static_cast<double>(plan.vector_input_bytes) * pass.wave_vectors),
+      static_cast<int64_t>(pass.output_bytes * pass.wave_vectors / mvms), pass.arrays);
+  cost.wave_ns = std::max(slices * period, transfer.stream_ns);
   // The first wave computes once its inputs are in; each later one keeps the paced spacing.
   const double waves_ns =
       cost.wave_ns +
       (waves - 1) * paced_ns(cost.wave_ns,
                              channel.transfer_ns(wave_bytes * pass.wave_vectors / mvms),
                              channel.latency_ns) +
-      fill;
+      fill + transfer.input_ns + transfer.output_ns;
   cost.compute_ns = waves_ns;
   cost.dram_ns = channel.transfer_ns(wave_bytes + pass.weight_bytes);
   cost.phases_ns = std::max(waves_ns, channel.transfer_ns(wave_bytes));
   cost.busy.read_ns = waves * slices * params.read_ns;
   cost.busy.adc_ns = waves * slices * conv;
+  cost.busy.buffer_ns = waves * transfer.buffer_ns;
+  cost.busy.bus_ns = waves * transfer.bus_ns;
   if (pass.weight_bytes > 0) {
     const double rows = static_cast<double>(params.rows);
     cost.busy.program_ns = rows * params.cell.write_ns_per_row;
@@ -109,16 +119,23 @@ CrossbarEstimate estimate_op(const CrossbarParams& params, const CrossbarPlan& p
     estimate.busy.read_ns += times * cost.busy.read_ns;
     estimate.busy.adc_ns += times * cost.busy.adc_ns;
     estimate.busy.program_ns += times * cost.busy.program_ns;
+    estimate.busy.buffer_ns += times * cost.busy.buffer_ns;
+    estimate.busy.bus_ns += times * cost.busy.bus_ns;
   };
   PassShape shape;
   double first_read_bytes = 0;
   PassCost last;
   if (plan.passes <= 1) {
+    const double weight_bytes = plan.reprogrammed ? static_cast<double>(plan.weight_bytes) : 0.0;
     shape = {plan.arrays_needed * plan.replicas, ceil_div64(plan.mvms, plan.replicas),
-             static_cast<double>(plan.replicas), 0.0, static_cast<double>(plan.output_bytes)};
+             static_cast<double>(plan.replicas), weight_bytes,
+             static_cast<double>(plan.output_bytes)};
     last = pass_cost(params, plan, shape, channel);
     add(last, 1.0);
-    first_read_bytes = static_cast<double>(plan.input_bytes) * shape.wave_vectors / mvms;
+    // Written weights: their first row arrives before the arrays start; else the first inputs.
+    first_read_bytes = plan.reprogrammed
+                           ? weight_bytes / static_cast<double>(params.rows)
+                           : static_cast<double>(plan.input_bytes) * shape.wave_vectors / mvms;
   } else {
     // Every pass but the last fills all arrays and takes an even share of weights and outputs.
     const int64_t available = params.array_count();

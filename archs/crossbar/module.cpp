@@ -49,13 +49,25 @@ CrossbarUnit::~CrossbarUnit() = default;
 
 bool CrossbarUnit::supports(const ir::Op& op) const { return crossbar_supports(op); }
 
+sim::DramView CrossbarUnit::memory() const {
+  const double clock_hz = clock_.clock_ghz() * 1e9;
+  const sim::MemoryView view = sim::memory_view(dram_, clock_.clock_ghz());
+  return {view.dram_bytes_per_cycle * clock_hz,
+          static_cast<double>(view.dram_latency_cycles) / clock_hz};
+}
+
+void CrossbarUnit::prepare(const std::vector<const ir::Op*>& ops) {
+  allocation_ = allocate_arrays(params_, ops, memory());
+}
+
 sim::OpResult CrossbarUnit::execute(const ir::Op& op) {
   const double clock_hz = clock_.clock_ghz() * 1e9;
   const sim::MemoryView view = sim::memory_view(dram_, clock_.clock_ghz());
-  const sim::DramView memory{view.dram_bytes_per_cycle * clock_hz,
-                             static_cast<double>(view.dram_latency_cycles) / clock_hz};
-  const CrossbarPlan plan = options_.replicas ? plan_op(params_, op, options_.replicas)
-                                              : plan_for_run(params_, op, memory, decisions_.get());
+  const sim::DramView memory = this->memory();
+  const ArrayBudget budget = allocation_.budget_of(op.name);
+  const CrossbarPlan plan = options_.replicas
+                                ? plan_op(params_, op, options_.replicas)
+                                : plan_for_run(params_, op, memory, decisions_.get(), budget);
   const CrossbarSchedule schedule = schedule_op(params_, plan, clock_.clock_ghz());
   const int64_t start_cycle = clock_.cycles_at_or_after(sc_core::sc_time_stamp());
   sim::TileRunStats stats;
@@ -83,13 +95,17 @@ sim::OpResult CrossbarUnit::execute(const ir::Op& op) {
                                  {"reprogram_ns", schedule.program_ns},
                                  {"tiles_simulated", stats.tiles_simulated},
                                  {"tiles_skipped", stats.tiles_skipped}};
+  if (params_.buffer.timed()) result.mapping["simulated"]["buffer_ns"] = schedule.buffer_busy_ns;
+  if (params_.bus.timed()) result.mapping["simulated"]["bus_ns"] = schedule.bus_busy_ns;
   // The DRAM channel's occupancy by the op's bytes, as the systolic and simd units count it.
   const double bytes = static_cast<double>(result.dram_bytes_read + result.dram_bytes_written);
   const CrossbarBusy busy{
       .read_ns = schedule.read_busy_ns,
       .adc_ns = schedule.adc_busy_ns,
       .dram_ns = memory.dram_bytes_per_second > 0 ? bytes / memory.dram_bytes_per_second * 1e9 : 0,
-      .program_ns = schedule.program_ns};
+      .program_ns = schedule.program_ns,
+      .buffer_ns = schedule.buffer_busy_ns,
+      .bus_ns = schedule.bus_busy_ns};
   result.bound = std::string(mapping::bound_name(crossbar_bound(busy)));
   // Roofline: the ceiling is every array streaming MVMs of full arrays (rows x cols / cells per
   // weight MACs each), one input slice per slice time.

@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 
+#include "archs/crossbar/array_allocation.h"
 #include "archs/crossbar/params.h"
 #include "archs/unit_search.h"
 #include "sim/kernel/unit_clock.h"
@@ -23,8 +24,9 @@ struct CrossbarUnitOptions {
   // Skip identical waves in steady state (sim/pipeline/tile_runner.h); off, every wave is
   // simulated: the reference the fast-forward is tested against.
   bool fast_forward = true;
-  // Runs every op with this many weight copies (clamped to what fits) instead of the unit's own
-  // or the searched choice: for comparing replications by simulation.
+  // Runs every op with this many weight copies (clamped to what fits on the whole unit, the
+  // program's allocation aside) instead of the unit's own or the searched choice: for comparing
+  // replications by simulation.
   std::optional<int64_t> replicas;
 };
 
@@ -40,9 +42,14 @@ class CrossbarUnit : public sim::UnitModel {
   double clock_ghz() const override { return clock_.clock_ghz(); }
   bool supports(const ir::Op& op) const override;
   sim::OpResult execute(const ir::Op& op) override;
+  // Shares the arrays among the program's ops (array_allocation.h).
+  void prepare(const std::vector<const ir::Op*>& ops) override;
 
  private:
+  sim::DramView memory() const;
+
   CrossbarParams params_;
+  ArrayAllocation allocation_;
   std::shared_ptr<UnitSearch> decisions_;
   CrossbarUnitOptions options_;
   sim::UnitClock clock_;

@@ -11,7 +11,9 @@ mapping::Bound crossbar_bound(const CrossbarBusy& busy) {
   const std::pair<double, mapping::Bound> candidates[] = {
       {busy.adc_ns, mapping::Bound::kAdc},
       {busy.dram_ns, mapping::Bound::kDram},
-      {busy.program_ns, mapping::Bound::kReprogramming}};
+      {busy.program_ns, mapping::Bound::kReprogramming},
+      {busy.buffer_ns, mapping::Bound::kBuffer},
+      {busy.bus_ns, mapping::Bound::kNoc}};
   double most = busy.read_ns;
   mapping::Bound bound = mapping::Bound::kCompute;
   for (const auto& [ns, candidate] : candidates) {

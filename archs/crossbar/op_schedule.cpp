@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "archs/crossbar/activation_path.h"
 #include "archs/crossbar/array_pipeline.h"
 #include "archs/crossbar/tile_load.h"
 
@@ -68,6 +69,8 @@ struct PassTiles {
   double read_busy_ns = 0;
   double adc_busy_ns = 0;
   double program_ns = 0;
+  double buffer_busy_ns = 0;
+  double bus_busy_ns = 0;
   int64_t waves = 0;
 };
 
@@ -93,12 +96,27 @@ PassTiles pass_tiles(const CrossbarParams& params, const CrossbarPlan& plan,
       sequence);
   const int64_t full_in = share(pass.input_bytes, pass.full_vectors, plan.mvms);
   const int64_t full_out = share(pass.output_bytes, pass.full_vectors, plan.mvms);
-  // Each simulated wave's tile lasts until its results are ready; the waves past the simulated
-  // ones repeat the last full wave's spacing.
+  // The waves' activations on the buffers and the bus (each wave's vectors as driven, its
+  // share of the pass's outputs).
+  const int64_t last_vectors = plan.mvms - pass.full_waves * pass.full_vectors;
+  const WaveTransfer full_transfer =
+      wave_transfer(params, plan.vector_input_bytes * pass.full_vectors, full_out,
+                    pass.full_arrays);
+  const WaveTransfer last_transfer =
+      wave_transfer(params, plan.vector_input_bytes * last_vectors,
+                    pass.output_bytes - pass.full_waves * full_out, pass.last_arrays);
+  const WaveTransfer& first_transfer = pass.full_waves > 0 ? full_transfer : last_transfer;
+  const WaveTransfer& final_transfer = pass.last_arrays > 0 ? last_transfer : full_transfer;
+  const int64_t fill_cycles = cycle_at(first_transfer.input_ns, clock_ghz);
+  add_run(tiles.runs, {fill_cycles, 0, 0}, fill_cycles > 0 ? 1 : 0);
+  // Each simulated wave's tile lasts until its results are ready, or while its activations
+  // stream if longer; the waves past the simulated ones repeat the last full wave's spacing.
   int64_t previous_cycle = 0;
   for (size_t wave = 0; wave < sequence.size(); ++wave) {
     const int64_t ready_cycle = cycle_at(timeline.ready_ns[wave], clock_ghz);
-    const int64_t cycles = ready_cycle - previous_cycle;
+    const WaveTransfer& transfer = sequence[wave] == 1 ? last_transfer : full_transfer;
+    const int64_t cycles =
+        std::max(ready_cycle - previous_cycle, cycle_at(transfer.stream_ns, clock_ghz));
     previous_cycle = ready_cycle;
     if (sequence[wave] == 1) {
       add_run(tiles.runs,
@@ -111,9 +129,15 @@ PassTiles pass_tiles(const CrossbarParams& params, const CrossbarPlan& plan,
     const int64_t count = last_simulated_full ? pass.full_waves - static_cast<int64_t>(wave) : 1;
     add_run(tiles.runs, {cycles, full_in, full_out}, count);
   }
+  const int64_t drain_cycles = cycle_at(final_transfer.output_ns, clock_ghz);
+  add_run(tiles.runs, {drain_cycles, 0, 0}, drain_cycles > 0 ? 1 : 0);
   const double per_wave = static_cast<double>(waves) / static_cast<double>(sequence.size());
   tiles.read_busy_ns = timeline.read_busy_ns * per_wave;
   tiles.adc_busy_ns = timeline.adc_busy_ns * per_wave;
+  const double full_count = static_cast<double>(pass.full_waves);
+  const double last_count = pass.last_arrays > 0 ? 1.0 : 0.0;
+  tiles.buffer_busy_ns = full_count * full_transfer.buffer_ns + last_count * last_transfer.buffer_ns;
+  tiles.bus_busy_ns = full_count * full_transfer.bus_ns + last_count * last_transfer.bus_ns;
   tiles.waves = waves;
   return tiles;
 }
@@ -151,6 +175,8 @@ CrossbarSchedule schedule_op(const CrossbarParams& params, const CrossbarPlan& p
     schedule.read_busy_ns += tiles.read_busy_ns * count;
     schedule.adc_busy_ns += tiles.adc_busy_ns * count;
     schedule.program_ns += tiles.program_ns * count;
+    schedule.buffer_busy_ns += tiles.buffer_busy_ns * count;
+    schedule.bus_busy_ns += tiles.bus_busy_ns * count;
     schedule.waves += tiles.waves * times;
     for (const sim::TileRun& run : tiles.runs) {
       schedule.compute_cycles += run.tile.cycles * run.count * times;
@@ -166,6 +192,8 @@ CrossbarSchedule schedule_op(const CrossbarParams& params, const CrossbarPlan& p
     pass.last_arrays = plan.arrays_needed * (plan.mvms % plan.replicas);
     pass.input_bytes = plan.input_bytes;
     pass.output_bytes = plan.output_bytes;
+    // Weights that other ops displace between runs are written before the waves.
+    pass.weight_bytes = plan.reprogrammed ? plan.weight_bytes : 0;
     const PassTiles& tiles = tiles_of(pass);
     account(tiles, 1);
     schedule.plans.push_back({{{tiles.runs, 1}}, 1});

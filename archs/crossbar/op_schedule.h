@@ -12,6 +12,9 @@
 //     pipeline (array_pipeline.h: DAC slices, reads, the tiles' shared ADC pools,
 //     shift-and-add), simulated for the first waves of each distinct shape and repeated for the
 //     identical waves after them; the first wave of a pass also carries the pipeline's fill.
+//     With timed buffers and bus (activation_path.h) a wave lasts at least its transfers, the
+//     first wave's inputs arrive before it (a tile of their transfer time) and the last wave's
+//     outputs leave after it (another).
 // SystemC-free: the module runs the tiles, tests read the schedule.
 #include <cstdint>
 #include <vector>
@@ -30,6 +33,8 @@ struct CrossbarSchedule {
   double read_busy_ns = 0;      // the busiest tile's arrays reading, over the op
   double adc_busy_ns = 0;       // the busiest tile's ADC pool busy, over the op
   double program_ns = 0;        // reprogramming's row writes, over the op
+  double buffer_busy_ns = 0;    // the busiest buffer port's transfers, over the op
+  double bus_busy_ns = 0;       // the bus's transfers, over the op
   int64_t waves = 0;            // over all passes
   int64_t dram_read_bytes = 0;  // the tiles' reads: inputs (each pass) and reprogrammed weights
   int64_t dram_write_bytes = 0;

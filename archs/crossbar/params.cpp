@@ -33,6 +33,11 @@ double CrossbarParams::worst_column_sum() const {
   return static_cast<double>(rows) * level_max / (flip_columns ? 2.0 : 1.0) * dac_max;
 }
 
+double ActivationPath::transfer_ns(double bits, double lanes) const {
+  if (!timed() || bits <= 0) return 0.0;
+  return bits / (static_cast<double>(width_bits) * lanes * clock_ghz) + latency_ns;
+}
+
 double CrossbarParams::slice_ns() const {
   const double conversion_ns = static_cast<double>(adc.columns_per_adc) / adc.sample_rate_gsps;
   return std::max(read_ns, conversion_ns);
@@ -83,6 +88,37 @@ AdcParams parse_adc(KeyReader& unit) {
   }
   reader.finish();
   return adc;
+}
+
+// `buffer:` or `bus:`; a width needs the path's clock (there is no rate without it).
+ActivationPath parse_path(KeyReader& unit, const std::string& name) {
+  ActivationPath path;
+  KeyReader reader = unit.nested_or_defaults(name);
+  path.width_bits = reader.read_int("width_bits");
+  const std::optional<double> clock = reader.read_optional_number("clock_ghz");
+  path.latency_ns = reader.read_number("latency_ns");
+  if (path.timed()) {
+    if (!clock) {
+      throw_bad_input(reader.map_reader().node().where(),
+                      name + ".width_bits needs " + name + ".clock_ghz, the path's clock");
+    }
+    path.clock_ghz = *clock;
+  } else {
+    // An untimed path: a clock or a latency would change nothing (a default written out, as a
+    // report's `arch` echoes it, says what holds anyway).
+    const ConfigNode& map = reader.map_reader().node();
+    const ConfigNode* inert = map.find("clock_ghz");
+    std::string key = "clock_ghz";
+    if (inert == nullptr && path.latency_ns != 0.0) {
+      inert = map.find("latency_ns");
+      key = "latency_ns";
+    }
+    if (inert != nullptr) {
+      throw_bad_input(inert->where(), name + "." + key + " times a path of width_bits 0 (untimed)");
+    }
+  }
+  reader.finish();
+  return path;
 }
 
 CellParams parse_cell(KeyReader& unit) {
@@ -222,6 +258,20 @@ const KeyTable& crossbar_keys() {
         number_key("array_area_mm2", "mm^2", default_text(params.array_area_mm2), 0.0, 1e3,
                    "one array with its drivers"),
         clock_key(),
+        map_key("buffer", "untimed",
+                "each tile's input and output activation buffers (one port each per tile)"),
+        int_key("buffer.width_bits", "bits", "0", 0, kMaxCount,
+                "bits one tile's buffer port moves per cycle (0: not timed)"),
+        number_key("buffer.clock_ghz", "GHz", "required with width_bits", 1e-6, 1e3,
+                   "the buffers' clock"),
+        number_key("buffer.latency_ns", "ns", "0", 0.0, 1e9,
+                   "per transfer (a wave's inputs or outputs)"),
+        map_key("bus", "untimed", "the bus all tiles share, carrying activations to and from them"),
+        int_key("bus.width_bits", "bits", "0", 0, kMaxCount,
+                "bits the bus moves per cycle (0: not timed)"),
+        number_key("bus.clock_ghz", "GHz", "required with width_bits", 1e-6, 1e3, "the bus clock"),
+        number_key("bus.latency_ns", "ns", "0", 0.0, 1e9,
+                   "per transfer (a wave's inputs or outputs)"),
         list_key("periphery", "none",
                  "parts the array models do not price: [{name, count, area_mm2, power_mw}] "
                  "(area added to the unit's, power drawn while it runs)")};
@@ -307,6 +357,8 @@ CrossbarParams parse_crossbar_params(KeyReader& unit, const std::string& unit_na
   params.clock_ghz = unit.read_optional_number("clock_ghz");
   params.analog = parse_analog_params(unit);
   params.periphery = parse_periphery(unit);
+  params.buffer = parse_path(unit, "buffer");
+  params.bus = parse_path(unit, "bus");
   unit.note("periphery", periphery_json(params.periphery));
   if (params.adc.columns_per_adc > params.cols) {
     throw_bad_input(unit.map_reader().required("adc").where(),

@@ -70,6 +70,20 @@ struct PeripheryComponent {
   double power_mw = 0.0;
 };
 
+// An on-chip path the activations take between the unit's memory side and its arrays:
+// `width_bits` moved per cycle of `clock_ghz`, plus `latency_ns` per transfer (one wave's
+// inputs or outputs). Width 0 (the default): the path is not timed, the arrays read and write
+// the DRAM stream directly. Model: activation_path.h.
+struct ActivationPath {
+  int64_t width_bits = 0;
+  double clock_ghz = 0;  // required where width_bits is given
+  double latency_ns = 0;
+
+  bool timed() const { return width_bits > 0; }
+  // Nanoseconds to move `bits` over `lanes` such paths in parallel (0 when not timed).
+  double transfer_ns(double bits, double lanes = 1.0) const;
+};
+
 struct CrossbarParams {
   std::string name;
   int64_t tiles = 1;
@@ -97,6 +111,10 @@ struct CrossbarParams {
   std::optional<double> clock_ghz;    // digital clock; nullopt = the SoC clock
   AnalogParams analog;                // functional effects (`analog:`)
   std::vector<PeripheryComponent> periphery;  // `periphery:`; none by default
+  // Each tile's input and output buffers (one port of buffer.width_bits each, per tile), and
+  // the bus all tiles share (`buffer:`, `bus:`; untimed by default).
+  ActivationPath buffer;
+  ActivationPath bus;
 
   // The periphery's total area (mm^2) and power while the unit runs (W).
   double periphery_area_mm2() const;

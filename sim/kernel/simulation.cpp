@@ -5,6 +5,7 @@
 #include <exception>
 #include <memory>
 #include <numeric>
+#include <set>
 #include <string>
 #include <systemc>
 
@@ -316,6 +317,15 @@ RunResult simulate(const SystemSpec& system, const mapping::Program& program,
     // the time they took under DVFS too; the unit's own clock follows its schedule.
     state.clocks.emplace_back(model->clock_ghz());
     state.units.push_back(std::move(model));
+  }
+  for (std::size_t unit = 0; unit < program.per_unit.size() && unit < state.units.size(); ++unit) {
+    std::vector<const ir::Op*> ops;
+    std::set<ir::NodeId> seen;
+    for (const int op_index : program.per_unit[unit]) {
+      const ir::NodeId node = program.ops[op_index].node;
+      if (seen.insert(node).second) ops.push_back(&graph.op(node));
+    }
+    state.units[unit]->prepare(ops);
   }
   state.records.resize(program.ops.size());
   for (std::size_t i = 0; i < program.ops.size(); ++i) {

@@ -4,6 +4,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "compiler/ir/op.h"
 #include "sim/kernel/clock_schedule.h"
@@ -34,6 +35,11 @@ class UnitModel {
   // unit, start_cycle, end_cycle and total_cycles, which the kernel sets; stall_cycles is
   // filled by the kernel as total_cycles - compute_cycles.
   virtual OpResult execute(const ir::Op& op) = 0;
+
+  // The ops the program gives this unit, each graph op once in issue order, before any runs: a
+  // unit whose resources keep state from op to op (a crossbar's programmed weights) plans them
+  // together. The default ignores them.
+  virtual void prepare(const std::vector<const ir::Op*>& ops) { (void)ops; }
 };
 
 // Creates a unit inside the current SystemC context (during elaboration).

@@ -159,6 +159,22 @@ TEST(CrossbarParams, APeripheryPartNeedsACountOfAtLeastOne) {
   EXPECT_NE(error.find("count"), std::string::npos) << error;
 }
 
+TEST(CrossbarParams, ABufferOrBusClockGoesWithItsWidth) {
+  const std::string error = parse_error(
+      "    cell: {bits_per_cell: 2}\n"
+      "    adc: {bits: 8, columns_per_adc: 64, sample_rate_gsps: 1, energy_pj: 1}\n"
+      "    bus: {width_bits: 1024}\n");
+  EXPECT_NE(error.find("arch.yaml:14"), std::string::npos) << error;
+  EXPECT_NE(error.find("bus.width_bits needs bus.clock_ghz"), std::string::npos) << error;
+  const std::string untimed = parse_error(
+      "    cell: {bits_per_cell: 2}\n"
+      "    adc: {bits: 8, columns_per_adc: 64, sample_rate_gsps: 1, energy_pj: 1}\n"
+      "    buffer: {clock_ghz: 1}\n");
+  EXPECT_NE(untimed.find("arch.yaml:14"), std::string::npos) << untimed;
+  EXPECT_NE(untimed.find("buffer.clock_ghz times a path of width_bits 0"), std::string::npos)
+      << untimed;
+}
+
 // A key that acts only beside others is refused where they leave it nothing to change: the
 // range of an ADC that resolves every level of a column (64 rows x 3 levels = 192 < 2^8), a
 // cell's resistance without wire resistance, the device when both its energies are given.

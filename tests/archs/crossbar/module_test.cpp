@@ -161,5 +161,42 @@ TEST(CrossbarModule, FewerReplicasTakeLongerInSimulation) {
   EXPECT_LT(eight.simulated_ns * 7.5, one.simulated_ns);
 }
 
+TEST(CrossbarModule, ASlowBusSetsTheWavesInSimulationAsInTheEstimate) {
+  // The small unit with a 4-bit bus at 1 GHz (untimed buffers): a wave of 8 copies moves 8 x
+  // (64 + 16) x 2 B = 10240 bits, 2560 ns on the bus, where the arrays take 800 ns.
+  // (Alone, the unit would keep only 3 copies: on a bus-bound op more copies save nothing and
+  // make the first wave's inputs longer.)
+  CrossbarParams params = small_unit();
+  params.bus = {4, 1.0, 0.0};
+  const XbarRun result = run(params, small_gemm(), 100.0, {.replicas = 8});
+  // 64 waves x 2560 ns, plus the first inputs (8192 bits: 2048 ns) and the last outputs (512
+  // ns) on the bus, the fill and the DRAM's first load and last write.
+  EXPECT_EQ(result.simulated.bound, "noc");
+  EXPECT_NEAR(result.simulated_ns, 64 * 2560.0 + 2048.0 + 512.0, 400.0);
+  EXPECT_NEAR(result.estimate.seconds * 1e9, result.simulated_ns, kTolerance * result.simulated_ns);
+  EXPECT_NEAR(result.simulated.mapping["simulated"]["bus_ns"].get<double>(), 64 * 2560.0, 1e-6);
+}
+
+TEST(CrossbarModule, TheProgramsOpsShareTheArraysInSimulation) {
+  // Two copies of one weight each need 1 array of the 8: each op keeps 4 copies (4 arrays),
+  // not the 8 it would take alone.
+  sim::SystemSpec system;
+  system.name = "soc";
+  system.clock_ghz = 1.0;
+  system.dram.bandwidth_gbps = 100.0;
+  system.dram.latency_ns = kLatencyNs;
+  system.units.push_back({"xbar", "crossbar", crossbar_unit_factory(small_unit(), 1.0)});
+  ir::Op first = small_gemm();
+  ir::Op second = small_gemm();
+  second.name = "fc2";
+  const sim::RunResult both = test_support::simulate_ops(system, {first, second});
+  for (const sim::OpResult& op : both.ops) {
+    EXPECT_EQ(op.mapping.at("arrays_allocated"), 4) << op.name;
+    EXPECT_EQ(op.mapping.at("replicas"), 4) << op.name;
+  }
+  const sim::RunResult alone = test_support::simulate_ops(system, {first});
+  EXPECT_EQ(alone.ops.front().mapping.at("replicas"), 8);
+}
+
 }  // namespace
 }  // namespace polyarch::archs::crossbar
