@@ -10,6 +10,7 @@
 #include "archs/crossbar/kind.h"
 #include "archs/registry.h"
 #include "archs/soc/soc_config.h"
+#include "tests/archs/crossbar/small_unit.h"
 #include "tests/base/error_capture.h"
 
 namespace polyarch::archs::crossbar {
@@ -58,21 +59,8 @@ TEST(ConverterEnergy, AGivenEnergyPerConversionOverridesEitherType) {
 }
 
 SocConfig soc_with_adc(const std::string& adc) {
-  const std::string text = R"(name: t
-clock_ghz: 1.0
-technology: 65nm
-memory: {dram: {bandwidth_gbps: 10}}
-units:
-  - name: x
-    kind: crossbar
-    tiles: 1
-    arrays_per_tile: 1
-    rows: 64
-    cols: 64
-    cell: {device: sram, bits_per_cell: 1}
-    adc: )" + adc + R"(
-    read_ns: 10
-)";
+  const std::string text = test_units::one_array_65nm_yaml(
+      "    cell: {device: sram, bits_per_cell: 1}\n    adc: " + adc + "\n    read_ns: 10\n");
   return parse_soc_config(parse_config_text(text, "arch.yaml"));
 }
 

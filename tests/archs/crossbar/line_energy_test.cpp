@@ -12,6 +12,7 @@
 #include "archs/crossbar/kind.h"
 #include "archs/registry.h"
 #include "archs/soc/soc_config.h"
+#include "tests/archs/crossbar/small_unit.h"
 #include "tests/base/error_capture.h"
 #include "tests/support/ir_builders.h"
 
@@ -20,25 +21,15 @@ namespace {
 
 // One 64 x 64 array of `device` cells with 4-bit inputs through `dac_bits`-bit DACs.
 SocConfig soc_with(const std::string& device, int dac_bits, bool dac_pulses) {
-  const std::string text = R"(name: t
-clock_ghz: 1.0
-technology: 65nm
-memory: {dram: {bandwidth_gbps: 10}}
-units:
-  - name: x
-    kind: crossbar
-    tiles: 1
-    arrays_per_tile: 1
-    rows: 64
-    cols: 64
-    cell: {device: )" + device + R"(, bits_per_cell: 1}
+  const std::string text = test_units::one_array_65nm_yaml(R"(    cell: {device: )" + device +
+                                                            R"(, bits_per_cell: 1}
     weight_bits: 4
     input_bits: 4
     dac_bits: )" + std::to_string(dac_bits) + R"(
     dac_pulses: )" + (dac_pulses ? "true" : "false") + R"(
     adc: {bits: 8, columns_per_adc: 4, sample_rate_gsps: 2}
     read_ns: 10
-)";
+)");
   return parse_soc_config(parse_config_text(text, "arch.yaml"));
 }
 

@@ -3,6 +3,8 @@
 // 64 x 64 two-bit cells; 8-bit weights (4 cells, offset) and inputs (8 one-bit DAC slices);
 // 100 ns reads; one 64-column group per array at 1 GS/s (64 ns); 5 ns shift-and-add; rows
 // written in 10 ns.
+#include <string>
+
 #include "archs/crossbar/params.h"
 
 namespace polyarch::archs::crossbar::test_units {
@@ -24,6 +26,15 @@ inline CrossbarParams small_unit() {
   params.read_ns = 100;
   params.peripheral_ns = 5;
   return params;
+}
+
+// The arch YAML of one 64 x 64 array on the 65 nm table: the SoC and the unit's head, then
+// `unit_keys` (the unit's other keys, each line indented four spaces) from line 12 on.
+inline std::string one_array_65nm_yaml(const std::string& unit_keys) {
+  return "name: t\nclock_ghz: 1.0\ntechnology: 65nm\nmemory: {dram: {bandwidth_gbps: 10}}\n"
+         "units:\n  - name: x\n    kind: crossbar\n    tiles: 1\n    arrays_per_tile: 1\n"
+         "    rows: 64\n    cols: 64\n" +
+         unit_keys;
 }
 
 }  // namespace polyarch::archs::crossbar::test_units
