@@ -62,7 +62,6 @@ void CrossbarUnit::prepare(const std::vector<const ir::Op*>& ops) {
 
 sim::OpResult CrossbarUnit::execute(const ir::Op& op) {
   const double clock_hz = clock_.clock_ghz() * 1e9;
-  const sim::MemoryView view = sim::memory_view(dram_, clock_.clock_ghz());
   const sim::DramView memory = this->memory();
   const ArrayBudget budget = allocation_.budget_of(op.name);
   const CrossbarPlan plan = options_.replicas
@@ -120,7 +119,7 @@ sim::OpResult CrossbarUnit::execute(const ir::Op& op) {
       clock_hz;
   point.peak_flops_per_s = 2.0 * static_cast<double>(params_.array_count()) * full_array_macs /
                            (static_cast<double>(params_.input_slices()) * params_.slice_ns() * 1e-9);
-  if (view.dram_bytes_per_cycle > 0) point.dram_bytes_per_s = view.dram_bytes_per_cycle * clock_hz;
+  if (memory.dram_bytes_per_second > 0) point.dram_bytes_per_s = memory.dram_bytes_per_second;
   result.roofline = sim::roofline_json(point);
   return result;
 }

@@ -58,22 +58,6 @@ AdcParams parse_adc(KeyReader& unit) {
   adc.sample_rate_gsps = reader.read_number("sample_rate_gsps");
   adc.energy_pj = reader.read_optional_number("energy_pj");
   adc.reference_power_uw = reader.read_number("reference_power_uw");
-  // Only a flash converter has a reference drawing static power; a given energy per conversion
-  // already includes it.
-  if (const ConfigNode* node = reader.map_reader().node().find("reference_power_uw");
-      node != nullptr && adc.reference_power_uw != AdcParams{}.reference_power_uw &&
-      (adc.type != AdcType::kFlash || adc.energy_pj)) {
-    throw_bad_input(node->where(),
-                    "adc.reference_power_uw prices a flash converter's reference ladder; it needs "
-                    "adc.type: flash and no adc.energy_pj");
-  }
-  // A given energy per conversion leaves the type nothing to price.
-  if (const ConfigNode* node = reader.map_reader().node().find("type");
-      node != nullptr && adc.type != AdcParams{}.type && adc.energy_pj) {
-    throw_bad_input(node->where(),
-                    "adc.type prices a conversion from the technology table; adc.energy_pj "
-                    "given leaves it nothing to price");
-  }
   adc.area_mm2 = reader.read_number("area_mm2");
   adc.full_scale_fraction = reader.read_number("full_scale_fraction");
   adc.calibrated_range = reader.read_choice("range") == "calibrated";
@@ -168,6 +152,22 @@ void reject_inert_keys(const ConfigNode& unit, const CrossbarParams& params) {
                                          " levels of a column's sum, so its range changes "
                                          "nothing");
     }
+  }
+  // Only a flash converter has a reference drawing static power; a given energy per conversion
+  // already includes it.
+  if (const ConfigNode* node = adc->find("reference_power_uw");
+      node != nullptr && params.adc.reference_power_uw != defaults.adc.reference_power_uw &&
+      (params.adc.type != AdcType::kFlash || params.adc.energy_pj)) {
+    throw_bad_input(node->where(),
+                    "adc.reference_power_uw prices a flash converter's reference ladder; it needs "
+                    "adc.type: flash and no adc.energy_pj");
+  }
+  // A given energy per conversion leaves the type nothing to price.
+  if (const ConfigNode* node = adc->find("type");
+      node != nullptr && params.adc.type != defaults.adc.type && params.adc.energy_pj) {
+    throw_bad_input(node->where(),
+                    "adc.type prices a conversion from the technology table; adc.energy_pj "
+                    "given leaves it nothing to price");
   }
   // Pulse-coded drives change only the word lines' energy, which only SRAM-CIM arrays price.
   if (const ConfigNode* node = unit.find("dac_pulses"); node != nullptr && params.dac_pulses) {

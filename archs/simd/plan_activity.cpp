@@ -56,8 +56,8 @@ SimdActivity simd_activity(const KernelPlan& plan, const SimdParams& params) {
 // 4 bytes; a matrix MAC's share of its accumulator read and write. scratchpad: each staged byte
 // written once and read once. l2: reads are the cores' L2 traffic (the mapper's l2_bytes) and
 // DRAM write-backs, writes are DRAM fills.
-void record_plan_activity(const KernelPlan& plan, const SimdParams& params,
-                          sim::OpResult& result) {
+SimdActivity record_plan_activity(const KernelPlan& plan, const SimdParams& params,
+                                  sim::OpResult& result) {
   int64_t register_reads = 0;
   int64_t register_writes = 0;
   for (const auto& [dtype, ops] : plan.vector_ops) {
@@ -77,7 +77,9 @@ void record_plan_activity(const KernelPlan& plan, const SimdParams& params,
   result.sram["scratchpad"] = {plan.scratchpad_bytes, plan.scratchpad_bytes};
   result.sram["l2"] = {checked_add(plan.l2_bytes, plan.dram_write_bytes, "bytes"),
                        plan.dram_read_bytes};
-  record_activity(simd_activity(plan, params), result.mapping);
+  const SimdActivity activity = simd_activity(plan, params);
+  record_activity(activity, result.mapping);
+  return activity;
 }
 
 }  // namespace polyarch::archs::simd

@@ -23,7 +23,8 @@ int64_t plan_thread_instructions(const KernelPlan& plan, const SimdParams& param
 // The plan's compute counts and thread instructions.
 SimdActivity simd_activity(const KernelPlan& plan, const SimdParams& params);
 // Compute counts in mapping.activity (activity.h); the memories in `sram`, in bytes.
-void record_plan_activity(const KernelPlan& plan, const SimdParams& params,
-                          sim::OpResult& result);
+// Returns the activity it recorded (simd_activity's), for a caller that prices it next.
+SimdActivity record_plan_activity(const KernelPlan& plan, const SimdParams& params,
+                                  sim::OpResult& result);
 
 }  // namespace polyarch::archs::simd

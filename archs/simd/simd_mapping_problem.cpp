@@ -17,8 +17,8 @@ mapping::MappingCost simd_plan_cost(const SimdParams& params, const KernelPlan& 
   cost.bound = mapping_bound(op_bound(plan, memory, cycles));
   sim::OpResult planned =
       planned_op_result(plan.macs, plan.dram_read_bytes, plan.dram_write_bytes, cost.latency_s);
-  record_plan_activity(plan, params, planned);
-  cost.energy_j = energy.planned_joules(simd_op_energy, params, planned, simd_activity(plan, params));
+  const SimdActivity activity = record_plan_activity(plan, params, planned);
+  cost.energy_j = energy.planned_joules(simd_op_energy, params, planned, activity);
   return cost;
 }
 
