@@ -191,6 +191,11 @@ SocConfig parse_soc_config(const ConfigNode& root) {
   if (const ConfigNode* node = reader.optional("energy")) {
     sim::apply_tech_overrides(soc.tech.table, *node);
   }
+  // After the overrides: the density and the ratio are the table's as the arch left them.
+  soc.devices = read_choice(reader, keys.at("devices"));
+  if (soc.devices == "lstp") {
+    soc.tech.table.entries["leakage_mw_per_mm2"] *= soc.tech.table.entry("leakage_lstp_ratio");
+  }
   // Mapping search prices energy with the same table the run's energy accounting uses.
   const auto table = std::make_shared<const sim::TechTable>(soc.tech.table);
   for (auto& unit : soc.units) unit->use_mapping_energy({table, soc.dram.kind});

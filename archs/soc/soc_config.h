@@ -23,6 +23,9 @@ struct SocConfig {
   std::string name;
   double clock_ghz = 1.0;
   std::string technology = "28nm";
+  // `devices:` the transistor flavour the die is built from, "hp" or "lstp"; lstp scales the
+  // table's leakage density by its leakage_lstp_ratio (applied to `tech` below).
+  std::string devices = "hp";
   // The energy table for `technology` (configs/tech/, or the nearest node with a note), with the
   // arch file's optional `energy:` overrides applied.
   sim::ResolvedTech tech;

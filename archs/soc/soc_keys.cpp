@@ -48,6 +48,9 @@ const KeyTable& soc_keys() {
                     "node of the energy and area table configs/tech/<node>.yaml"),
          map_key("energy", "{}",
                  "overrides of technology-table entries (keys of configs/tech/*.yaml)"),
+         choice_key("devices", "hp", {"hp", "lstp"},
+                    "the transistors the die is built from: lstp (low standby power) leaks the "
+                    "technology table's leakage_lstp_ratio of hp's density"),
          number_key("power_cap_w", "W", "none", 1e-6, 1e7,
                     "chip power the multi-unit scheduler plans under (several units only)"),
          number_key("die_area_mm2", "mm2", "none", 1e-6, 1e5,

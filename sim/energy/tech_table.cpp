@@ -143,6 +143,7 @@ const std::vector<std::string>& own_keys() {
     keys.push_back("wire_pj_per_bit_mm");
     keys.push_back("leakage_mw_per_mm2");
     keys.push_back("leakage_reference_c");
+    keys.push_back("leakage_lstp_ratio");
     keys.push_back("leakage_vth_v");
     keys.push_back("leakage_subthreshold_n");
     keys.push_back("adc.fj_per_conversion_step");

@@ -129,6 +129,25 @@ TEST(SocConfig, BoardRegulatorEfficiencyIsReadAndAnImpossibleOneRefusedAtItsLine
   EXPECT_NE(unknown.find("efficency"), std::string::npos) << unknown;
 }
 
+
+TEST(SocConfig, LowStandbyPowerDevicesLeakAThousandthOfTheTablesDensity) {
+  // 28 nm: 15.5 mW/mm^2 (a register cell's leakage over its area); PTM's LP cards are built to
+  // 100 pA/um of off current against HP's 100 nA/um, so an LSTP die leaks 0.0155 mW/mm^2.
+  EXPECT_EQ(parse(kValidArch).devices, "hp");
+  EXPECT_DOUBLE_EQ(parse(kValidArch).tech.table.leakage_w(10.0), 0.155);
+  const SocConfig lstp = parse(replace(kValidArch, "clock_ghz: 1.0", "clock_ghz: 1.0\ndevices: lstp"));
+  EXPECT_EQ(lstp.devices, "lstp");
+  EXPECT_NEAR(lstp.tech.table.leakage_w(10.0), 1.55e-4, 1e-15);
+  // The flavour scales an overridden density too: the override is the HP figure of the design.
+  const SocConfig overridden = parse(replace(
+      kValidArch, "clock_ghz: 1.0", "clock_ghz: 1.0\ndevices: lstp\nenergy: {leakage_mw_per_mm2: 20}"));
+  EXPECT_NEAR(overridden.tech.table.leakage_w(10.0), 2.0e-4, 1e-15);
+  const std::string message =
+      error_of(replace(kValidArch, "clock_ghz: 1.0", "clock_ghz: 1.0\ndevices: lvt"));
+  EXPECT_NE(message.find("arch.yaml:3"), std::string::npos) << message;
+  EXPECT_NE(message.find("devices"), std::string::npos) << message;
+  EXPECT_NE(message.find("lstp"), std::string::npos) << message;
+}
 TEST(SocConfig, BaseIncludeOverridesOneUnitKeyByName) {
   namespace fs = std::filesystem;
   fs::path dir = fs::temp_directory_path() / "polyarch_soc_base_test";
