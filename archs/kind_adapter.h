@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "archs/conversion_pass.h"
 #include "archs/unit_config.h"
@@ -177,18 +178,36 @@ class KindAdapter final : public UnitConfig {
                                          double soc_clock_ghz) const override {
     if (!supports(op)) return std::nullopt;
     const OpSurroundings at = surroundings(memory, soc_clock_ghz);
-    const double op_seconds = Kind::estimate_seconds(unit_, op, at);
-    if constexpr (prices_conversions<Kind>()) {
-      return op_seconds;
-    } else {
-      return op_seconds +
-             static_cast<double>(conversion_work(unit_.params, op).cycles) / (at.clock_ghz * 1e9);
-    }
+    return with_conversion_seconds(op, Kind::estimate_seconds(unit_, op, at), at);
   }
   std::optional<MappingQuery> mapping_query(const ir::Op& op, const MemoryContext& memory,
                                             double soc_clock_ghz) const override {
     if (!supports(op)) return std::nullopt;
     return generic_query(Kind::mapping_query(unit_, op, surroundings(memory, soc_clock_ghz)));
+  }
+  // A kind whose ops share the unit over a program declares `ProgramShare` (what each op gets,
+  // from `share_program`) and takes it in estimate_seconds and mapping_query.
+  ProgramEstimates program_estimates(const std::vector<const ir::Op*>& program,
+                                     const MemoryContext& memory,
+                                     double soc_clock_ghz) const override {
+    if constexpr (requires { typename Kind::ProgramShare; }) {
+      const OpSurroundings at = surroundings(memory, soc_clock_ghz);
+      auto share = std::make_shared<const typename Kind::ProgramShare>(
+          Kind::share_program(unit_, program, at));
+      return {[this, share, memory, soc_clock_ghz](const ir::Op& op) -> std::optional<double> {
+                if (!supports(op)) return std::nullopt;
+                const OpSurroundings op_at = surroundings(memory, soc_clock_ghz);
+                return with_conversion_seconds(
+                    op, Kind::estimate_seconds(unit_, op, op_at, *share), op_at);
+              },
+              [this, share, memory, soc_clock_ghz](const ir::Op& op) -> std::optional<MappingQuery> {
+                if (!supports(op)) return std::nullopt;
+                return generic_query(Kind::mapping_query(
+                    unit_, op, surroundings(memory, soc_clock_ghz), *share));
+              }};
+    } else {
+      return UnitConfig::program_estimates(program, memory, soc_clock_ghz);
+    }
   }
   void use_soc_memory(const sim::DramSpec& dram, const sim::DramView& path) override {
     if constexpr (requires { Kind::bind_soc_memory(unit_.params, dram, path); }) {
@@ -210,6 +229,16 @@ class KindAdapter final : public UnitConfig {
       return Kind::run_dtype(params, op);
     } else {
       return op.dtype.value_or(params.dtype);
+    }
+  }
+  // The op's estimate plus its conversions where the unit converts in a pass of its own.
+  double with_conversion_seconds(const ir::Op& op, double op_seconds,
+                                 const OpSurroundings& at) const {
+    if constexpr (prices_conversions<Kind>()) {
+      return op_seconds;
+    } else {
+      return op_seconds +
+             static_cast<double>(conversion_work(unit_.params, op).cycles) / (at.clock_ghz * 1e9);
     }
   }
   // The conversions of `op` on a unit that converts in a pass of its own.

@@ -1,10 +1,12 @@
 #pragma once
 // A parsed unit of any kind, as the SoC holds it. Each kind's folder implements one subclass and
 // registers its parser in archs/registry.cpp.
+#include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "archs/unit_search.h"
 #include "compiler/ir/op.h"
@@ -20,6 +22,13 @@ namespace polyarch::archs {
 
 // The memory behind every unit, as the analytical estimates see it.
 using MemoryContext = sim::DramView;
+
+// An op's estimate and mapping space on a unit within one program (UnitConfig::
+// program_estimates): nullopt where the unit does not run the op or gives none.
+struct ProgramEstimates {
+  std::function<std::optional<double>(const ir::Op&)> seconds;
+  std::function<std::optional<MappingQuery>(const ir::Op&)> query;
+};
 
 // The physics side (name, op energy, area) is sim::UnitPhysics, which each kind implements too.
 class UnitConfig : public sim::UnitPhysics {
@@ -70,6 +79,22 @@ class UnitConfig : public sim::UnitPhysics {
     (void)memory;
     (void)soc_clock_ghz;
     return std::nullopt;
+  }
+  // The estimate and mapping space of each op as the unit runs it within `program` (the
+  // graph's ops in issue order; those the unit cannot run are skipped): a kind whose ops share
+  // the unit's resources over a program (a crossbar's arrays, archs/crossbar/array_allocation.h)
+  // sizes each op's share from the whole program, as its simulation does; the others see each op
+  // alone (estimate_seconds, mapping_query). The functions borrow this unit.
+  virtual ProgramEstimates program_estimates(const std::vector<const ir::Op*>& program,
+                                             const MemoryContext& memory,
+                                             double soc_clock_ghz) const {
+    (void)program;
+    return {[this, memory, soc_clock_ghz](const ir::Op& op) {
+              return estimate_seconds(op, memory, soc_clock_ghz);
+            },
+            [this, memory, soc_clock_ghz](const ir::Op& op) {
+              return mapping_query(op, memory, soc_clock_ghz);
+            }};
   }
   // The SoC's DRAM, once the arch file's memory is read, and the path to it as estimates see
   // it: a kind whose units live in it (PIM units with `memory: shared`) takes its organisation

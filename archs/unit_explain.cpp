@@ -2,12 +2,12 @@
 
 namespace polyarch::archs {
 
-std::optional<mapping::UnitOption> explain_unit_option(const UnitConfig& unit, const ir::Op& op,
-                                                       const MemoryContext& memory,
-                                                       double soc_clock_ghz,
+std::optional<mapping::UnitOption> explain_unit_option(const UnitConfig& unit,
+                                                       const ProgramEstimates& estimates,
+                                                       const ir::Op& op,
                                                        mapping::UnitDecisions& decisions) {
   if (!unit.supports(op)) return std::nullopt;
-  if (const std::optional<MappingQuery> query = unit.mapping_query(op, memory, soc_clock_ghz)) {
+  if (const std::optional<MappingQuery> query = estimates.query(op)) {
     if (const std::optional<mapping::Decision> decision =
             decisions.decide(*query->problem, query->op_shape)) {
       return mapping::UnitOption{
@@ -21,7 +21,7 @@ std::optional<mapping::UnitOption> explain_unit_option(const UnitConfig& unit, c
                         : "searched, " + std::to_string(decision->evaluations) + " evaluations"};
     }
   }
-  const std::optional<double> seconds = unit.estimate_seconds(op, memory, soc_clock_ghz);
+  const std::optional<double> seconds = estimates.seconds(op);
   if (!seconds) return std::nullopt;
   return mapping::UnitOption{.unit = unit.name(),
                              .kind = unit.kind(),

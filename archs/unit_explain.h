@@ -11,11 +11,13 @@
 namespace polyarch::archs {
 
 // nullopt when the unit does not run the op (or its space has no valid point and it gives no
-// estimate). `decisions` is this unit's (unit_config: its describe() JSON), so the decision key
-// is the one `polyarch run --search` decides under and both share the cache.
-std::optional<mapping::UnitOption> explain_unit_option(const UnitConfig& unit, const ir::Op& op,
-                                                       const MemoryContext& memory,
-                                                       double soc_clock_ghz,
+// estimate). `estimates` are the unit's within the explained program
+// (UnitConfig::program_estimates). `decisions` is this unit's (unit_config: its describe()
+// JSON), so the decision key is the one `polyarch run --search` decides under and both share the
+// cache.
+std::optional<mapping::UnitOption> explain_unit_option(const UnitConfig& unit,
+                                                       const ProgramEstimates& estimates,
+                                                       const ir::Op& op,
                                                        mapping::UnitDecisions& decisions);
 
 }  // namespace polyarch::archs

@@ -9,6 +9,7 @@
 #include "compiler/lower/op_table.h"
 #include "compiler/passes/registry.h"
 #include "driver/attention_forms.h"
+#include "driver/schedule_plan.h"
 
 namespace polyarch::driver {
 
@@ -83,10 +84,15 @@ Explanation explain(const ir::Graph& compiled, archs::SocConfig& soc,
   ir::Graph graph = compiled;
   const std::string forms = attention_forms_text(choose_attention_forms(soc, graph, true));
   const archs::MemoryContext memory = soc.memory_context();
+  // Each unit sees the ops as it would run them within this program (the arrays a crossbar
+  // shares among them), as the run's schedule and simulation do.
+  const std::vector<const ir::Op*> program = program_ops(graph);
   // One decision per (unit, op shape), as `run --search` makes them.
   std::vector<std::unique_ptr<mapping::UnitDecisions>> decisions;
+  std::vector<archs::ProgramEstimates> estimates;
   for (const auto& unit : soc.units) {
     decisions.push_back(std::make_unique<mapping::UnitDecisions>(policy, unit->describe().dump()));
+    estimates.push_back(unit->program_estimates(program, memory, soc.clock_ghz));
   }
   std::vector<mapping::OpExplanation> ops;
   for (ir::NodeId id : graph.topological_ops()) {
@@ -94,7 +100,7 @@ Explanation explain(const ir::Graph& compiled, archs::SocConfig& soc,
     mapping::OpExplanation explanation{op.name, std::string(ir::op_kind_name(op.kind())), {}};
     for (std::size_t i = 0; i < soc.units.size(); ++i) {
       if (auto option =
-              archs::explain_unit_option(*soc.units[i], op, memory, soc.clock_ghz, *decisions[i])) {
+              archs::explain_unit_option(*soc.units[i], estimates[i], op, *decisions[i])) {
         explanation.options.push_back(std::move(*option));
       }
     }

@@ -17,6 +17,12 @@ mapping::TransferModel transfer_model(const archs::SocConfig& soc) {
   return transfer;
 }
 
+std::vector<const ir::Op*> program_ops(const ir::Graph& graph) {
+  std::vector<const ir::Op*> ops;
+  for (ir::NodeId id : graph.topological_ops()) ops.push_back(&graph.op(id));
+  return ops;
+}
+
 std::vector<mapping::UnitCapability> unit_capabilities(const archs::SocConfig& soc) {
   const archs::MemoryContext memory = soc.memory_context();
   const double soc_clock_ghz = soc.clock_ghz;
@@ -28,6 +34,20 @@ std::vector<mapping::UnitCapability> unit_capabilities(const archs::SocConfig& s
                             [config, memory, soc_clock_ghz](const ir::Op& op) {
                               return config->estimate_seconds(op, memory, soc_clock_ghz);
                             }});
+  }
+  return capabilities;
+}
+
+std::vector<mapping::UnitCapability> unit_capabilities(const archs::SocConfig& soc,
+                                                       const ir::Graph& graph) {
+  const std::vector<const ir::Op*> program = program_ops(graph);
+  std::vector<mapping::UnitCapability> capabilities;
+  for (const auto& unit : soc.units) {
+    const archs::UnitConfig* config = unit.get();
+    capabilities.push_back(
+        {config->name(), config->kind(),
+         [config](const ir::Op& op) { return config->supports(op); },
+         config->program_estimates(program, soc.memory_context(), soc.clock_ghz).seconds});
   }
   return capabilities;
 }
@@ -67,7 +87,7 @@ sim::ScheduleTrace trace_of(const mapping::TransferModel& transfer,
 PlannedProgram plan_program(const archs::SocConfig& soc, const ir::Graph& graph,
                             int micro_batches) {
   micro_batches = std::max(1, micro_batches);
-  const std::vector<mapping::UnitCapability> units = unit_capabilities(soc);
+  const std::vector<mapping::UnitCapability> units = unit_capabilities(soc, graph);
   mapping::ScheduleOptions options;
   options.transfer = transfer_model(soc);
   options.micro_batches = micro_batches;

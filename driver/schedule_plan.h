@@ -23,8 +23,16 @@ struct PlannedProgram {
 // interconnect's).
 mapping::TransferModel transfer_model(const archs::SocConfig& soc);
 
-// Each unit's support and analytical estimates, for the partitioners.
+// The graph's ops in topological order: the program each unit's estimates see
+// (archs::UnitConfig::program_estimates).
+std::vector<const ir::Op*> program_ops(const ir::Graph& graph);
+
+// Each unit's support and analytical estimates, for the partitioners: each op alone, or within
+// `graph`'s program (a unit whose ops share its resources sizes each op's share from it, as its
+// simulation does).
 std::vector<mapping::UnitCapability> unit_capabilities(const archs::SocConfig& soc);
+std::vector<mapping::UnitCapability> unit_capabilities(const archs::SocConfig& soc,
+                                                       const ir::Graph& graph);
 
 PlannedProgram plan_program(const archs::SocConfig& soc, const ir::Graph& graph,
                             int micro_batches = 1);

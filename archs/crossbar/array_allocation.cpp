@@ -60,11 +60,12 @@ ArrayAllocation allocate_arrays(const CrossbarParams& params, const std::vector<
     needed = checked_add(needed, alone.arrays_needed, "crossbar arrays");
   }
   const int64_t arrays = params.array_count();
-  if (needed > arrays) {
+  auto written = [&] {
     allocation.resident = false;
     for (auto& [name, budget] : allocation.budgets) budget = ArrayBudget{arrays, false};
     return allocation;
-  }
+  };
+  if (needed > arrays) return written();
   for (Holder& holder : holders) {
     holder.options =
         options_of(params, *holder.op, holder.arrays_needed, plan_op(params, *holder.op).mvms,
@@ -97,6 +98,19 @@ ArrayAllocation allocate_arrays(const CrossbarParams& params, const std::vector<
     spare -= best->arrays_needed * added;
     best->at = best_option;
   }
+  // Holding every op's weights pays only where it is faster than writing them: a unit whose ops
+  // fit only with few copies each can run them sooner on the whole unit, writing each op's
+  // weights at its run (the sum of the ops' estimated times decides; ties stay resident).
+  double resident_seconds = 0;
+  double written_seconds = 0;
+  for (const Holder& holder : holders) {
+    resident_seconds += holder.options[holder.at].seconds;
+    written_seconds +=
+        estimate_op(params, plan_op(params, *holder.op, std::nullopt, ArrayBudget{arrays, false}),
+                    memory)
+            .seconds;
+  }
+  if (written_seconds < resident_seconds) return written();
   for (const Holder& holder : holders) {
     allocation.budgets[holder.op->name] =
         ArrayBudget{holder.arrays_needed * holder.options[holder.at].copies, true};

@@ -11,9 +11,11 @@
 //     time (estimate.h) per array it adds among those that fit the spare arrays; moves that save
 //     nothing still take idle arrays. The unit runs its ops one after another, so the sum of
 //     their times is what the steps cut.
-//   not resident (sum_i a_i > A): no op's weights stay between runs; each op may use the whole
-//     unit and writes its weights (every copy, or its passes) at each run, so an op that fits
-//     alone does not run for free on arrays that other ops' weights also claim.
+//   not resident (sum_i a_i > A, or the ops' estimated times sum lower so): no op's weights stay
+//     between runs; each op may use the whole unit and writes its weights (every copy, or its
+//     passes) at each run, so an op that fits alone does not run for free on arrays that other
+//     ops' weights also claim. Where the weights fit only with few copies each, writing them at
+//     each run on the whole unit can be the faster program; the allocation takes it then.
 #include <map>
 #include <string>
 #include <vector>

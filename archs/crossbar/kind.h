@@ -3,7 +3,9 @@
 // its description, its estimate in seconds and weight-mapping space; the rest is shared.
 #include <optional>
 #include <string>
+#include <vector>
 
+#include "archs/crossbar/array_allocation.h"
 #include "archs/crossbar/cost_model.h"
 #include "archs/crossbar/crossbar_space.h"
 #include "archs/crossbar/energy.h"
@@ -30,10 +32,17 @@ struct CrossbarKind {
     return params.tiles * params.rows;
   }
   static sim::UnitFactory factory(const KindUnit<CrossbarKind>& unit, double soc_clock_ghz);
+  // An op alone has the whole unit; within a program, its share of the arrays as the unit's
+  // simulation allocates them (array_allocation.h) over the ops it could run.
+  using ProgramShare = ArrayAllocation;
+  static ArrayAllocation share_program(const KindUnit<CrossbarKind>& unit,
+                                       const std::vector<const ir::Op*>& program,
+                                       const OpSurroundings& at);
   static double estimate_seconds(const KindUnit<CrossbarKind>& unit, const ir::Op& op,
-                                 const OpSurroundings& at);
+                                 const OpSurroundings& at, const ArrayAllocation& share = {});
   static std::optional<KindMappingQuery<CrossbarMappingProblem>> mapping_query(
-      const KindUnit<CrossbarKind>& unit, const ir::Op& op, const OpSurroundings& at);
+      const KindUnit<CrossbarKind>& unit, const ir::Op& op, const OpSurroundings& at,
+      const ArrayAllocation& share = {});
   static constexpr auto activity_of = &crossbar_activity_of;
   static constexpr auto op_energy = &crossbar_op_energy;
   // Array and ADC areas from the preset's published design, not the technology table.

@@ -121,8 +121,10 @@ TEST(ExplainUnitOption, EveryKindGivesASearchedMappingWithEnergy) {
   std::set<std::string> kinds;
   for (const auto& unit : soc.units) {
     mapping::UnitDecisions decisions(policy, unit->describe().dump());
+    const ir::Op op = projection();
     const std::optional<mapping::UnitOption> option = explain_unit_option(
-        *unit, projection(), soc.memory_context(), soc.clock_ghz, decisions);
+        *unit, unit->program_estimates({&op}, soc.memory_context(), soc.clock_ghz), op,
+        decisions);
     ASSERT_TRUE(option) << unit->name();
     EXPECT_TRUE(option->has_bound) << unit->name();
     EXPECT_FALSE(option->mapping.empty()) << unit->name();

@@ -116,4 +116,36 @@ TEST_F(ExplainRunAgreement, CompileJsonNamesTheUnitBoundAndLatencyTheRunHas) {
       << decision["why"];
 }
 
+TEST_F(ExplainRunAgreement, ACrossbarHoldingEveryLayerIsExplainedWithEachLayersShareOfItsArrays) {
+  // NeuroSim's VGG-8 chip holds all eight layers' weights: each layer runs on its own arrays
+  // with the spare ones as copies. Explained alone, a layer would take the whole chip (94 or more
+  // copies of every convolution); within its program it gets the share the run gives it.
+  const std::string arch = source_path("tests/validation/crossbar_neurosim_vgg8_fps/arch.yaml");
+  const std::string workload = source_path("tests/validation/crossbar_neurosim_vgg8_fps/workload.yaml");
+  const auto compile = run_polyarch("compile --workload " + workload + " --arch " + arch +
+                                    " --explain --no-cache --json " + path("compile.json"));
+  ASSERT_EQ(compile.exit_code, 0) << compile.output;
+  const auto run = run_polyarch("run --arch " + arch + " --workload " + workload +
+                                " --search exhaustive --no-cache --quiet --out " + path("run"));
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  const nlohmann::json explain = nlohmann::json::parse(read_file(path("compile.json")))["explain"];
+  const nlohmann::json report = nlohmann::json::parse(read_file(path("run/report.json")));
+  ASSERT_EQ(explain["ops"].size(), report["ops"].size());
+  int convolutions = 0;
+  for (std::size_t i = 0; i < report["ops"].size(); ++i) {
+    const nlohmann::json& op = report["ops"][i];
+    const nlohmann::json& best = explain["ops"][i]["options"][0];
+    ASSERT_EQ(explain["ops"][i]["op"], op["name"]);
+    EXPECT_EQ(best["mapping"],
+              "replicas=" + std::to_string(op["mapping"]["replicas"].get<int64_t>()))
+        << op["name"];
+    if (op["kind"] != "conv2d") continue;
+    ++convolutions;
+    EXPECT_EQ(best["bound"], op["bound"]) << op["name"];
+    const double simulated = op["latency_s"].get<double>();
+    EXPECT_NEAR(best["latency_s"].get<double>(), simulated, 0.15 * simulated) << op["name"];
+  }
+  EXPECT_EQ(convolutions, 6);
+}
+
 }  // namespace

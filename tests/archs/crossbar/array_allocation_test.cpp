@@ -82,6 +82,26 @@ TEST(CrossbarArrayAllocation, WeightsThatDoNotFitTogetherAreWrittenAtEachRun) {
   EXPECT_EQ(plan_op(params, nine).dram_read_bytes, plan.input_bytes);
 }
 
+TEST(CrossbarArrayAllocation, WeightsThatFitWithOneCopyEachAreWrittenWhereThatIsFaster) {
+  CrossbarParams params = sixteen_arrays();
+  const ir::Op first = gemm("first", 16, 8);
+  const ir::Op second = gemm("second", 16, 8);
+  // By hand: the two ops' 8 + 8 arrays fill the unit, one copy each: 16 waves of 800 ns, 12.8 us
+  // per op. Written at each run on the whole unit, each op takes two copies (8 waves, 6.4 us)
+  // after writing them in 64 rows x 10 ns = 0.64 us: 7.04 us per op, so writing wins.
+  const ArrayAllocation fast_writes = allocate_arrays(params, {&first, &second}, {});
+  EXPECT_FALSE(fast_writes.resident);
+  EXPECT_EQ(fast_writes.budget_of("first").arrays, 16);
+  EXPECT_FALSE(fast_writes.budget_of("first").resident);
+  // Rows written in 1 us instead: 64 us of writing per op and run, far more than the 6.4 us
+  // the second copy saves, so the weights stay.
+  params.cell.write_ns_per_row = 1000;
+  const ArrayAllocation slow_writes = allocate_arrays(params, {&first, &second}, {});
+  EXPECT_TRUE(slow_writes.resident);
+  EXPECT_EQ(slow_writes.budget_of("first").arrays, 8);
+  EXPECT_TRUE(slow_writes.budget_of("first").resident);
+}
+
 TEST(CrossbarArrayAllocation, AnOpTheProgramDidNotListHasTheWholeUnit) {
   const ArrayAllocation allocation;
   EXPECT_EQ(allocation.budget_of("other").arrays, 0);

@@ -179,13 +179,16 @@ TEST(CrossbarModule, ASlowBusSetsTheWavesInSimulationAsInTheEstimate) {
 
 TEST(CrossbarModule, TheProgramsOpsShareTheArraysInSimulation) {
   // Two copies of one weight each need 1 array of the 8: each op keeps 4 copies (4 arrays),
-  // not the 8 it would take alone.
+  // not the 8 it would take alone. Rows written in 1 us make writing each op's weights at its
+  // run (64 us) slower than sharing the arrays.
+  CrossbarParams params = small_unit();
+  params.cell.write_ns_per_row = 1000;
   sim::SystemSpec system;
   system.name = "soc";
   system.clock_ghz = 1.0;
   system.dram.bandwidth_gbps = 100.0;
   system.dram.latency_ns = kLatencyNs;
-  system.units.push_back({"xbar", "crossbar", crossbar_unit_factory(small_unit(), 1.0)});
+  system.units.push_back({"xbar", "crossbar", crossbar_unit_factory(params, 1.0)});
   ir::Op first = small_gemm();
   ir::Op second = small_gemm();
   second.name = "fc2";
