@@ -23,24 +23,8 @@ std::vector<const ir::Op*> program_ops(const ir::Graph& graph) {
   return ops;
 }
 
-std::vector<mapping::UnitCapability> unit_capabilities(const archs::SocConfig& soc) {
-  const archs::MemoryContext memory = soc.memory_context();
-  const double soc_clock_ghz = soc.clock_ghz;
-  std::vector<mapping::UnitCapability> capabilities;
-  for (const auto& unit : soc.units) {
-    const archs::UnitConfig* config = unit.get();
-    capabilities.push_back({config->name(), config->kind(),
-                            [config](const ir::Op& op) { return config->supports(op); },
-                            [config, memory, soc_clock_ghz](const ir::Op& op) {
-                              return config->estimate_seconds(op, memory, soc_clock_ghz);
-                            }});
-  }
-  return capabilities;
-}
-
 std::vector<mapping::UnitCapability> unit_capabilities(const archs::SocConfig& soc,
-                                                       const ir::Graph& graph) {
-  const std::vector<const ir::Op*> program = program_ops(graph);
+                                                       const std::vector<const ir::Op*>& program) {
   std::vector<mapping::UnitCapability> capabilities;
   for (const auto& unit : soc.units) {
     const archs::UnitConfig* config = unit.get();
@@ -50,6 +34,15 @@ std::vector<mapping::UnitCapability> unit_capabilities(const archs::SocConfig& s
          config->program_estimates(program, soc.memory_context(), soc.clock_ghz).seconds});
   }
   return capabilities;
+}
+
+std::vector<mapping::UnitCapability> unit_capabilities(const archs::SocConfig& soc) {
+  return unit_capabilities(soc, std::vector<const ir::Op*>{});
+}
+
+std::vector<mapping::UnitCapability> unit_capabilities(const archs::SocConfig& soc,
+                                                       const ir::Graph& graph) {
+  return unit_capabilities(soc, program_ops(graph));
 }
 
 namespace {

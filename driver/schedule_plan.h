@@ -27,12 +27,14 @@ mapping::TransferModel transfer_model(const archs::SocConfig& soc);
 // (archs::UnitConfig::program_estimates).
 std::vector<const ir::Op*> program_ops(const ir::Graph& graph);
 
-// Each unit's support and analytical estimates, for the partitioners: each op alone, or within
-// `graph`'s program (a unit whose ops share its resources sizes each op's share from it, as its
-// simulation does).
+// Each unit's support and analytical estimates, for the partitioners: each op alone (an empty
+// program), or within `graph`'s or `program`'s ops (a unit whose ops share its resources sizes
+// each op's share from them, as its simulation does).
 std::vector<mapping::UnitCapability> unit_capabilities(const archs::SocConfig& soc);
 std::vector<mapping::UnitCapability> unit_capabilities(const archs::SocConfig& soc,
                                                        const ir::Graph& graph);
+std::vector<mapping::UnitCapability> unit_capabilities(const archs::SocConfig& soc,
+                                                       const std::vector<const ir::Op*>& program);
 
 PlannedProgram plan_program(const archs::SocConfig& soc, const ir::Graph& graph,
                             int micro_batches = 1);
