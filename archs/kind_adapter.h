@@ -191,19 +191,18 @@ class KindAdapter final : public UnitConfig {
                                      const MemoryContext& memory,
                                      double soc_clock_ghz) const override {
     if constexpr (requires { typename Kind::ProgramShare; }) {
+      // The surroundings are the program's, the same for every op: worked out once.
       const OpSurroundings at = surroundings(memory, soc_clock_ghz);
       auto share = std::make_shared<const typename Kind::ProgramShare>(
           Kind::share_program(unit_, program, at));
-      return {[this, share, memory, soc_clock_ghz](const ir::Op& op) -> std::optional<double> {
+      return {[this, share, at](const ir::Op& op) -> std::optional<double> {
                 if (!supports(op)) return std::nullopt;
-                const OpSurroundings op_at = surroundings(memory, soc_clock_ghz);
-                return with_conversion_seconds(
-                    op, Kind::estimate_seconds(unit_, op, op_at, *share), op_at);
+                return with_conversion_seconds(op, Kind::estimate_seconds(unit_, op, at, *share),
+                                               at);
               },
-              [this, share, memory, soc_clock_ghz](const ir::Op& op) -> std::optional<MappingQuery> {
+              [this, share, at](const ir::Op& op) -> std::optional<MappingQuery> {
                 if (!supports(op)) return std::nullopt;
-                return generic_query(Kind::mapping_query(
-                    unit_, op, surroundings(memory, soc_clock_ghz), *share));
+                return generic_query(Kind::mapping_query(unit_, op, at, *share));
               }};
     } else {
       return UnitConfig::program_estimates(program, memory, soc_clock_ghz);

@@ -30,14 +30,19 @@ struct Holder {
   std::vector<Option> options;
 };
 
+// The op's estimated time (estimate.h) when it runs on `budget`.
+double seconds_on(const CrossbarParams& params, const ir::Op& op, ArrayBudget budget,
+                  const sim::DramView& memory) {
+  return estimate_op(params, plan_op(params, op, std::nullopt, budget), memory).seconds;
+}
+
 std::vector<Option> options_of(const CrossbarParams& params, const ir::Op& op,
                                int64_t arrays_needed, int64_t mvms, const sim::DramView& memory) {
   std::vector<Option> options;
   const int64_t most = std::min(mvms, params.array_count() / arrays_needed);
   for (int64_t copies = 1; copies <= most;) {
-    const ArrayBudget budget{arrays_needed * copies, true};
     options.push_back(
-        {copies, estimate_op(params, plan_op(params, op, std::nullopt, budget), memory).seconds});
+        {copies, seconds_on(params, op, ArrayBudget{arrays_needed * copies, true}, memory)});
     const int64_t waves = ceil_div(mvms, copies);
     if (waves <= 1) break;
     copies = ceil_div(mvms, waves - 1);
@@ -105,10 +110,7 @@ ArrayAllocation allocate_arrays(const CrossbarParams& params, const std::vector<
   double written_seconds = 0;
   for (const Holder& holder : holders) {
     resident_seconds += holder.options[holder.at].seconds;
-    written_seconds +=
-        estimate_op(params, plan_op(params, *holder.op, std::nullopt, ArrayBudget{arrays, false}),
-                    memory)
-            .seconds;
+    written_seconds += seconds_on(params, *holder.op, ArrayBudget{arrays, false}, memory);
   }
   if (written_seconds < resident_seconds) return written();
   for (const Holder& holder : holders) {
